@@ -1,0 +1,1 @@
+//! edit (to be written)

@@ -1,0 +1,1 @@
+//! git (to be written)

@@ -1,0 +1,20 @@
+//! aider-tui: a terminal AI pair-programmer built on Aider's design.
+//!
+//! The model gets no tools. The program decides what it sees (chat files, a ranked
+//! repo map, the history), parses the edits out of its plain-text reply, applies the
+//! ones the user accepts, commits them with git and feeds failures back.
+//! `../DESIGN.md`-style layering: `tokens`, `edit`, `repomap`, `llm`, `git` are
+//! independent libraries; `engine` drives them; `tui` and `oneshot` are front ends
+//! that talk to the engine only through `protocol`.
+
+pub mod cli;
+pub mod config;
+pub mod edit;
+pub mod engine;
+pub mod git;
+pub mod llm;
+pub mod oneshot;
+pub mod protocol;
+pub mod repomap;
+pub mod tokens;
+pub mod tui;

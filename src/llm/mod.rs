@@ -1,0 +1,1 @@
+//! llm (to be written)

@@ -1,0 +1,1 @@
+//! oneshot (to be written)

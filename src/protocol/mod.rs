@@ -1,0 +1,323 @@
+//! The only types shared by the engine and its front ends.
+//!
+//! A front end sends [`Op`]s to the engine and receives [`Event`]s back, over two
+//! channels (see `engine::spawn`). Everything here is plain serde data so that a test
+//! can drive the engine with no terminal, and a pane with no engine; `--json` prints
+//! events as JSON lines.
+
+use serde::{Deserialize, Serialize};
+
+/// Identifies one review (one set of proposed edits) within a session.
+pub type ReviewId = u64;
+/// Identifies one proposed edit within its review (its index in the reply).
+pub type EditId = usize;
+/// Identifies a question the engine asked; answered by [`Op::Answer`].
+pub type QuestionId = u64;
+
+/// What a front end asks the engine to do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Op {
+    /// A user message, or a slash command such as `/undo` or `/add src/x.rs`.
+    Submit { text: String },
+    /// The user's decisions on a review. Edits not listed count as rejected.
+    /// `report_rejected`: tell the model about the rejected blocks in the next message.
+    Decide {
+        review: ReviewId,
+        decisions: Vec<Decision>,
+        report_rejected: bool,
+    },
+    /// Stop the reply that is streaming now; keep the partial text, apply nothing.
+    Interrupt,
+    /// Answer a [`Event::Question`].
+    Answer { question: QuestionId, yes: bool },
+    /// Ask for the repository's recent commits ([`Event::CommitLog`]).
+    RequestCommitLog { limit: usize },
+    /// Ask for one commit's diff ([`Event::CommitDiff`]).
+    RequestCommitDiff { commit: String },
+    /// Undo a commit: the last tool commit by reset, an older one by a revert commit.
+    UndoCommit { commit: String },
+    /// Recompute the repo map now ([`Event::RepoMap`]).
+    RefreshRepoMap,
+    /// Ask for the repository's files, for the file finder ([`Event::RepoFiles`]).
+    RequestRepoFiles,
+    /// Turn auto-accept of proposed edits on or off (like `--yes`).
+    SetAutoAccept { on: bool },
+    /// End the session.
+    Quit,
+}
+
+/// One decision on one proposed edit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    pub edit: EditId,
+    pub accept: bool,
+}
+
+/// What the engine tells its front ends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The session's current settings and files; sent at start and whenever they change.
+    Status(SessionStatus),
+    /// A turn (one user message and its reflection rounds) began.
+    TurnStarted { message: String },
+    /// A piece of the model's reply, in arrival order.
+    ReplyDelta { text: String },
+    /// A block of the reply, as parsed so far while streaming (for the live diff).
+    /// Sent again as it grows; `complete` once its closing marker arrived.
+    EditPreview(EditPreview),
+    /// The reply is complete (or was cut off: `interrupted`).
+    ReplyFinished {
+        usage: TokenUsage,
+        cost: Option<f64>,
+        interrupted: bool,
+    },
+    /// The reply's edits, held until decided with [`Op::Decide`] (or auto-accepted).
+    EditsProposed {
+        review: ReviewId,
+        edits: Vec<ProposedEdit>,
+    },
+    /// What happened to each edit once applied.
+    EditResults { results: Vec<EditOutcome> },
+    /// A commit was made (dirty-file commit or an edit commit).
+    CommitMade { commit: CommitInfo },
+    /// The feedback sent to the model as the next message of a reflection round.
+    ReflectionSent { round: u32, text: String },
+    /// Output of a lint, test or shell command the engine ran.
+    CommandOutput {
+        kind: CommandKind,
+        command: String,
+        output: String,
+        success: bool,
+    },
+    /// A question for the user; answer with [`Op::Answer`].
+    Question {
+        id: QuestionId,
+        kind: QuestionKind,
+        text: String,
+    },
+    /// Information for the user (command output, warnings, errors).
+    Notice { level: NoticeLevel, text: String },
+    /// Recent commits, newest first.
+    CommitLog { commits: Vec<CommitInfo> },
+    /// One commit's diff (unified, with file headers).
+    CommitDiff { commit: String, diff: String },
+    /// The repo map as the model will see it, with the ranking that produced it.
+    RepoMap(RepoMapView),
+    /// The repository's files (relative paths), for the file finder.
+    RepoFiles { files: Vec<String> },
+    /// The turn is over.
+    TurnFinished { outcome: TurnOutcome },
+    /// The engine has stopped; no more events follow.
+    ShutdownComplete,
+}
+
+/// Settings and state a front end shows (status bar, files pane).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SessionStatus {
+    /// Main model name, or empty when none is configured.
+    pub model: String,
+    pub edit_format: String,
+    pub mode: ChatMode,
+    pub chat_files: Vec<String>,
+    pub read_only_files: Vec<String>,
+    /// Tokens the next request would send (estimate), and the model's window.
+    pub context_tokens: u64,
+    pub context_window: u64,
+    /// Money spent in this session, in dollars.
+    pub session_cost: f64,
+    /// Current git branch, if any.
+    pub branch: Option<String>,
+    pub auto_accept: bool,
+    /// Why no model can be called, if that is so (e.g. no API key): one line.
+    pub model_problem: Option<String>,
+}
+
+/// The chat mode: what the model is asked to do with a message.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatMode {
+    /// Propose edits.
+    #[default]
+    Code,
+    /// Answer questions; no edits.
+    Ask,
+    /// A planner model describes the change; an editor model writes the edits.
+    Architect,
+}
+
+impl ChatMode {
+    /// The mode's name as typed in commands (`/chat-mode ask`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ChatMode::Code => "code",
+            ChatMode::Ask => "ask",
+            ChatMode::Architect => "architect",
+        }
+    }
+}
+
+/// A block of the reply while it streams.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EditPreview {
+    /// Index of the block in the reply (0-based).
+    pub index: EditId,
+    pub path: String,
+    pub search: String,
+    /// The replacement text received so far.
+    pub replace: String,
+    /// The block's closing marker has arrived.
+    pub complete: bool,
+    /// Whether the search text matches the file; known once the search part is complete.
+    pub matches: Option<bool>,
+}
+
+/// One proposed edit, ready for review.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProposedEdit {
+    pub id: EditId,
+    pub path: String,
+    pub search: String,
+    pub replace: String,
+    /// A unified diff of the change against the current file (empty if it cannot match).
+    pub diff: String,
+    /// Whether the edit can be applied; if not, `problem` says why.
+    pub applicable: bool,
+    pub problem: Option<String>,
+    /// The edit creates a new file.
+    pub creates_file: bool,
+}
+
+/// What happened to one edit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EditOutcome {
+    pub id: EditId,
+    pub path: String,
+    pub status: EditStatus,
+}
+
+/// The fate of one edit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum EditStatus {
+    Applied,
+    Created,
+    Rejected,
+    Failed { reason: String },
+}
+
+/// A commit, as the commit log shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CommitInfo {
+    pub id: String,
+    pub short_id: String,
+    pub summary: String,
+    pub author: String,
+    /// Seconds since the Unix epoch.
+    pub time: i64,
+    /// Made by this tool (recognised by its attribution, so it survives a restart).
+    pub by_tool: bool,
+}
+
+/// Token counts of one request.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenUsage {
+    /// Prompt tokens not read from or written to a cache.
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+    pub cache_read_tokens: u64,
+    pub cache_write_tokens: u64,
+}
+
+impl TokenUsage {
+    /// All prompt tokens, cached or not.
+    pub fn prompt_tokens(&self) -> u64 {
+        self.input_tokens + self.cache_read_tokens + self.cache_write_tokens
+    }
+
+    /// Adds another request's counts to these.
+    pub fn add(&mut self, other: &TokenUsage) {
+        self.input_tokens += other.input_tokens;
+        self.output_tokens += other.output_tokens;
+        self.cache_read_tokens += other.cache_read_tokens;
+        self.cache_write_tokens += other.cache_write_tokens;
+    }
+}
+
+/// Which command produced a [`Event::CommandOutput`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommandKind {
+    Lint,
+    Test,
+    Shell,
+    Git,
+}
+
+/// What a question is about, so a front end can answer it by policy (`--yes`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum QuestionKind {
+    /// Add a file to the chat (the model or the message named it).
+    AddFile { path: String },
+    /// Create a new file the model wants to write.
+    CreateFile { path: String },
+    /// Run a shell command (never auto-answered yes by `--yes`).
+    RunShell { command: String },
+    /// Add a command's output to the next message.
+    AddOutput,
+    /// Confirm an action named in the text (e.g. undoing a commit).
+    Confirm,
+}
+
+/// How serious a notice is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeLevel {
+    Info,
+    Warn,
+    Error,
+}
+
+/// How a turn ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum TurnOutcome {
+    /// Everything asked for was done (edits applied, or an answer given).
+    Success,
+    /// Some edits were not applied (failed, rejected, or reflections ran out).
+    EditsNotApplied,
+    /// The user interrupted the reply.
+    Interrupted,
+    /// An error ended the turn (provider, git, configuration); the text says which.
+    Error { message: String },
+}
+
+/// The repo map as a front end shows it (the inspector pane).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RepoMapView {
+    /// The map text exactly as the model will see it.
+    pub text: String,
+    pub tokens: u64,
+    pub budget: u64,
+    pub files: Vec<RankedFileView>,
+}
+
+/// One ranked file and why it ranks where it does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RankedFileView {
+    pub path: String,
+    pub score: f64,
+    /// The edges that earned the rank: identifier, the referencing file, weight.
+    pub reasons: Vec<RankReason>,
+}
+
+/// One contribution to a file's rank.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RankReason {
+    /// The identifier (or a signal name such as "same directory").
+    pub ident: String,
+    pub from: String,
+    pub weight: f64,
+}
