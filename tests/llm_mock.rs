@@ -1,0 +1,105 @@
+//! The mock LLM server itself: what it puts on the wire and what it records.
+
+#[path = "support/mock_llm.rs"]
+mod mock_llm;
+
+use mock_llm::{MockLlm, Reply};
+use serde_json::json;
+
+async fn post(url: String, body: serde_json::Value) -> (u16, reqwest::header::HeaderMap, String) {
+    let response = reqwest::Client::new()
+        .post(url)
+        .header("authorization", "Bearer sk-secret-test-key")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    (status, headers, response.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn openai_stream_has_chunks_usage_and_done() {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["Hel", "lo"]));
+    let (status, _, body) = post(
+        format!("{}/chat/completions", mock.openai_base()),
+        json!({"model": "gpt-4o", "stream": true, "messages": []}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(body.contains(r#""content":"Hel""#), "{body}");
+    assert!(body.contains(r#""finish_reason":"stop""#));
+    assert!(body.contains(r#""choices":[]"#));
+    assert!(body.ends_with("data: [DONE]\n\n"));
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 1);
+    assert_eq!(requests[0].path, "/v1/chat/completions");
+    assert_eq!(requests[0].header("authorization"), Some("[redacted]"));
+    assert!(requests[0].credential_is("sk-secret-test-key"));
+    assert!(!format!("{:?}", requests[0]).contains("sk-secret"));
+    assert_eq!(requests[0].body["model"], "gpt-4o");
+}
+
+#[tokio::test]
+async fn anthropic_stream_and_plain_json() {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::anthropic_text(["a", "b"]).length());
+    mock.push(Reply::text(["whole"]));
+    let url = format!("{}/v1/messages", mock.anthropic_base());
+    let (_, _, body) = post(url.clone(), json!({"model": "claude", "stream": true})).await;
+    assert!(body.starts_with("event: message_start\n"));
+    assert!(body.contains(r#""stop_reason":"max_tokens""#));
+    assert!(body.ends_with("event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"));
+    let (_, _, body) = post(url, json!({"model": "claude"})).await;
+    let value: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(value["content"][0]["text"], "whole");
+}
+
+#[tokio::test]
+async fn status_replies_carry_headers_and_error_shapes() {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::status(429).retry_after(1).retry_after_ms(50));
+    mock.push(Reply::context_too_long());
+    let (status, headers, body) = post(
+        format!("{}/chat/completions", mock.openai_base()),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 429);
+    assert_eq!(headers["retry-after"], "1");
+    assert_eq!(headers["retry-after-ms"], "50");
+    assert!(body.contains("rate_limit_exceeded"));
+    let (status, _, body) = post(format!("{}/v1/messages", mock.anthropic_base()), json!({})).await;
+    assert_eq!(status, 400);
+    assert!(body.contains("prompt is too long"));
+    // Nothing scripted: a 400 that names the problem.
+    let (status, _, body) = post(format!("{}/v1/messages", mock.anthropic_base()), json!({})).await;
+    assert_eq!(status, 400);
+    assert!(body.contains("no scripted reply"));
+}
+
+#[tokio::test]
+async fn dropped_stream_is_a_body_error_and_wrong_wire_is_refused() {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["x", "y", "z"]).dropped_after(2));
+    mock.push(Reply::anthropic_text(["x"]));
+    let response = reqwest::Client::new()
+        .post(format!("{}/chat/completions", mock.openai_base()))
+        .json(&json!({"stream": true}))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        response.text().await.is_err(),
+        "an aborted body must not read as complete"
+    );
+    let (status, _, body) = post(
+        format!("{}/chat/completions", mock.openai_base()),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(body.contains("scripted for Anthropic"));
+}
