@@ -7,6 +7,7 @@
 mod apply;
 mod map;
 mod session;
+pub mod settings;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

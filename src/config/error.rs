@@ -1,0 +1,29 @@
+//! The errors of loading settings.
+
+use std::path::PathBuf;
+
+/// Why the settings could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// A file that was named explicitly (or exists) could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A YAML config file is not valid YAML, or not a mapping of keys to values.
+    #[error("{path}: not a valid YAML config file: {message}")]
+    Yaml { path: PathBuf, message: String },
+    /// A `.env` file has a line that cannot be parsed.
+    #[error("{path}: not a valid .env file: {message}")]
+    DotEnv { path: PathBuf, message: String },
+    /// A known key has a value of the wrong type. `origin` is a file path or a variable name.
+    #[error("{origin}: `{key}` must be {expected}, but it is {found}")]
+    InvalidValue {
+        origin: String,
+        key: String,
+        expected: &'static str,
+        found: String,
+    },
+}

@@ -1,0 +1,115 @@
+//! Putting the layers together.
+
+use std::path::{Path, PathBuf};
+
+use super::{ConfigError, Overrides, Settings, dotenv_file, environment, yaml_file};
+
+/// The name of Aider's config file, read from the home and repository folders.
+const CONFIG_FILE_NAME: &str = ".aider.conf.yml";
+
+/// Loads the settings for a session started in `cwd`.
+///
+/// Layers, lowest first: defaults < `<home>/.aider.conf.yml` < `<root>/.aider.conf.yml`
+/// (< `<cwd>/.aider.conf.yml` when `cwd` is below the root, as Aider does), or
+/// `flags.config_file` instead of those < `.env` (`<root>/.env`, or `--env-file` /
+/// `AIDER_ENV_FILE` / the config's `env-file`) < `AIDER_*` variables < `flags`.
+/// `root` is the git repository root of `cwd` if any, else `cwd` (also when the
+/// final `git` setting is off). `process_env` is how environment variables are read.
+pub fn load(
+    cwd: &Path,
+    flags: &Overrides,
+    home: Option<&Path>,
+    process_env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Settings, ConfigError> {
+    let cwd = std::path::absolute(cwd).unwrap_or_else(|_| cwd.to_path_buf());
+    let repository_root = git_root(&cwd).unwrap_or_else(|| cwd.clone());
+    let mut settings = Settings {
+        cwd: cwd.clone(),
+        root: repository_root.clone(),
+        ..Settings::default()
+    };
+
+    let config_files = match &flags.config_file {
+        Some(explicit) => vec![cwd.join(explicit)],
+        None => {
+            let mut candidates = Vec::new();
+            if let Some(home) = home {
+                candidates.push(home.join(CONFIG_FILE_NAME));
+            }
+            candidates.push(repository_root.join(CONFIG_FILE_NAME));
+            candidates.push(cwd.join(CONFIG_FILE_NAME));
+            let mut existing: Vec<PathBuf> = Vec::new();
+            for candidate in candidates {
+                if candidate.is_file() && !existing.contains(&candidate) {
+                    existing.push(candidate);
+                }
+            }
+            existing
+        }
+    };
+    let mut config_layers = Vec::new();
+    for path in &config_files {
+        // An explicit --config file that is missing is an error (read fails).
+        config_layers.push(yaml_file::read(path)?);
+        settings.sources.push(path.clone());
+    }
+
+    let process_layer = environment::from_process(process_env)?;
+    let chosen_env_file = flags
+        .env_file
+        .clone()
+        .or_else(|| process_layer.env_file.clone())
+        .or_else(|| {
+            config_layers
+                .iter()
+                .rev()
+                .find_map(|layer| layer.env_file.clone())
+        });
+    let dotenv_layer = match chosen_env_file {
+        // Named explicitly: it must exist.
+        Some(path) => {
+            let path = cwd.join(path);
+            let variables = dotenv_file::read(&path)?;
+            settings.sources.push(path.clone());
+            environment::from_dotenv(&variables, &path)?
+        }
+        None => {
+            let path = repository_root.join(".env");
+            if path.is_file() {
+                let variables = dotenv_file::read(&path)?;
+                settings.sources.push(path.clone());
+                environment::from_dotenv(&variables, &path)?
+            } else {
+                Overrides::default()
+            }
+        }
+    };
+
+    for layer in config_layers
+        .iter()
+        .chain([&dotenv_layer, &process_layer, flags])
+    {
+        layer.apply_to(&mut settings);
+    }
+    if !settings.git {
+        settings.root = cwd;
+    }
+    Ok(settings)
+}
+
+/// [`load`] with the real home folder and process environment.
+pub fn load_from_process(cwd: &Path, flags: &Overrides) -> Result<Settings, ConfigError> {
+    let home = dirs::home_dir();
+    load(cwd, flags, home.as_deref(), &|name| {
+        std::env::var(name).ok()
+    })
+}
+
+/// The nearest folder at or above `start` that holds `.git` (a folder, or a file
+/// for worktrees and submodules).
+fn git_root(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .find(|folder| folder.join(".git").exists())
+        .map(Path::to_path_buf)
+}

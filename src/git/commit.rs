@@ -1,0 +1,194 @@
+//! Commits of chosen files only: the user's pending changes, and the tool's edits.
+//!
+//! The new tree is HEAD's tree with just the chosen paths replaced by their
+//! working-tree content (git's clean filters applied, as `git add` would), so other
+//! staged or unstaged work is neither committed nor disturbed.
+
+use std::path::Path;
+
+use git2::build::TreeUpdateBuilder;
+use git2::{FileMode, Signature};
+
+use super::error::GitContext;
+use super::{Attribution, CommitSummary, GitError, GitRepo};
+
+/// The message used when the caller passes an empty one for the user's changes.
+const DEFAULT_DIRTY_MESSAGE: &str = "chore: commit pending changes before aider-tui edits";
+/// The message used when the caller passes an empty one for the tool's edits.
+const DEFAULT_EDIT_MESSAGE: &str = "chore: aider-tui edits";
+
+impl GitRepo {
+    /// Commits the user's own uncommitted changes to these files (their identity, no
+    /// tool mark), leaving every other file's staged and unstaged work alone.
+    /// `None` when none of the files has changes.
+    pub fn commit_dirty(
+        &self,
+        paths: &[String],
+        message: &str,
+    ) -> Result<Option<CommitSummary>, GitError> {
+        let relative = self.relative_paths(paths)?;
+        let dirty = self.dirty_among(&relative)?;
+        if dirty.is_empty() {
+            return Ok(None);
+        }
+        let (author, committer) = self.user_signatures()?;
+        let message = if message.trim().is_empty() {
+            DEFAULT_DIRTY_MESSAGE
+        } else {
+            message
+        };
+        match self.commit_paths(&dirty, message, &author, &committer) {
+            Ok(summary) => Ok(Some(summary)),
+            Err(GitError::NothingToCommit(_)) => Ok(None),
+            Err(err) => Err(err),
+        }
+    }
+
+    /// Commits exactly these files' working-tree content (new, changed or deleted)
+    /// with the tool's attribution. Works before the first commit. Untracked files the
+    /// ignore rules exclude are never committed.
+    pub fn commit_files(
+        &self,
+        paths: &[String],
+        message: &str,
+        attribution: &Attribution,
+    ) -> Result<CommitSummary, GitError> {
+        let relative = self.relative_paths(paths)?;
+        let (author, user_committer) = self.user_signatures()?;
+        let committer = Signature::new(
+            &attribution.committer_name(&String::from_utf8_lossy(user_committer.name_bytes())),
+            &String::from_utf8_lossy(user_committer.email_bytes()),
+            &user_committer.when(),
+        )
+        .context("building the committer signature")?;
+        let text = if message.trim().is_empty() {
+            DEFAULT_EDIT_MESSAGE
+        } else {
+            message
+        };
+        self.commit_paths(&relative, &attribution.message(text), &author, &committer)
+    }
+
+    /// Creates a commit on HEAD whose tree is HEAD's with `relative` paths taken from
+    /// the working tree, then brings the index entries of those paths up to date.
+    pub(crate) fn commit_paths(
+        &self,
+        relative: &[String],
+        message: &str,
+        author: &Signature<'_>,
+        committer: &Signature<'_>,
+    ) -> Result<CommitSummary, GitError> {
+        let parent = match self.head_oid() {
+            Some(oid) => Some(self.repo.find_commit(oid).context("reading HEAD")?),
+            None => None,
+        };
+        let baseline = match &parent {
+            Some(commit) => commit.tree().context("reading HEAD's tree")?,
+            None => self.empty_tree()?,
+        };
+        let mut updates = TreeUpdateBuilder::new();
+        let mut touched = Vec::new();
+        for path in relative {
+            let absolute = self.root().join(path);
+            let in_baseline = baseline.get_path(Path::new(path)).is_ok();
+            match std::fs::symlink_metadata(&absolute) {
+                Ok(metadata) if metadata.is_dir() => {
+                    return Err(GitError::NotAFile(path.clone()));
+                }
+                Ok(metadata) => {
+                    if !in_baseline && !self.is_tracked(path)? && self.is_ignored(path)? {
+                        tracing::debug!(path, "not committing an untracked, ignored file");
+                        continue;
+                    }
+                    let blob = self
+                        .repo
+                        .blob_path(&absolute)
+                        .context(&format!("storing {path}"))?;
+                    updates.upsert(path.as_str(), blob, file_mode(&metadata));
+                    touched.push(path.clone());
+                }
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                    if in_baseline {
+                        updates.remove(path.as_str());
+                        touched.push(path.clone());
+                    }
+                }
+                Err(source) => {
+                    return Err(GitError::Io {
+                        path: absolute,
+                        source,
+                    });
+                }
+            }
+        }
+        let tree_id = updates
+            .create_updated(&self.repo, &baseline)
+            .context("building the commit's tree")?;
+        if tree_id == baseline.id() {
+            return Err(GitError::NothingToCommit(relative.join(", ")));
+        }
+        let tree = self
+            .repo
+            .find_tree(tree_id)
+            .context("reading the new tree")?;
+        let parents: Vec<&git2::Commit<'_>> = parent.iter().collect();
+        let oid = self
+            .repo
+            .commit(Some("HEAD"), author, committer, message, &tree, &parents)
+            .context("creating the commit")?;
+        self.refresh_index_entries(&touched)?;
+        let commit = self
+            .repo
+            .find_commit(oid)
+            .context("reading the new commit")?;
+        Ok(CommitSummary::from_commit(&commit))
+    }
+
+    /// Makes the index entries of `relative` match the working tree (as `git add` does).
+    fn refresh_index_entries(&self, relative: &[String]) -> Result<(), GitError> {
+        let mut index = self.repo.index().context("reading the index")?;
+        for path in relative {
+            let result = if self.root().join(path).symlink_metadata().is_ok() {
+                index.add_path(Path::new(path))
+            } else {
+                match index.remove_path(Path::new(path)) {
+                    Err(err) if err.code() == git2::ErrorCode::NotFound => Ok(()),
+                    other => other,
+                }
+            };
+            result.context(&format!("updating the index entry of {path}"))?;
+        }
+        index.write().context("writing the index")
+    }
+
+    /// Whether the index has an entry for `path`.
+    pub(crate) fn is_tracked(&self, path: &str) -> Result<bool, GitError> {
+        let index = self.repo.index().context("reading the index")?;
+        Ok(index.get_path(Path::new(path), 0).is_some())
+    }
+
+    /// The empty tree, the baseline before the first commit.
+    pub(crate) fn empty_tree(&self) -> Result<git2::Tree<'_>, GitError> {
+        let oid = self
+            .repo
+            .treebuilder(None)
+            .and_then(|builder| builder.write())
+            .context("writing the empty tree")?;
+        self.repo.find_tree(oid).context("reading the empty tree")
+    }
+}
+
+/// The git file mode of a working-tree entry.
+fn file_mode(metadata: &std::fs::Metadata) -> FileMode {
+    if metadata.file_type().is_symlink() {
+        return FileMode::Link;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if metadata.permissions().mode() & 0o111 != 0 {
+            return FileMode::BlobExecutable;
+        }
+    }
+    FileMode::Blob
+}

@@ -1,0 +1,132 @@
+//! Opening a repository and the simple questions: root, branch, HEAD, tracked files.
+
+use std::path::{Path, PathBuf};
+
+use git2::{ErrorCode, Oid, Repository};
+
+use super::error::GitContext;
+use super::{GitError, paths};
+
+/// A git repository with a working tree, as the engine uses it.
+pub struct GitRepo {
+    pub(crate) repo: Repository,
+    root: PathBuf,
+}
+
+impl std::fmt::Debug for GitRepo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GitRepo").field("root", &self.root).finish()
+    }
+}
+
+impl GitRepo {
+    /// The repository containing `path`, or `None` when `path` is not inside one.
+    pub fn discover(path: &Path) -> Result<Option<GitRepo>, GitError> {
+        match Repository::discover(path) {
+            Ok(repo) => Self::from_repository(repo).map(Some),
+            Err(err) if err.code() == ErrorCode::NotFound => Ok(None),
+            Err(source) => Err(GitError::Git {
+                action: format!("looking for a repository at {}", path.display()),
+                source,
+            }),
+        }
+    }
+
+    /// Creates a new repository at `path` (for new projects and tests).
+    pub fn init(path: &Path) -> Result<GitRepo, GitError> {
+        let repo = Repository::init(path)
+            .context(&format!("creating a repository at {}", path.display()))?;
+        Self::from_repository(repo)
+    }
+
+    fn from_repository(repo: Repository) -> Result<GitRepo, GitError> {
+        let workdir = repo
+            .workdir()
+            .ok_or_else(|| GitError::Bare(repo.path().to_path_buf()))?;
+        // Canonical, without the trailing slash libgit2 keeps.
+        let root = workdir.canonicalize().map_err(|source| GitError::Io {
+            path: workdir.to_path_buf(),
+            source,
+        })?;
+        Ok(GitRepo { repo, root })
+    }
+
+    /// The top of the working tree.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The current branch name; `None` when HEAD is detached. Works before the first commit.
+    pub fn branch(&self) -> Option<String> {
+        let head = self.repo.find_reference("HEAD").ok()?;
+        let target = head.symbolic_target().ok()??;
+        target.strip_prefix("refs/heads/").map(str::to_string)
+    }
+
+    /// The full id of the commit HEAD points at; `None` before the first commit.
+    pub fn head(&self) -> Option<String> {
+        self.head_oid().map(|oid| oid.to_string())
+    }
+
+    pub(crate) fn head_oid(&self) -> Option<Oid> {
+        self.repo.head().ok()?.peel_to_commit().ok().map(|c| c.id())
+    }
+
+    /// Every file in the index (committed or staged), repository-relative, sorted.
+    pub fn tracked_files(&self) -> Result<Vec<String>, GitError> {
+        let index = self.repo.index().context("reading the index")?;
+        let mut files: Vec<String> = index
+            .iter()
+            .filter_map(|entry| String::from_utf8(entry.path).ok())
+            .collect();
+        files.sort();
+        files.dedup();
+        Ok(files)
+    }
+
+    /// The repository-relative form of a caller's path (relative or absolute).
+    pub fn relative_path(&self, path: &str) -> Result<String, GitError> {
+        paths::relative_to_root(&self.root, path)
+    }
+
+    pub(crate) fn relative_paths(&self, paths: &[String]) -> Result<Vec<String>, GitError> {
+        let mut relative = Vec::with_capacity(paths.len());
+        for path in paths {
+            let path = self.relative_path(path)?;
+            if !relative.contains(&path) {
+                relative.push(path);
+            }
+        }
+        Ok(relative)
+    }
+
+    /// Finds a commit by id, short id or any revision git understands (`HEAD~2`).
+    pub(crate) fn find_commit(&self, name: &str) -> Result<git2::Commit<'_>, GitError> {
+        self.repo
+            .revparse_single(name)
+            .and_then(|object| object.peel_to_commit())
+            .map_err(|_| GitError::UnknownCommit(name.to_string()))
+    }
+
+    /// The user's identity for author and committer (config, or GIT_* variables as git does).
+    pub(crate) fn user_signatures(
+        &self,
+    ) -> Result<(git2::Signature<'static>, git2::Signature<'static>), GitError> {
+        let author = self
+            .repo
+            .author_from_env()
+            .map_err(|_| GitError::NoIdentity)?;
+        let committer = self
+            .repo
+            .committer_from_env()
+            .map_err(|_| GitError::NoIdentity)?;
+        Ok((author, committer))
+    }
+
+    /// Whether the repository's ignore rules exclude `path` (repository-relative).
+    pub fn is_ignored(&self, path: &str) -> Result<bool, GitError> {
+        self.repo
+            .is_path_ignored(path)
+            .context(&format!("checking whether {path} is ignored"))
+    }
+}
