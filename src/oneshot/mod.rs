@@ -1,1 +1,68 @@
-//! oneshot (to be written)
+//! The headless front end: one message in, the reply streamed to stdout, what was
+//! applied and committed printed after it, then exit.
+//!
+//! It drives the same engine as the full-screen UI (`engine::spawn`) and answers the
+//! engine's questions by policy: with `--yes` every question is answered yes except
+//! running a shell command the model proposed, which is always answered no here.
+//! With `--json` every event is printed as one JSON line instead of text.
+
+mod printer;
+
+use std::io::Write;
+
+use tokio::sync::mpsc;
+
+use crate::protocol::{Event, Op, QuestionKind, TurnOutcome};
+
+pub use printer::Printer;
+
+/// How the one-shot runner prints and answers.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Print events as JSON lines.
+    pub json: bool,
+    /// Answer yes to questions (never to running shell commands).
+    pub yes: bool,
+}
+
+/// Submits `message`, prints the events until the turn is over, shuts the engine down
+/// and says whether the turn succeeded. `out` gets the reply and results, `err` notices.
+pub async fn drive(
+    ops: mpsc::Sender<Op>,
+    mut events: mpsc::Receiver<Event>,
+    message: String,
+    options: Options,
+    out: impl Write,
+    err: impl Write,
+) -> bool {
+    let mut printer = Printer::new(options.json, out, err);
+    if ops.send(Op::Submit { text: message }).await.is_err() {
+        printer.failure("the engine stopped before the message could be sent");
+        return false;
+    }
+    let mut outcome: Option<TurnOutcome> = None;
+    while let Some(event) = events.recv().await {
+        printer.print(&event);
+        match &event {
+            Event::Question { id, kind, .. } => {
+                let yes = options.yes && !matches!(kind, QuestionKind::RunShell { .. });
+                let _ = ops.send(Op::Answer { question: *id, yes }).await;
+            }
+            Event::TurnFinished { outcome: finished } => {
+                outcome = Some(finished.clone());
+                let _ = ops.send(Op::Quit).await;
+            }
+            Event::ShutdownComplete => break,
+            _ => {}
+        }
+    }
+    printer.finish();
+    match outcome {
+        Some(TurnOutcome::Success) => true,
+        Some(_) => false,
+        None => {
+            printer.failure("the engine stopped before the turn finished");
+            false
+        }
+    }
+}

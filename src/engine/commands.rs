@@ -1,0 +1,573 @@
+//! Slash commands: `/add`, `/undo`, `/tokens` and the rest. A command runs as a turn
+//! of its own (TurnStarted … TurnFinished); its output goes out as notices and events.
+
+use crate::protocol::{ChatMode, CommandKind, Event, QuestionKind, TurnOutcome};
+
+use super::checks;
+use super::commit_message;
+use super::edits::commit_info;
+use super::mentions::Mentions;
+use super::prompt::{self, PromptInput};
+use super::spawn::Engine;
+
+/// Every command, with a one-line description (for `/help` and prefix matching).
+pub const COMMANDS: &[(&str, &str)] = &[
+    (
+        "add",
+        "Add files to the chat so the model can edit them (paths, directories or globs)",
+    ),
+    (
+        "drop",
+        "Remove files from the chat (all of them with no argument)",
+    ),
+    ("read-only", "Add files the model may read but not edit"),
+    (
+        "ls",
+        "List the chat files, the read-only files and the other repository files",
+    ),
+    ("undo", "Undo the last commit if aider-tui made it"),
+    ("diff", "Show what the last turn changed"),
+    ("commit", "Commit your pending changes (message optional)"),
+    (
+        "run",
+        "Run a shell command (asks first) and optionally keep its output for the model",
+    ),
+    ("test", "Run the test command (or the given one)"),
+    (
+        "lint",
+        "Lint the chat files (or the given ones) and offer to fix problems",
+    ),
+    (
+        "ask",
+        "Ask a question without edits; with no text, switch to ask mode",
+    ),
+    ("code", "Ask for edits; with no text, switch to code mode"),
+    (
+        "architect",
+        "Plan with the main model, edit with the editor model; with no text, switch mode",
+    ),
+    ("chat-mode", "Switch mode: code, ask or architect"),
+    ("model", "Switch the main model"),
+    (
+        "weak-model",
+        "Switch the model that writes commit messages and summaries",
+    ),
+    ("editor-model", "Switch the editor model of architect mode"),
+    (
+        "tokens",
+        "Show how many tokens each part of the next request takes",
+    ),
+    ("clear", "Forget the conversation history"),
+    ("reset", "Drop all files and forget the history"),
+    ("map", "Show the repo map as the model sees it"),
+    ("map-refresh", "Re-read the repository and show the map"),
+    ("settings", "Show the session's settings"),
+    ("help", "List the commands"),
+    ("exit", "End the session"),
+    ("git", "Run a git command"),
+];
+
+/// The command a typed name means: an exact name, or a prefix of exactly one.
+pub fn resolve_command(typed: &str) -> Result<&'static str, String> {
+    if let Some((name, _)) = COMMANDS.iter().find(|(name, _)| *name == typed) {
+        return Ok(name);
+    }
+    let matches: Vec<&'static str> = COMMANDS
+        .iter()
+        .filter(|(name, _)| name.starts_with(typed))
+        .map(|(name, _)| *name)
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(one),
+        [] => Err(format!(
+            "Unknown command /{typed}; /help lists the commands"
+        )),
+        many => Err(format!("/{typed} is ambiguous: /{}", many.join(", /"))),
+    }
+}
+
+fn split_words(args: &str) -> Vec<String> {
+    args.split_whitespace().map(str::to_string).collect()
+}
+
+impl Engine {
+    /// Runs one slash command line (starting with `/`).
+    pub(super) async fn run_command(&mut self, line: &str) -> TurnOutcome {
+        let line = line.trim_start_matches('/');
+        let (typed, args) = match line.split_once(char::is_whitespace) {
+            Some((typed, args)) => (typed, args.trim()),
+            None => (line, ""),
+        };
+        let name = match resolve_command(typed) {
+            Ok(name) => name,
+            Err(message) => return TurnOutcome::Error { message },
+        };
+        match name {
+            "add" => self.command_add(args).await,
+            "drop" => {
+                let dropped = self.drop_files(args);
+                if dropped.is_empty() {
+                    self.emitter
+                        .warn(format!("No chat file matches {args}"))
+                        .await;
+                } else {
+                    self.emitter
+                        .info(format!("Dropped {}", dropped.join(", ")))
+                        .await;
+                }
+                TurnOutcome::Success
+            }
+            "read-only" => {
+                for word in split_words(args) {
+                    match self.add_read_only(&word) {
+                        Ok(name) => {
+                            self.emitter
+                                .info(format!("Added {name} as read-only"))
+                                .await
+                        }
+                        Err(problem) => self.emitter.warn(problem).await,
+                    }
+                }
+                TurnOutcome::Success
+            }
+            "ls" => {
+                self.command_ls().await;
+                TurnOutcome::Success
+            }
+            "undo" => self.undo_last().await,
+            "diff" => self.show_last_diff().await,
+            "commit" => self.command_commit(args).await,
+            "run" => self.command_run(args).await,
+            "test" => self.command_test(args).await,
+            "lint" => self.command_lint(args).await,
+            "ask" => self.mode_command(ChatMode::Ask, args).await,
+            "code" => self.mode_command(ChatMode::Code, args).await,
+            "architect" => self.mode_command(ChatMode::Architect, args).await,
+            "chat-mode" => match args {
+                "ask" => self.mode_command(ChatMode::Ask, "").await,
+                "code" => self.mode_command(ChatMode::Code, "").await,
+                "architect" => self.mode_command(ChatMode::Architect, "").await,
+                _ => TurnOutcome::Error {
+                    message: format!("Unknown mode {args:?}; choose code, ask or architect"),
+                },
+            },
+            "model" | "weak-model" | "editor-model" => self.command_model(name, args).await,
+            "tokens" => {
+                self.command_tokens().await;
+                TurnOutcome::Success
+            }
+            "clear" => {
+                self.session.history.clear();
+                self.emitter.info("Cleared the conversation history.").await;
+                TurnOutcome::Success
+            }
+            "reset" => {
+                self.drop_files("");
+                self.session.history.clear();
+                self.emitter
+                    .info("Dropped all files and cleared the history.")
+                    .await;
+                TurnOutcome::Success
+            }
+            "map" => {
+                self.send_repo_map(false).await;
+                TurnOutcome::Success
+            }
+            "map-refresh" => {
+                self.send_repo_map(true).await;
+                TurnOutcome::Success
+            }
+            "settings" => {
+                let text = format!("{:#?}", self.session.settings);
+                self.emitter.info(text).await;
+                TurnOutcome::Success
+            }
+            "help" => {
+                let text: Vec<String> = COMMANDS
+                    .iter()
+                    .map(|(name, about)| format!("/{name:<13} {about}"))
+                    .collect();
+                self.emitter.info(text.join("\n")).await;
+                TurnOutcome::Success
+            }
+            "exit" => {
+                self.inbox.quit = true;
+                TurnOutcome::Success
+            }
+            "git" => {
+                let command = format!("git {args}");
+                let result = checks::run_shell(&command, &self.session.root).await;
+                self.emitter
+                    .emit(Event::CommandOutput {
+                        kind: CommandKind::Git,
+                        command,
+                        output: result.output,
+                        success: result.success,
+                    })
+                    .await;
+                if result.success {
+                    TurnOutcome::Success
+                } else {
+                    TurnOutcome::Error {
+                        message: "the git command failed".to_string(),
+                    }
+                }
+            }
+            _ => TurnOutcome::Error {
+                message: format!("/{name} is not available"),
+            },
+        }
+    }
+
+    async fn command_add(&mut self, args: &str) -> TurnOutcome {
+        let words = split_words(args);
+        if words.is_empty() {
+            return TurnOutcome::Error {
+                message: "/add needs at least one path".to_string(),
+            };
+        }
+        for word in words {
+            match self.add_chat_file(&word, false) {
+                Ok(added) if added.is_empty() => {
+                    self.emitter
+                        .info(format!("{word} is already in the chat"))
+                        .await
+                }
+                Ok(added) => {
+                    self.emitter
+                        .info(format!("Added {}", added.join(", ")))
+                        .await
+                }
+                Err(super::files::AddRefusal::NoMatch(_)) => {
+                    let Some(relative) = self.session.relative_path(&word) else {
+                        self.emitter
+                            .warn(format!("{word} is outside the repository"))
+                            .await;
+                        continue;
+                    };
+                    let create = self
+                        .inbox
+                        .ask(
+                            &self.emitter,
+                            QuestionKind::CreateFile {
+                                path: relative.clone(),
+                            },
+                            format!("No file matches {word}. Create {relative}?"),
+                        )
+                        .await;
+                    if create && self.add_chat_file(&relative, true).is_ok() {
+                        self.emitter
+                            .info(format!("Added new file {relative}"))
+                            .await;
+                    }
+                }
+                Err(refusal) => self.emitter.warn(refusal.to_string()).await,
+            }
+        }
+        TurnOutcome::Success
+    }
+
+    async fn command_ls(&mut self) {
+        let mut text = String::new();
+        let others: Vec<String> = self
+            .session
+            .repo_files()
+            .into_iter()
+            .filter(|file| {
+                !self.session.chat_files.contains(file)
+                    && !self.session.read_only_files.contains(file)
+            })
+            .collect();
+        if !others.is_empty() {
+            text.push_str("Repository files not in the chat:\n");
+            for file in others.iter().take(200) {
+                text.push_str(&format!("  {file}\n"));
+            }
+            if others.len() > 200 {
+                text.push_str(&format!("  … and {} more\n", others.len() - 200));
+            }
+        }
+        if !self.session.read_only_files.is_empty() {
+            text.push_str("Read-only files:\n");
+            for file in &self.session.read_only_files {
+                text.push_str(&format!("  {file}\n"));
+            }
+        }
+        if self.session.chat_files.is_empty() {
+            text.push_str("No files in the chat.\n");
+        } else {
+            text.push_str("Files in the chat:\n");
+            for file in &self.session.chat_files {
+                text.push_str(&format!("  {file}\n"));
+            }
+        }
+        self.emitter.info(text.trim_end().to_string()).await;
+    }
+
+    async fn command_commit(&mut self, args: &str) -> TurnOutcome {
+        let Some(git) = &self.session.git else {
+            return TurnOutcome::Error {
+                message: "git is not in use in this session".to_string(),
+            };
+        };
+        let tracked = git.tracked_files().unwrap_or_default();
+        let dirty = match git.dirty_files(&tracked) {
+            Ok(dirty) => dirty,
+            Err(err) => {
+                return TurnOutcome::Error {
+                    message: err.to_string(),
+                };
+            }
+        };
+        if dirty.is_empty() {
+            self.emitter.info("Nothing to commit.").await;
+            return TurnOutcome::Success;
+        }
+        let message = if args.is_empty() {
+            let diff = git.diff_files(&dirty).unwrap_or_default();
+            let weak = self
+                .session
+                .models
+                .weak
+                .clone()
+                .or_else(|| self.session.models.main.clone());
+            commit_message::write(weak.as_ref(), &diff, &dirty, None)
+                .await
+                .message
+        } else {
+            args.to_string()
+        };
+        let Some(git) = &self.session.git else {
+            return TurnOutcome::Success;
+        };
+        match git.commit_dirty(&dirty, &message) {
+            Ok(Some(summary)) => {
+                self.emitter
+                    .emit(Event::CommitMade {
+                        commit: commit_info(&summary),
+                    })
+                    .await;
+                TurnOutcome::Success
+            }
+            Ok(None) => {
+                self.emitter.info("Nothing to commit.").await;
+                TurnOutcome::Success
+            }
+            Err(err) => TurnOutcome::Error {
+                message: err.to_string(),
+            },
+        }
+    }
+
+    async fn command_run(&mut self, command: &str) -> TurnOutcome {
+        if command.is_empty() {
+            return TurnOutcome::Error {
+                message: "/run needs a command".to_string(),
+            };
+        }
+        let yes = self
+            .inbox
+            .ask(
+                &self.emitter,
+                QuestionKind::RunShell {
+                    command: command.to_string(),
+                },
+                format!("Run `{command}`?"),
+            )
+            .await;
+        if !yes {
+            self.emitter.info(format!("Did not run `{command}`.")).await;
+            return TurnOutcome::Success;
+        }
+        self.run_user_shell(command, CommandKind::Shell).await;
+        TurnOutcome::Success
+    }
+
+    async fn command_test(&mut self, args: &str) -> TurnOutcome {
+        let command = if args.is_empty() {
+            match self.session.settings.test_cmd.clone() {
+                Some(command) => command,
+                None => {
+                    return TurnOutcome::Error {
+                        message: "No test command: pass one (/test CMD) or set --test-cmd"
+                            .to_string(),
+                    };
+                }
+            }
+        } else {
+            args.to_string()
+        };
+        let result = checks::run_shell(&command, &self.session.root).await;
+        self.emitter
+            .emit(Event::CommandOutput {
+                kind: CommandKind::Test,
+                command: command.clone(),
+                output: result.output.clone(),
+                success: result.success,
+            })
+            .await;
+        if !result.success {
+            // The failure goes to the model with the next message.
+            self.session.add_note(format!(
+                "`{command}` fails:\n```\n{}\n```",
+                result.output.trim_end()
+            ));
+        }
+        TurnOutcome::Success
+    }
+
+    async fn command_lint(&mut self, args: &str) -> TurnOutcome {
+        let files: Vec<String> = if args.is_empty() {
+            self.session.chat_files.iter().cloned().collect()
+        } else {
+            split_words(args)
+                .iter()
+                .filter_map(|word| self.session.relative_path(word))
+                .collect()
+        };
+        if files.is_empty() {
+            return TurnOutcome::Error {
+                message: "No files to lint: add files to the chat or name them".to_string(),
+            };
+        }
+        let forced = self.session.settings.auto_lint;
+        self.session.settings.auto_lint = true;
+        let problems = self.lint_files(&files).await;
+        self.session.settings.auto_lint = forced;
+        let Some(problems) = problems else {
+            self.emitter.info("No lint problems.").await;
+            return TurnOutcome::Success;
+        };
+        if self.session.models.main.is_none() {
+            return TurnOutcome::Success;
+        }
+        let fix = self
+            .inbox
+            .ask(
+                &self.emitter,
+                QuestionKind::Confirm,
+                "Ask the model to fix the problems?".to_string(),
+            )
+            .await;
+        if !fix {
+            return TurnOutcome::Success;
+        }
+        for file in &files {
+            let _ = self.add_chat_file(file, false);
+        }
+        self.run_message(problems, Some(ChatMode::Code)).await
+    }
+
+    async fn mode_command(&mut self, mode: ChatMode, text: &str) -> TurnOutcome {
+        if text.is_empty() {
+            self.session.mode = mode;
+            self.emitter
+                .info(format!("Switched to {} mode.", mode.name()))
+                .await;
+            return TurnOutcome::Success;
+        }
+        self.run_message(text.to_string(), Some(mode)).await
+    }
+
+    async fn command_model(&mut self, which: &str, name: &str) -> TurnOutcome {
+        if name.is_empty() {
+            let current = match which {
+                "model" => self.session.models.main.as_ref(),
+                "weak-model" => self.session.models.weak.as_ref(),
+                _ => self.session.models.editor.as_ref(),
+            };
+            let text = current
+                .map(|model| model.name.clone())
+                .unwrap_or_else(|| "none".to_string());
+            self.emitter.info(format!("/{which}: {text}")).await;
+            return TurnOutcome::Success;
+        }
+        let settings = self.session.settings.clone();
+        let models = &mut self.session.models;
+        let result = match which {
+            "model" => models.switch_main(&settings, name),
+            "weak-model" => models.switch_weak(&settings, name),
+            _ => models.switch_editor(&settings, name),
+        };
+        if let Err(message) = result {
+            return TurnOutcome::Error { message };
+        }
+        for warning in std::mem::take(&mut self.session.models.warnings) {
+            self.emitter.warn(warning).await;
+        }
+        let old_format = self.session.edit_format;
+        self.session.edit_format = self.session.models.edit_format(&settings);
+        self.session.editor_edit_format = self.session.models.editor_edit_format(&settings);
+        if self.session.edit_format != old_format
+            && let Some(weak) = self.session.models.weak.clone()
+        {
+            // The old replies would teach the model the old format: condense them.
+            self.session
+                .summarizer
+                .start_all(&self.session.history, &weak);
+        }
+        self.emitter
+            .info(format!(
+                "/{which} is now {name} (edit format {})",
+                self.session.edit_format
+            ))
+            .await;
+        TurnOutcome::Success
+    }
+
+    async fn command_tokens(&mut self) {
+        let mode = self.session.mode;
+        let format = self.session.edit_format;
+        let map = self.render_repo_map(&Mentions::default()).await;
+        let read_only = self.session.read_only_texts();
+        let chat_files = self.session.chat_file_texts();
+        let history = self.session.history.messages().to_vec();
+        let main = self.session.models.main.as_ref();
+        let built = prompt::assemble(&PromptInput {
+            mode,
+            format,
+            read_only: &read_only,
+            repo_map: map.as_ref().map(|map| map.text.as_str()),
+            history: &history,
+            chat_files: &chat_files,
+            message: "",
+            caching: main.is_some_and(|model| model.settings.caching),
+            max_output_tokens: None,
+        });
+        let mut text = String::from("Tokens of the next request:\n");
+        for part in &built.parts {
+            text.push_str(&format!("{:>8}  {}\n", part.tokens, part.name));
+        }
+        for file in chat_files.iter().chain(read_only.iter()) {
+            let tokens = crate::tokens::count_tokens(&prompt::render_file(file));
+            text.push_str(&format!("{tokens:>8}    {}\n", file.name));
+        }
+        let total = built.total_tokens();
+        text.push_str(&format!("{total:>8}  total"));
+        if let Some(model) = main {
+            let window = model.settings.context_window;
+            if window > 0 {
+                text.push_str(&format!(
+                    " of {window} in {}'s window ({} left)",
+                    model.name,
+                    window.saturating_sub(total)
+                ));
+            }
+        }
+        self.emitter.info(text).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_resolve_by_name_or_unique_prefix() {
+        assert_eq!(resolve_command("tokens"), Ok("tokens"));
+        assert_eq!(resolve_command("tok"), Ok("tokens"));
+        assert_eq!(resolve_command("map"), Ok("map"));
+        assert!(resolve_command("m").unwrap_err().contains("ambiguous"));
+        assert!(resolve_command("nope").unwrap_err().contains("Unknown"));
+    }
+}

@@ -1,0 +1,105 @@
+//! The conversation so far: finished exchanges, oldest first, possibly with a summary
+//! of older ones at the front.
+
+use serde::{Deserialize, Serialize};
+
+/// Who said a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Speaker {
+    User,
+    Assistant,
+}
+
+/// One message of the history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryMessage {
+    pub speaker: Speaker,
+    pub text: String,
+}
+
+impl HistoryMessage {
+    /// A user message.
+    pub fn user(text: impl Into<String>) -> Self {
+        HistoryMessage {
+            speaker: Speaker::User,
+            text: text.into(),
+        }
+    }
+
+    /// An assistant message.
+    pub fn assistant(text: impl Into<String>) -> Self {
+        HistoryMessage {
+            speaker: Speaker::Assistant,
+            text: text.into(),
+        }
+    }
+}
+
+/// The history, with a generation counter so a background summary made from an older
+/// state can tell whether the messages it replaces are still there.
+#[derive(Debug, Clone, Default)]
+pub struct History {
+    messages: Vec<HistoryMessage>,
+    /// Bumped whenever messages are removed or replaced (not when appended).
+    generation: u64,
+}
+
+impl History {
+    /// The messages, oldest first.
+    pub fn messages(&self) -> &[HistoryMessage] {
+        &self.messages
+    }
+
+    /// Appends one message.
+    pub fn push(&mut self, message: HistoryMessage) {
+        self.messages.push(message);
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.messages.clear();
+        self.generation += 1;
+    }
+
+    /// The current generation (see [`History::replace_prefix`]).
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Replaces the first `count` messages with `summary`, if the history is still the
+    /// one the summary was made from (same generation, at least `count` messages).
+    pub fn replace_prefix(
+        &mut self,
+        generation: u64,
+        count: usize,
+        summary: Vec<HistoryMessage>,
+    ) -> bool {
+        if generation != self.generation || count > self.messages.len() {
+            return false;
+        }
+        self.messages.splice(0..count, summary);
+        self.generation += 1;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_replaces_only_the_prefix_it_was_made_from() {
+        let mut history = History::default();
+        for n in 0..4 {
+            history.push(HistoryMessage::user(format!("u{n}")));
+        }
+        let generation = history.generation();
+        history.push(HistoryMessage::user("late"));
+        assert!(history.replace_prefix(generation, 4, vec![HistoryMessage::user("summary")]));
+        let texts: Vec<&str> = history.messages().iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, vec!["summary", "late"]);
+        // A second summary made from the old state is stale now.
+        assert!(!history.replace_prefix(generation, 1, vec![]));
+    }
+}

@@ -1,0 +1,185 @@
+//! The engine's side of the two channels: reading operations and sending events.
+//!
+//! A turn waits for specific operations (a decision on its review, an answer to its
+//! question, an interrupt) while the front end may send anything at any time; what the
+//! turn cannot use now is kept, in order, for the main loop.
+
+use std::collections::VecDeque;
+
+use tokio::sync::mpsc;
+
+use crate::protocol::{Decision, Event, NoticeLevel, Op, QuestionId, QuestionKind, ReviewId};
+
+/// Sends events to the front end; a front end that went away is not an error.
+#[derive(Clone)]
+pub struct Emitter {
+    events: mpsc::Sender<Event>,
+}
+
+impl Emitter {
+    /// Wraps the event channel.
+    pub fn new(events: mpsc::Sender<Event>) -> Self {
+        Emitter { events }
+    }
+
+    /// Sends one event, waiting while the channel is full (backpressure on the stream).
+    pub async fn emit(&self, event: Event) {
+        let _ = self.events.send(event).await;
+    }
+
+    /// Sends a notice.
+    pub async fn notice(&self, level: NoticeLevel, text: impl Into<String>) {
+        self.emit(Event::Notice {
+            level,
+            text: text.into(),
+        })
+        .await;
+    }
+
+    /// Sends an informational notice.
+    pub async fn info(&self, text: impl Into<String>) {
+        self.notice(NoticeLevel::Info, text).await;
+    }
+
+    /// Sends a warning.
+    pub async fn warn(&self, text: impl Into<String>) {
+        self.notice(NoticeLevel::Warn, text).await;
+    }
+
+    /// Sends an error notice.
+    pub async fn error(&self, text: impl Into<String>) {
+        self.notice(NoticeLevel::Error, text).await;
+    }
+}
+
+/// The user's decisions on one review.
+pub struct ReviewDecision {
+    pub decisions: Vec<Decision>,
+    pub report_rejected: bool,
+}
+
+/// Reads operations, holding back the ones a waiting turn cannot use.
+pub struct Inbox {
+    ops: mpsc::Receiver<Op>,
+    held: VecDeque<Op>,
+    /// Set once `Op::Quit` arrived or the front end hung up.
+    pub quit: bool,
+    /// Auto-accept of proposed edits, changed at any time by `Op::SetAutoAccept`.
+    pub auto_accept: bool,
+    /// An interrupt arrived that the current turn has not consumed yet.
+    pub interrupted: bool,
+    next_question: QuestionId,
+}
+
+impl Inbox {
+    /// Wraps the operation channel.
+    pub fn new(ops: mpsc::Receiver<Op>, auto_accept: bool) -> Self {
+        Inbox {
+            ops,
+            held: VecDeque::new(),
+            quit: false,
+            auto_accept,
+            interrupted: false,
+            next_question: 1,
+        }
+    }
+
+    /// The next operation for the main loop: held ones first. `None` once the session ends.
+    pub async fn next(&mut self) -> Option<Op> {
+        if self.quit {
+            return None;
+        }
+        if let Some(op) = self.held.pop_front() {
+            return Some(op);
+        }
+        match self.ops.recv().await {
+            Some(op) => Some(op),
+            None => {
+                self.quit = true;
+                None
+            }
+        }
+    }
+
+    /// Waits for one operation straight from the channel (not the held ones), applying
+    /// the ones that act at once (auto-accept, interrupt, quit). Used while a turn runs.
+    pub async fn receive_during_turn(&mut self) -> Option<Op> {
+        if self.quit {
+            return None;
+        }
+        match self.ops.recv().await {
+            Some(Op::SetAutoAccept { on }) => {
+                self.auto_accept = on;
+                Some(Op::SetAutoAccept { on })
+            }
+            Some(Op::Interrupt) => {
+                self.interrupted = true;
+                Some(Op::Interrupt)
+            }
+            Some(Op::Quit) => {
+                self.quit = true;
+                self.interrupted = true;
+                None
+            }
+            Some(op) => Some(op),
+            None => {
+                self.quit = true;
+                self.interrupted = true;
+                None
+            }
+        }
+    }
+
+    /// Keeps an operation for the main loop.
+    pub fn hold(&mut self, op: Op) {
+        self.held.push_back(op);
+    }
+
+    /// Takes a pending interrupt, if any.
+    pub fn take_interrupt(&mut self) -> bool {
+        std::mem::take(&mut self.interrupted)
+    }
+
+    /// Asks the front end a question and waits for its answer. An interrupt or the end
+    /// of the session counts as "no".
+    pub async fn ask(&mut self, emitter: &Emitter, kind: QuestionKind, text: String) -> bool {
+        let id = self.next_question;
+        self.next_question += 1;
+        emitter.emit(Event::Question { id, kind, text }).await;
+        loop {
+            match self.receive_during_turn().await {
+                Some(Op::Answer { question, yes }) if question == id => return yes,
+                Some(Op::Interrupt) | None => return false,
+                Some(Op::SetAutoAccept { .. }) => {}
+                Some(other) => self.hold(other),
+            }
+        }
+    }
+
+    /// Waits for the decisions on `review`. An interrupt or the end of the session
+    /// rejects everything.
+    pub async fn decision(&mut self, review: ReviewId) -> ReviewDecision {
+        loop {
+            match self.receive_during_turn().await {
+                Some(Op::Decide {
+                    review: decided,
+                    decisions,
+                    report_rejected,
+                }) if decided == review => {
+                    return ReviewDecision {
+                        decisions,
+                        report_rejected,
+                    };
+                }
+                Some(Op::Interrupt) | None => {
+                    return ReviewDecision {
+                        decisions: Vec::new(),
+                        report_rejected: false,
+                    };
+                }
+                Some(Op::SetAutoAccept { .. }) => {}
+                Some(other) => self.hold(other),
+            }
+        }
+    }
+}

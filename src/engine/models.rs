@@ -1,0 +1,188 @@
+//! The session's models: the main one, the weak one (commit messages, summaries) and
+//! the editor (architect mode), each resolved from the model table and connected.
+
+use std::sync::Arc;
+
+use crate::config::Settings;
+use crate::edit::EditFormat;
+use crate::llm::{self, Connection, ModelSettings, Provider};
+
+/// One connected model.
+#[derive(Clone)]
+pub struct Model {
+    /// The name as the user wrote it (or the default picked for them).
+    pub name: String,
+    pub settings: ModelSettings,
+    pub provider: Arc<dyn Provider>,
+}
+
+/// The models a session uses, and why none can be called if that is so.
+#[derive(Clone, Default)]
+pub struct Models {
+    pub main: Option<Model>,
+    pub weak: Option<Model>,
+    pub editor: Option<Model>,
+    /// One line saying why no main model can be called, and how to set one up.
+    pub problem: Option<String>,
+    /// Warnings met while resolving (unknown model, safe defaults used).
+    pub warnings: Vec<String>,
+}
+
+/// The one line shown when no model is configured.
+pub const NO_MODEL_HELP: &str = "No model is set up: export OPENAI_API_KEY or ANTHROPIC_API_KEY, or pass --model (e.g. --model openai/gpt-4o --api-key KEY), or run Ollama locally and pass --model ollama/qwen2.5-coder";
+
+impl Models {
+    /// Resolves and connects the models the settings name. Never fails: a problem
+    /// with the main model is kept in `problem` so the session still starts.
+    pub fn load(settings: &Settings) -> Models {
+        let mut models = Models::default();
+        let Some(main_name) = main_model_name(settings) else {
+            models.problem = Some(NO_MODEL_HELP.to_string());
+            return models;
+        };
+        match connect_model(settings, &main_name) {
+            Ok((model, warning)) => {
+                models.warnings.extend(warning);
+                models.main = Some(model);
+            }
+            Err(problem) => {
+                models.problem = Some(problem);
+                return models;
+            }
+        }
+        models.weak = models.connect_helper(settings, settings.weak_model.clone(), |main| {
+            main.weak_model.clone()
+        });
+        models.editor = models.connect_helper(settings, settings.editor_model.clone(), |main| {
+            main.editor_model.clone()
+        });
+        models
+    }
+
+    /// Connects a helper model (weak or editor): the one the user named, else the one
+    /// the main model's table entry suggests, else the main model itself.
+    fn connect_helper(
+        &mut self,
+        settings: &Settings,
+        named: Option<String>,
+        suggested: impl Fn(&ModelSettings) -> Option<String>,
+    ) -> Option<Model> {
+        let main = self.main.as_ref()?;
+        let name = named.or_else(|| suggested(&main.settings));
+        let Some(name) = name.filter(|name| *name != main.name) else {
+            return Some(main.clone());
+        };
+        match connect_model(settings, &name) {
+            Ok((model, warning)) => {
+                self.warnings.extend(warning);
+                Some(model)
+            }
+            Err(problem) => {
+                self.warnings
+                    .push(format!("{problem}; using {} instead", main.name));
+                Some(main.clone())
+            }
+        }
+    }
+
+    /// Replaces the main model (`/model`); the helpers follow it unless named.
+    pub fn switch_main(&mut self, settings: &Settings, name: &str) -> Result<(), String> {
+        let (model, warning) = connect_model(settings, name)?;
+        self.warnings.extend(warning);
+        self.main = Some(model);
+        self.problem = None;
+        self.weak = self.connect_helper(settings, settings.weak_model.clone(), |main| {
+            main.weak_model.clone()
+        });
+        self.editor = self.connect_helper(settings, settings.editor_model.clone(), |main| {
+            main.editor_model.clone()
+        });
+        Ok(())
+    }
+
+    /// Replaces the weak model (`/weak-model`).
+    pub fn switch_weak(&mut self, settings: &Settings, name: &str) -> Result<(), String> {
+        let (model, warning) = connect_model(settings, name)?;
+        self.warnings.extend(warning);
+        self.weak = Some(model);
+        Ok(())
+    }
+
+    /// Replaces the editor model (`/editor-model`).
+    pub fn switch_editor(&mut self, settings: &Settings, name: &str) -> Result<(), String> {
+        let (model, warning) = connect_model(settings, name)?;
+        self.warnings.extend(warning);
+        self.editor = Some(model);
+        Ok(())
+    }
+
+    /// The edit format of the main model: the user's choice, else the table's.
+    pub fn edit_format(&self, settings: &Settings) -> EditFormat {
+        chosen_format(settings.edit_format.as_deref())
+            .or_else(|| {
+                self.main
+                    .as_ref()
+                    .and_then(|main| chosen_format(Some(&main.settings.edit_format)))
+            })
+            .unwrap_or(EditFormat::Diff)
+    }
+
+    /// The edit format the editor model writes in architect mode.
+    pub fn editor_edit_format(&self, settings: &Settings) -> EditFormat {
+        chosen_format(settings.editor_edit_format.as_deref())
+            .or_else(|| {
+                self.main
+                    .as_ref()
+                    .and_then(|main| main.settings.editor_edit_format.as_deref())
+                    .and_then(|format| chosen_format(Some(format)))
+            })
+            .unwrap_or(EditFormat::Diff)
+    }
+}
+
+fn chosen_format(name: Option<&str>) -> Option<EditFormat> {
+    name.and_then(|name| name.parse().ok())
+}
+
+/// The main model's name: the setting, else a default for the key that is present.
+fn main_model_name(settings: &Settings) -> Option<String> {
+    if let Some(name) = settings
+        .model
+        .clone()
+        .filter(|name| !name.trim().is_empty())
+    {
+        return Some(name);
+    }
+    if settings.lookup_env("ANTHROPIC_API_KEY").is_some() {
+        return Some("sonnet".to_string());
+    }
+    if settings.lookup_env("OPENAI_API_KEY").is_some() {
+        return Some("gpt-4o".to_string());
+    }
+    None
+}
+
+/// Resolves one model name and connects to its provider; errors are one line.
+fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<String>), String> {
+    let (model_settings, warning) =
+        llm::resolve_model(name, settings.model_table.as_ref()).map_err(|err| err.to_string())?;
+    let connection = Connection {
+        api_base: settings.api_base.clone(),
+        api_key: settings.api_key.clone(),
+        stream: settings.stream,
+        request_timeout: settings.request_timeout,
+        max_retries: settings.max_retries,
+    };
+    let provider = llm::connect(&model_settings, &connection, &|key: &str| {
+        settings.lookup_env(key)
+    })
+    .map_err(|err| err.to_string())?;
+    Ok((
+        Model {
+            name: name.to_string(),
+            settings: model_settings,
+            provider,
+        },
+        warning.map(|warning| warning.to_string()),
+    ))
+}

@@ -1,0 +1,358 @@
+//! Assembling the request the model sees, in a fixed order: system prompt, example
+//! exchanges, read-only files, the repo map, the history, the editable chat files, the
+//! current message, and a closing reminder of the edit-format rules (joined to the
+//! current message). File and map blocks are user turns answered by a short assistant
+//! turn, so every provider sees strictly alternating roles.
+
+use crate::edit::{self, EditFormat};
+use crate::llm::{ChatMessage, ChatRequest, Role};
+use crate::protocol::ChatMode;
+use crate::tokens;
+
+use super::history::{HistoryMessage, Speaker};
+
+/// A file as the prompt shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileText {
+    /// The path as the model should write it (relative to the repository root).
+    pub name: String,
+    pub text: String,
+}
+
+/// Everything the prompt is made from.
+pub struct PromptInput<'a> {
+    pub mode: ChatMode,
+    pub format: EditFormat,
+    pub read_only: &'a [FileText],
+    /// The repo map text, if there is one.
+    pub repo_map: Option<&'a str>,
+    pub history: &'a [HistoryMessage],
+    pub chat_files: &'a [FileText],
+    pub message: &'a str,
+    /// Mark cache breakpoints (Anthropic prompt caching).
+    pub caching: bool,
+    /// The reply's output-token limit, if the model has one.
+    pub max_output_tokens: Option<u64>,
+}
+
+/// One named part of the prompt and its token count (for `/tokens`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PromptPart {
+    pub name: &'static str,
+    pub tokens: u64,
+}
+
+/// The assembled request and what its parts cost.
+pub struct Prompt {
+    pub request: ChatRequest,
+    pub parts: Vec<PromptPart>,
+}
+
+impl Prompt {
+    /// Tokens of the whole prompt.
+    pub fn total_tokens(&self) -> u64 {
+        self.parts.iter().map(|part| part.tokens).sum()
+    }
+}
+
+const READ_ONLY_INTRO: &str = "These files are for reference only. Do not edit them; if one needs to change, ask me to add it to the chat.";
+const READ_ONLY_ACK: &str = "Understood: I will read these files but not edit them.";
+const MAP_INTRO: &str = "Here is a map of the other files in my repository, with their important definitions. Their full contents are not shown: if you need to edit or see one of them in full, ask me to add it to the chat, by its full path, and wait.";
+const MAP_ACK: &str =
+    "Thanks. I will use the map to find my way around and ask for any file I need in full.";
+const CHAT_FILES_INTRO: &str = "These are the current, complete contents of the files you may edit. Trust this text over anything earlier in the conversation.";
+const CHAT_FILES_ACK: &str = "Got it. I will base my edits on exactly these contents.";
+const NO_FILES_NOTE: &str = "No files have been added to the chat yet. If my request needs changes to existing files, tell me which files to add (full paths) and stop there, without writing edits for them.";
+const NO_FILES_ACK: &str = "Understood. I will ask for the files I need before changing them.";
+
+/// The system prompt for a mode and edit format, in our own words.
+pub fn system_prompt(mode: ChatMode, format: EditFormat) -> String {
+    match mode {
+        ChatMode::Code => {
+            let rules = edit::prompts(format).system;
+            format!(
+                "You are a senior software engineer pairing with the user inside their code repository.\n\
+                 Take the request, decide what has to change, and make the change.\n\
+                 Follow the conventions and libraries the code already uses; do not add new dependencies without saying so.\n\
+                 Explain briefly what you will change, then write every change in the edit format described below.\n\
+                 Edit only files the user has added to the chat. If you need another file, ask for it by its full path and stop.\n\n\
+                 {rules}"
+            )
+        }
+        ChatMode::Ask => "You are a senior software engineer answering the user's questions about their code.\n\
+             Explain clearly and concretely, quoting short snippets where it helps.\n\
+             Do not write edit blocks or rewrite whole files: this conversation only discusses the code. \
+             If the user wants a change made, describe it so it can be carried out later."
+            .to_string(),
+        ChatMode::Architect => "You are a software architect guiding an editor engineer who will change the user's code.\n\
+             Study the request and the code, then say precisely what to change: which files, which functions or classes, and how.\n\
+             Be complete and unambiguous, but do not write out whole files or edit blocks; show only the parts of code that change, when it helps.\n\
+             The editor will see the same files you see."
+            .to_string(),
+    }
+}
+
+/// The closing reminder joined to the current message.
+fn reminder(mode: ChatMode, format: EditFormat) -> String {
+    match mode {
+        ChatMode::Code => edit::prompts(format).reminder,
+        ChatMode::Ask => "Answer in prose and short snippets; write no edit blocks.".to_string(),
+        ChatMode::Architect => {
+            "Describe the change for the editor engineer; write no edit blocks and no whole files."
+                .to_string()
+        }
+    }
+}
+
+/// Shows a file to the model: its path, then its text in a fence longer than any run
+/// of backticks inside it.
+pub fn render_file(file: &FileText) -> String {
+    let longest = longest_backtick_run(&file.text);
+    let fence = "`".repeat(longest.max(2) + 1);
+    let mut text = file.text.clone();
+    if !text.ends_with('\n') && !text.is_empty() {
+        text.push('\n');
+    }
+    format!("{}\n{fence}\n{text}{fence}\n", file.name)
+}
+
+fn longest_backtick_run(text: &str) -> usize {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        if c == '`' {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    longest
+}
+
+fn render_files(intro: &str, files: &[FileText]) -> String {
+    let mut text = format!("{intro}\n\n");
+    for file in files {
+        text.push_str(&render_file(file));
+        text.push('\n');
+    }
+    text
+}
+
+fn message(role: Role, content: String) -> ChatMessage {
+    ChatMessage {
+        role,
+        content,
+        cache_breakpoint: false,
+    }
+}
+
+fn count(messages: &[ChatMessage]) -> u64 {
+    messages
+        .iter()
+        .map(|message| tokens::count_tokens(&message.content) as u64)
+        .sum()
+}
+
+/// Builds the request, in the order described at the top of this file.
+pub fn assemble(input: &PromptInput<'_>) -> Prompt {
+    let system = system_prompt(input.mode, input.format);
+    let mut parts = vec![PromptPart {
+        name: "system prompt",
+        tokens: tokens::count_tokens(&system) as u64,
+    }];
+    let mut messages: Vec<ChatMessage> = Vec::new();
+
+    // The stable prefix: examples, read-only files, the map. One cache breakpoint at its end.
+    if input.mode == ChatMode::Code {
+        let examples: Vec<ChatMessage> = edit::prompts(input.format)
+            .examples
+            .into_iter()
+            .flat_map(|(user, assistant)| {
+                [
+                    message(Role::User, user),
+                    message(Role::Assistant, assistant),
+                ]
+            })
+            .collect();
+        parts.push(PromptPart {
+            name: "examples",
+            tokens: count(&examples),
+        });
+        messages.extend(examples);
+    }
+    if !input.read_only.is_empty() {
+        let block = [
+            message(Role::User, render_files(READ_ONLY_INTRO, input.read_only)),
+            message(Role::Assistant, READ_ONLY_ACK.to_string()),
+        ];
+        parts.push(PromptPart {
+            name: "read-only files",
+            tokens: count(&block),
+        });
+        messages.extend(block);
+    }
+    if let Some(map) = input.repo_map.filter(|map| !map.trim().is_empty()) {
+        let block = [
+            message(Role::User, format!("{MAP_INTRO}\n\n{map}")),
+            message(Role::Assistant, MAP_ACK.to_string()),
+        ];
+        parts.push(PromptPart {
+            name: "repo map",
+            tokens: count(&block),
+        });
+        messages.extend(block);
+    }
+    if input.caching
+        && let Some(last) = messages.last_mut()
+    {
+        last.cache_breakpoint = true;
+    }
+
+    let history: Vec<ChatMessage> = input
+        .history
+        .iter()
+        .map(|entry| {
+            let role = match entry.speaker {
+                Speaker::User => Role::User,
+                Speaker::Assistant => Role::Assistant,
+            };
+            message(role, entry.text.clone())
+        })
+        .collect();
+    parts.push(PromptPart {
+        name: "history",
+        tokens: count(&history),
+    });
+    messages.extend(history);
+
+    let files_block = if input.chat_files.is_empty() {
+        [
+            message(Role::User, NO_FILES_NOTE.to_string()),
+            message(Role::Assistant, NO_FILES_ACK.to_string()),
+        ]
+    } else {
+        [
+            message(Role::User, render_files(CHAT_FILES_INTRO, input.chat_files)),
+            message(Role::Assistant, CHAT_FILES_ACK.to_string()),
+        ]
+    };
+    parts.push(PromptPart {
+        name: "chat files",
+        tokens: count(&files_block),
+    });
+    messages.extend(files_block);
+    if input.caching
+        && let Some(last) = messages.last_mut()
+    {
+        last.cache_breakpoint = true;
+    }
+
+    let current = format!(
+        "{}\n\n{}",
+        input.message,
+        reminder(input.mode, input.format)
+    );
+    parts.push(PromptPart {
+        name: "message and reminder",
+        tokens: tokens::count_tokens(&current) as u64,
+    });
+    messages.push(message(Role::User, current));
+
+    Prompt {
+        request: ChatRequest {
+            system,
+            messages,
+            max_tokens: input.max_output_tokens,
+            temperature: None,
+        },
+        parts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input<'a>(
+        read_only: &'a [FileText],
+        history: &'a [HistoryMessage],
+        chat_files: &'a [FileText],
+    ) -> PromptInput<'a> {
+        PromptInput {
+            mode: ChatMode::Code,
+            format: EditFormat::Diff,
+            read_only,
+            repo_map: Some("src/lib.rs:\n  fn helper()\n"),
+            history,
+            chat_files,
+            message: "Make it faster",
+            caching: true,
+            max_output_tokens: Some(4096),
+        }
+    }
+
+    #[test]
+    fn parts_come_in_the_fixed_order_with_alternating_roles() {
+        let read_only = [FileText {
+            name: "docs/spec.md".into(),
+            text: "spec".into(),
+        }];
+        let history = [
+            HistoryMessage::user("earlier"),
+            HistoryMessage::assistant("reply"),
+        ];
+        let chat = [FileText {
+            name: "src/main.rs".into(),
+            text: "fn main() {}\n".into(),
+        }];
+        let prompt = assemble(&input(&read_only, &history, &chat));
+        let messages = &prompt.request.messages;
+        let position = |needle: &str| {
+            messages
+                .iter()
+                .position(|m| m.content.contains(needle))
+                .unwrap()
+        };
+        assert!(position("docs/spec.md") < position("fn helper()"));
+        assert!(position("fn helper()") < position("earlier"));
+        assert!(position("earlier") < position("fn main() {}"));
+        assert!(position("fn main() {}") < messages.len() - 1);
+        assert!(
+            messages
+                .last()
+                .unwrap()
+                .content
+                .starts_with("Make it faster")
+        );
+        for pair in messages.windows(2) {
+            assert_ne!(pair[0].role, pair[1].role, "roles must alternate");
+        }
+        assert_eq!(messages[0].role, Role::User);
+        let breakpoints = messages.iter().filter(|m| m.cache_breakpoint).count();
+        assert_eq!(breakpoints, 2);
+        let names: Vec<&str> = prompt.parts.iter().map(|p| p.name).collect();
+        assert_eq!(
+            names,
+            [
+                "system prompt",
+                "examples",
+                "read-only files",
+                "repo map",
+                "history",
+                "chat files",
+                "message and reminder"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_with_backticks_gets_a_longer_fence() {
+        let shown = render_file(&FileText {
+            name: "README.md".into(),
+            text: "```sh\nls\n```\n".into(),
+        });
+        assert!(shown.starts_with("README.md\n````\n"));
+        assert!(shown.ends_with("````\n"));
+    }
+}

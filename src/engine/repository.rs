@@ -1,0 +1,146 @@
+//! The engine's git requests from front ends: the commit log, one commit's diff,
+//! undoing a commit, and the diff of the last turn.
+
+use crate::protocol::{Event, TurnOutcome};
+
+use super::edits::commit_info;
+use super::spawn::Engine;
+
+const NO_GIT: &str = "git is not in use in this session (no repository, or --no-git)";
+
+impl Engine {
+    /// Sends the newest `limit` commits.
+    pub(super) async fn send_commit_log(&mut self, limit: usize) {
+        let Some(git) = &self.session.git else {
+            self.emitter.warn(NO_GIT).await;
+            return;
+        };
+        match git.log(limit) {
+            Ok(commits) => {
+                let commits = commits.iter().map(commit_info).collect();
+                self.emitter.emit(Event::CommitLog { commits }).await;
+            }
+            Err(err) => self.emitter.error(err.to_string()).await,
+        }
+    }
+
+    /// Sends one commit's diff.
+    pub(super) async fn send_commit_diff(&mut self, commit: &str) {
+        let Some(git) = &self.session.git else {
+            self.emitter.warn(NO_GIT).await;
+            return;
+        };
+        match git.commit_diff(commit) {
+            Ok(diff) => {
+                self.emitter
+                    .emit(Event::CommitDiff {
+                        commit: commit.to_string(),
+                        diff,
+                    })
+                    .await;
+            }
+            Err(err) => self.emitter.error(err.to_string()).await,
+        }
+    }
+
+    /// Undoes a commit picked in the commit log: HEAD by reset (if the tool made it),
+    /// an older one by a revert commit.
+    pub(super) async fn undo_commit(&mut self, commit: &str) {
+        let Some(git) = &self.session.git else {
+            self.emitter.warn(NO_GIT).await;
+            return;
+        };
+        let head = git.head();
+        let is_head = head
+            .as_deref()
+            .is_some_and(|head| head.starts_with(commit) || commit.starts_with(head));
+        if is_head {
+            self.undo_last().await;
+            return;
+        }
+        let attribution = self.session.attribution();
+        match git.revert_commit(commit, &attribution) {
+            Ok(summary) => {
+                self.emitter
+                    .emit(Event::CommitMade {
+                        commit: commit_info(&summary),
+                    })
+                    .await;
+            }
+            Err(err) => self.emitter.error(err.to_string()).await,
+        }
+        self.send_commit_log(20).await;
+    }
+
+    /// `/undo`: resets the last commit if this tool made it, it is not pushed and its
+    /// files are clean; otherwise says why not.
+    pub(super) async fn undo_last(&mut self) -> TurnOutcome {
+        let Some(git) = &self.session.git else {
+            return TurnOutcome::Error {
+                message: NO_GIT.to_string(),
+            };
+        };
+        match git.undo_last() {
+            Ok(report) => {
+                self.emitter
+                    .info(format!(
+                        "Undid {} {} ({}); HEAD is now {}",
+                        report.undone.short_id,
+                        report.undone.summary,
+                        report.files.join(", "),
+                        report
+                            .head
+                            .as_deref()
+                            .map(|id| &id[..id.len().min(7)])
+                            .unwrap_or("empty")
+                    ))
+                    .await;
+                self.session.add_note(format!(
+                    "I undid your last commit ({}). The files now have the contents shown in the chat again.",
+                    report.undone.summary
+                ));
+                self.send_commit_log(20).await;
+                TurnOutcome::Success
+            }
+            Err(err) => TurnOutcome::Error {
+                message: err.to_string(),
+            },
+        }
+    }
+
+    /// `/diff`: what the last turn changed, or the pending changes if none ran yet.
+    pub(super) async fn show_last_diff(&mut self) -> TurnOutcome {
+        let Some(git) = &self.session.git else {
+            return TurnOutcome::Error {
+                message: NO_GIT.to_string(),
+            };
+        };
+        let base = self.session.last_turn_base.clone();
+        let result = match base.as_deref() {
+            Some("") => git.diff_worktree_since(None),
+            Some(base) => git.diff_worktree_since(Some(base)),
+            None => {
+                let head = git.head();
+                git.diff_worktree_since(head.as_deref())
+            }
+        };
+        match result {
+            Ok(diff) if diff.trim().is_empty() => {
+                self.emitter.info("No changes.").await;
+                TurnOutcome::Success
+            }
+            Ok(diff) => {
+                self.emitter
+                    .emit(Event::CommitDiff {
+                        commit: base.unwrap_or_else(|| "HEAD".to_string()),
+                        diff,
+                    })
+                    .await;
+                TurnOutcome::Success
+            }
+            Err(err) => TurnOutcome::Error {
+                message: err.to_string(),
+            },
+        }
+    }
+}

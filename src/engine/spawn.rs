@@ -1,0 +1,141 @@
+//! Starting the engine: a tokio task that owns the session, reads operations and
+//! sends events until the front end quits.
+
+use std::path::PathBuf;
+
+use tokio::sync::mpsc;
+
+use crate::config::Settings;
+use crate::git::GitRepo;
+use crate::protocol::{Event, Op, TurnOutcome};
+
+use super::inbox::{Emitter, Inbox};
+use super::models::Models;
+use super::session::Session;
+
+/// Capacity of the operation channel.
+const OPS_CAPACITY: usize = 64;
+/// Capacity of the event channel: bounded so a slow front end slows the stream
+/// instead of growing memory.
+const EVENTS_CAPACITY: usize = 1024;
+
+/// The running engine: its session and its two channel ends.
+pub struct Engine {
+    pub(super) session: Session,
+    pub(super) inbox: Inbox,
+    pub(super) emitter: Emitter,
+}
+
+/// Starts the engine on the current tokio runtime and returns the channel ends a
+/// front end uses: operations in, events out. The first event is a `Status`.
+pub fn spawn(settings: Settings) -> (mpsc::Sender<Op>, mpsc::Receiver<Event>) {
+    let (ops_tx, ops_rx) = mpsc::channel(OPS_CAPACITY);
+    let (events_tx, events_rx) = mpsc::channel(EVENTS_CAPACITY);
+    tokio::spawn(async move {
+        let emitter = Emitter::new(events_tx);
+        let inbox = Inbox::new(ops_rx, settings.yes);
+        let mut engine = Engine::start(settings, inbox, emitter).await;
+        engine.run().await;
+    });
+    (ops_tx, events_rx)
+}
+
+impl Engine {
+    /// Builds the session: models, repository, files from the settings, repo map.
+    async fn start(settings: Settings, inbox: Inbox, emitter: Emitter) -> Engine {
+        let cwd = settings.root.clone();
+        let git = if settings.git {
+            match GitRepo::discover(&cwd) {
+                Ok(found) => found,
+                Err(err) => {
+                    emitter
+                        .warn(format!("git is off for this session: {err}"))
+                        .await;
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let root: PathBuf = git
+            .as_ref()
+            .map(|git| git.root().to_path_buf())
+            .unwrap_or_else(|| cwd.clone());
+        let models = {
+            let settings = settings.clone();
+            // Resolving may read the model table and .env files: keep it off the async workers.
+            tokio::task::spawn_blocking(move || Models::load(&settings))
+                .await
+                .unwrap_or_default()
+        };
+        for warning in &models.warnings {
+            emitter.warn(warning.clone()).await;
+        }
+        let session = Session::new(root, settings, models, git);
+        let mut engine = Engine {
+            session,
+            inbox,
+            emitter,
+        };
+        engine.add_startup_files().await;
+        engine.open_repo_map().await;
+        engine.send_status().await;
+        engine
+    }
+
+    /// Reads operations until the front end quits or hangs up.
+    async fn run(&mut self) {
+        while let Some(op) = self.inbox.next().await {
+            match op {
+                Op::Submit { text } => self.submit(text).await,
+                Op::Quit => break,
+                Op::Interrupt | Op::Answer { .. } | Op::Decide { .. } => {
+                    // Nothing is waiting for these between turns.
+                }
+                Op::SetAutoAccept { on } => {
+                    self.inbox.auto_accept = on;
+                    self.send_status().await;
+                }
+                Op::RequestCommitLog { limit } => self.send_commit_log(limit).await,
+                Op::RequestCommitDiff { commit } => self.send_commit_diff(&commit).await,
+                Op::UndoCommit { commit } => self.undo_commit(&commit).await,
+                Op::RefreshRepoMap => self.send_repo_map(true).await,
+                Op::RequestRepoFiles => {
+                    let files = self.session.repo_files();
+                    self.emitter.emit(Event::RepoFiles { files }).await;
+                }
+            }
+            if self.inbox.quit {
+                break;
+            }
+        }
+        self.emitter.emit(Event::ShutdownComplete).await;
+    }
+
+    /// Runs one submitted message or command as a turn, from `TurnStarted` to `TurnFinished`.
+    async fn submit(&mut self, text: String) {
+        self.emitter
+            .emit(Event::TurnStarted {
+                message: text.clone(),
+            })
+            .await;
+        self.inbox.take_interrupt();
+        let outcome = if text.trim_start().starts_with('/') {
+            self.run_command(text.trim()).await
+        } else {
+            self.run_message(text, None).await
+        };
+        if let TurnOutcome::Error { message } = &outcome {
+            tracing::warn!("turn ended with an error: {message}");
+        }
+        self.emitter.emit(Event::TurnFinished { outcome }).await;
+        self.send_status().await;
+    }
+
+    /// Sends the current status.
+    pub(super) async fn send_status(&self) {
+        let tokens = self.estimate_context_tokens();
+        let status = self.session.status(self.inbox.auto_accept, tokens);
+        self.emitter.emit(Event::Status(status)).await;
+    }
+}
