@@ -1,0 +1,344 @@
+//! Settings layering on temporary folders with a fake environment: defaults <
+//! ~/.aider.conf.yml < <root>/.aider.conf.yml < .env < AIDER_* < flags. The real
+//! process environment is never changed.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use aider_tui::config::{self, ConfigError, Overrides, Settings};
+use tempfile::TempDir;
+
+/// A home folder and a repository (with a `src` subfolder) in temp dirs.
+struct Fixture {
+    home: TempDir,
+    repo: TempDir,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let fixture = Fixture {
+            home: TempDir::new().unwrap(),
+            repo: TempDir::new().unwrap(),
+        };
+        std::fs::create_dir_all(fixture.repo.path().join(".git")).unwrap();
+        std::fs::create_dir_all(fixture.repo.path().join("src")).unwrap();
+        fixture
+    }
+
+    fn home_file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.home.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn repo_file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.repo.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn load(&self, flags: &Overrides, env: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+        self.load_in(self.repo.path(), flags, env)
+    }
+
+    fn load_in(
+        &self,
+        cwd: &Path,
+        flags: &Overrides,
+        env: &[(&str, &str)],
+    ) -> Result<Settings, ConfigError> {
+        let env: HashMap<String, String> = env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let mut settings = config::load(cwd, flags, Some(self.home.path()), &|name| {
+            env.get(name).cloned()
+        })?;
+        settings.read_process_env = false;
+        Ok(settings)
+    }
+}
+
+#[test]
+fn defaults_when_nothing_is_configured() {
+    let fixture = Fixture::new();
+    let settings = fixture.load(&Overrides::default(), &[]).unwrap();
+    let defaults = Settings::default();
+    assert_eq!(settings.model, None);
+    assert_eq!(settings.chat_mode, "code");
+    assert!(settings.auto_commits && settings.dirty_commits && settings.auto_lint);
+    assert!(settings.git && settings.stream);
+    assert!(settings.attribute_committer && settings.attribute_co_authored_by);
+    assert!(!settings.yes && !settings.auto_test && !settings.json);
+    assert_eq!(settings.max_reflections, 3);
+    assert_eq!(settings.theme, "dark");
+    assert_eq!(settings.root, fixture.repo.path());
+    assert!(settings.sources.is_empty());
+    assert_eq!(settings.max_reflections, defaults.max_reflections);
+}
+
+#[test]
+fn each_layer_beats_the_one_below() {
+    let fixture = Fixture::new();
+    fixture.home_file(
+        ".aider.conf.yml",
+        "model: from-home\nweak-model: home-weak\n",
+    );
+    fixture.repo_file(".aider.conf.yml", "model: from-repo\nmap-tokens: 512\n");
+    fixture.repo_file(".env", "AIDER_MODEL=from-dotenv\nAIDER_MAP_TOKENS=2048\n");
+    let env = [("AIDER_MODEL", "from-env")];
+    let flags = Overrides {
+        model: Some("from-flags".into()),
+        ..Overrides::default()
+    };
+
+    let all = fixture.load(&flags, &env).unwrap();
+    assert_eq!(all.model.as_deref(), Some("from-flags"));
+    // Lower layers still show through where upper ones say nothing.
+    assert_eq!(all.weak_model.as_deref(), Some("home-weak"));
+    assert_eq!(all.map_tokens, Some(2048));
+
+    let no_flags = fixture.load(&Overrides::default(), &env).unwrap();
+    assert_eq!(no_flags.model.as_deref(), Some("from-env"));
+
+    let no_env = fixture.load(&Overrides::default(), &[]).unwrap();
+    assert_eq!(no_env.model.as_deref(), Some("from-dotenv"));
+
+    std::fs::remove_file(fixture.repo.path().join(".env")).unwrap();
+    let no_dotenv = fixture.load(&Overrides::default(), &[]).unwrap();
+    assert_eq!(no_dotenv.model.as_deref(), Some("from-repo"));
+    assert_eq!(no_dotenv.map_tokens, Some(512));
+
+    std::fs::remove_file(fixture.repo.path().join(".aider.conf.yml")).unwrap();
+    let home_only = fixture.load(&Overrides::default(), &[]).unwrap();
+    assert_eq!(home_only.model.as_deref(), Some("from-home"));
+    assert_eq!(
+        home_only.sources,
+        vec![fixture.home.path().join(".aider.conf.yml")]
+    );
+}
+
+#[test]
+fn booleans_use_aiders_names_in_every_layer() {
+    let fixture = Fixture::new();
+    fixture.repo_file(
+        ".aider.conf.yml",
+        "auto-commits: false\ndirty-commits: no\nyes-always: true\nstream: false\nattribute-committer: false\n",
+    );
+    let settings = fixture.load(&Overrides::default(), &[]).unwrap();
+    assert!(!settings.auto_commits && !settings.dirty_commits && !settings.stream);
+    assert!(settings.yes);
+    assert!(!settings.attribute_committer && settings.attribute_co_authored_by);
+
+    let env = [
+        ("AIDER_AUTO_COMMITS", "true"),
+        ("AIDER_YES_ALWAYS", "false"),
+        ("AIDER_AUTO_TEST", "1"),
+    ];
+    let settings = fixture.load(&Overrides::default(), &env).unwrap();
+    assert!(settings.auto_commits && !settings.yes && settings.auto_test);
+
+    let flags = Overrides {
+        auto_commits: Some(false),
+        ..Overrides::default()
+    };
+    assert!(!fixture.load(&flags, &env).unwrap().auto_commits);
+}
+
+#[test]
+fn an_explicit_config_file_replaces_both_default_files() {
+    let fixture = Fixture::new();
+    fixture.home_file(
+        ".aider.conf.yml",
+        "model: from-home\nweak-model: home-weak\n",
+    );
+    fixture.repo_file(".aider.conf.yml", "model: from-repo\n");
+    let chosen = fixture.home_file("team.yml", "editor-model: from-team\n");
+    let flags = Overrides {
+        config_file: Some(chosen.clone()),
+        ..Overrides::default()
+    };
+    let settings = fixture.load(&flags, &[]).unwrap();
+    assert_eq!(settings.model, None);
+    assert_eq!(settings.weak_model, None);
+    assert_eq!(settings.editor_model.as_deref(), Some("from-team"));
+    assert_eq!(settings.sources, vec![chosen]);
+
+    let missing = Overrides {
+        config_file: Some(fixture.home.path().join("absent.yml")),
+        ..Overrides::default()
+    };
+    let err = fixture.load(&missing, &[]).unwrap_err();
+    assert!(err.to_string().contains("absent.yml"), "{err}");
+}
+
+#[test]
+fn env_file_values_are_found_by_lookup_env_without_touching_the_process() {
+    let fixture = Fixture::new();
+    fixture.repo_file(
+        ".env",
+        "AIDER_TUI_TEST_ONLY_KEY=sk-from-dotenv\n# comment\nOTHER=\"quoted value\"\n",
+    );
+    let settings = fixture.load(&Overrides::default(), &[]).unwrap();
+    assert_eq!(
+        settings.lookup_env("AIDER_TUI_TEST_ONLY_KEY").as_deref(),
+        Some("sk-from-dotenv")
+    );
+    assert_eq!(
+        settings.lookup_env("OTHER").as_deref(),
+        Some("quoted value")
+    );
+    assert_eq!(settings.lookup_env("MISSING_VARIABLE_FOR_TEST"), None);
+    assert!(std::env::var("AIDER_TUI_TEST_ONLY_KEY").is_err());
+
+    // --env-file replaces <root>/.env; a named file that is missing is an error.
+    let other = fixture.home_file("keys.env", "AIDER_WEAK_MODEL=from-env-file\n");
+    let flags = Overrides {
+        env_file: Some(other),
+        ..Overrides::default()
+    };
+    let settings = fixture.load(&flags, &[]).unwrap();
+    assert_eq!(settings.weak_model.as_deref(), Some("from-env-file"));
+    assert_eq!(settings.lookup_env("AIDER_TUI_TEST_ONLY_KEY"), None);
+    let missing = Overrides {
+        env_file: Some(fixture.home.path().join("nope.env")),
+        ..Overrides::default()
+    };
+    assert!(fixture.load(&missing, &[]).is_err());
+}
+
+#[test]
+fn provider_keys_from_config_are_visible_to_providers() {
+    let fixture = Fixture::new();
+    fixture.repo_file(
+        ".aider.conf.yml",
+        "openai-api-key: sk-config\nanthropic-api-key: ak-config\napi-key:\n  - gemini=g-config\nset-env:\n  - OLLAMA_API_BASE=http://127.0.0.1:11434\n",
+    );
+    fixture.repo_file(".env", "ANTHROPIC_API_KEY=ak-dotenv\n");
+    let settings = fixture.load(&Overrides::default(), &[]).unwrap();
+    assert_eq!(
+        settings.lookup_env("OPENAI_API_KEY").as_deref(),
+        Some("sk-config")
+    );
+    // .env is above the config files.
+    assert_eq!(
+        settings.lookup_env("ANTHROPIC_API_KEY").as_deref(),
+        Some("ak-dotenv")
+    );
+    assert_eq!(
+        settings.lookup_env("GEMINI_API_KEY").as_deref(),
+        Some("g-config")
+    );
+    assert_eq!(
+        settings.lookup_env("OLLAMA_API_BASE").as_deref(),
+        Some("http://127.0.0.1:11434")
+    );
+}
+
+#[test]
+fn secrets_never_appear_in_debug_output() {
+    let fixture = Fixture::new();
+    fixture.repo_file(".env", "OPENAI_API_KEY=sk-secret-dotenv\n");
+    let flags = Overrides {
+        api_key: Some("sk-secret-flag".into()),
+        ..Overrides::default()
+    };
+    let settings = fixture.load(&flags, &[]).unwrap();
+    let printed = format!("{settings:?} {flags:?}");
+    assert!(!printed.contains("sk-secret"), "{printed}");
+    assert!(printed.contains("OPENAI_API_KEY"));
+    assert_eq!(settings.api_key.as_deref(), Some("sk-secret-flag"));
+}
+
+#[test]
+fn unknown_keys_are_ignored_but_wrong_types_are_errors() {
+    let fixture = Fixture::new();
+    fixture.repo_file(
+        ".aider.conf.yml",
+        "voice-language: en\ncache-prompts: true\nmodel-metadata-file: x.json\nmodel: gpt-4o\n",
+    );
+    assert_eq!(
+        fixture
+            .load(&Overrides::default(), &[])
+            .unwrap()
+            .model
+            .as_deref(),
+        Some("gpt-4o")
+    );
+
+    let path = fixture.repo_file(".aider.conf.yml", "max-reflections: many\n");
+    let err = fixture.load(&Overrides::default(), &[]).unwrap_err();
+    let message = err.to_string();
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    assert!(message.contains("max-reflections"), "{message}");
+
+    fixture.repo_file(".aider.conf.yml", "");
+    let err = fixture
+        .load(&Overrides::default(), &[("AIDER_MAP_TOKENS", "lots")])
+        .unwrap_err();
+    assert!(err.to_string().contains("AIDER_MAP_TOKENS"), "{err}");
+
+    fixture.repo_file(".env", "AIDER_AUTO_LINT=perhaps\n");
+    let err = fixture.load(&Overrides::default(), &[]).unwrap_err();
+    assert!(
+        err.to_string().contains(".env") && err.to_string().contains("AIDER_AUTO_LINT"),
+        "{err}"
+    );
+}
+
+#[test]
+fn root_is_the_repository_root_unless_git_is_off() {
+    let fixture = Fixture::new();
+    let subfolder = fixture.repo.path().join("src");
+    std::fs::write(subfolder.join(".aider.conf.yml"), "test-cmd: cargo test\n").unwrap();
+    fixture.repo_file(
+        ".aider.conf.yml",
+        "test-cmd: make test\nlint-cmd: make lint\n",
+    );
+    let settings = fixture
+        .load_in(&subfolder, &Overrides::default(), &[])
+        .unwrap();
+    assert_eq!(settings.root, fixture.repo.path());
+    assert_eq!(settings.cwd, subfolder);
+    // The folder the program starts in is read last, as in Aider.
+    assert_eq!(settings.test_cmd.as_deref(), Some("cargo test"));
+    assert_eq!(settings.lint_cmd.as_deref(), Some("make lint"));
+
+    let flags = Overrides {
+        git: Some(false),
+        ..Overrides::default()
+    };
+    let settings = fixture.load_in(&subfolder, &flags, &[]).unwrap();
+    assert!(!settings.git);
+    assert_eq!(settings.root, subfolder);
+}
+
+#[test]
+fn file_lists_add_up_and_modes_follow_aider() {
+    let fixture = Fixture::new();
+    fixture.home_file(".aider.conf.yml", "read: CONVENTIONS.md\n");
+    fixture.repo_file(
+        ".aider.conf.yml",
+        "read: [docs/STYLE.md]\nfile:\n  - src/main.rs\nedit-format: ask\ntimeout: 90\n",
+    );
+    let flags = Overrides {
+        read: vec![PathBuf::from("notes.md")],
+        ..Overrides::default()
+    };
+    let settings = fixture
+        .load(&flags, &[("AIDER_ARCHITECT", "true")])
+        .unwrap();
+    assert_eq!(
+        settings.read,
+        vec![
+            PathBuf::from("CONVENTIONS.md"),
+            PathBuf::from("docs/STYLE.md"),
+            PathBuf::from("notes.md")
+        ]
+    );
+    assert_eq!(settings.files, vec![PathBuf::from("src/main.rs")]);
+    assert_eq!(settings.chat_mode, "architect");
+    assert_eq!(settings.edit_format, None);
+    assert_eq!(settings.request_timeout, Some(Duration::from_secs(90)));
+}
