@@ -1,1 +1,24 @@
-//! edit (to be written)
+//! The edit engine: parse a model's reply into edits (per edit format), match each
+//! edit against its file with a ladder of increasingly tolerant steps that never
+//! guesses between two places, and apply the result through a root-confined
+//! [`Workspace`] with atomic writes. Pure and synchronous.
+
+pub mod apply;
+pub mod feedback;
+pub mod fence;
+pub mod format;
+pub mod line_endings;
+pub mod matching;
+pub mod names;
+pub mod reply;
+pub mod search_replace;
+pub mod udiff;
+pub mod whole;
+pub mod workspace;
+
+pub use apply::{
+    ApplyReport, EditFailure, EditResult, EditStatus, PlannedEdit, apply_edits, plan_edits,
+};
+pub use format::{EditFormat, UnknownFormat};
+pub use reply::{Edit, EditKind, ParseError, ParsedReply, parse_reply};
+pub use workspace::{Workspace, WorkspaceError};

@@ -1,0 +1,83 @@
+//! The message sent back to the model when some edits failed.
+
+use std::fmt::Write;
+
+use super::apply::{EditResult, EditStatus};
+
+/// Builds the message about failed edits, or `None` when every edit applied.
+pub fn failure_message(results: &[EditResult]) -> Option<String> {
+    let failed: Vec<&EditResult> = results
+        .iter()
+        .filter(|result| matches!(result.status, EditStatus::Failed(_)))
+        .collect();
+    if failed.is_empty() {
+        return None;
+    }
+    let applied = results.len() - failed.len();
+    let mut text = String::new();
+    let blocks = if failed.len() == 1 { "block" } else { "blocks" };
+    let _ = writeln!(
+        text,
+        "{} SEARCH/REPLACE {blocks} failed to apply.",
+        failed.len()
+    );
+    for result in &failed {
+        let EditStatus::Failed(failure) = &result.status else {
+            continue;
+        };
+        let edit = &result.edit;
+        let _ = writeln!(text);
+        let _ = writeln!(
+            text,
+            "## Block {} ({}): {failure}",
+            result.index + 1,
+            result.path
+        );
+        let _ = writeln!(text, "{}", edit.path);
+        let _ = writeln!(text, "<<<<<<< SEARCH");
+        text.push_str(&edit.search);
+        let _ = writeln!(text, "=======");
+        text.push_str(&edit.replace);
+        let _ = writeln!(text, ">>>>>>> REPLACE");
+        if let Some((line, lines)) = &result.closest {
+            let _ = writeln!(text);
+            let _ = writeln!(
+                text,
+                "Did you mean these lines, which are actually in {} from line {line}?",
+                result.path
+            );
+            let _ = writeln!(text, "```");
+            for file_line in lines {
+                let _ = writeln!(text, "{file_line}");
+            }
+            let _ = writeln!(text, "```");
+        }
+        if result.replace_present {
+            let _ = writeln!(text);
+            let _ = writeln!(
+                text,
+                "Note: the REPLACE text of this block is already in {}. If the change is already made, leave this block out.",
+                result.path
+            );
+        }
+    }
+    let _ = writeln!(text);
+    let _ = writeln!(
+        text,
+        "A SEARCH section must copy the existing lines exactly (whitespace, comments and all) and match one place only; add a few surrounding lines when it is not unique."
+    );
+    if applied > 0 {
+        let others = if applied == 1 {
+            "block was"
+        } else {
+            "blocks were"
+        };
+        let _ = writeln!(
+            text,
+            "The other {applied} {others} applied; do not send them again. Resend only the failed {blocks}, corrected."
+        );
+    } else {
+        let _ = writeln!(text, "No block was applied. Resend corrected {blocks}.");
+    }
+    Some(text)
+}
