@@ -1,0 +1,151 @@
+//! Turning model settings plus a key and base URL into a ready [`Provider`].
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+
+use super::anthropic::{API_VERSION, AnthropicProvider};
+use super::error::LlmError;
+use super::models::ModelSettings;
+use super::openai::OpenAiProvider;
+use super::provider::Provider;
+use super::service::{ProviderKind, Service, default_service, normalise_base, service};
+use super::transport::{Endpoint, Secret};
+
+/// How to reach a provider; `api_base`/`api_key` override the service's defaults.
+#[derive(Clone)]
+pub struct Connection {
+    pub api_base: Option<String>,
+    pub api_key: Option<String>,
+    /// Stream with SSE (false: plain requests, `--no-stream`).
+    pub stream: bool,
+    /// Longest wait for the response to start, and between two reads of a streamed reply.
+    pub request_timeout: Duration,
+    /// Retries for 429/5xx/connection failures before any content arrived.
+    pub max_retries: u32,
+}
+
+impl Default for Connection {
+    fn default() -> Self {
+        Connection {
+            api_base: None,
+            api_key: None,
+            stream: true,
+            request_timeout: Duration::from_secs(600),
+            max_retries: 3,
+        }
+    }
+}
+
+impl fmt::Debug for Connection {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter
+            .debug_struct("Connection")
+            .field("api_base", &self.api_base)
+            .field("api_key", &self.api_key.as_ref().map(|_| "[redacted]"))
+            .field("stream", &self.stream)
+            .field("request_timeout", &self.request_timeout)
+            .field("max_retries", &self.max_retries)
+            .finish()
+    }
+}
+
+/// Builds the provider for `settings`: base from the connection, else the service's
+/// environment variable, else its default; key from the connection, else the environment.
+/// A service that needs a key and has none fails with [`LlmError::MissingKey`], unless the
+/// base URL was changed (local servers and proxies often need no key).
+pub fn connect(
+    settings: &ModelSettings,
+    connection: &Connection,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Arc<dyn Provider>, LlmError> {
+    let chosen: &Service = service(&settings.service)
+        .filter(|found| found.kind == settings.provider)
+        .unwrap_or_else(|| match settings.provider {
+            ProviderKind::Anthropic => service("anthropic").unwrap_or_else(default_service),
+            ProviderKind::OpenAiCompatible => default_service(),
+        });
+    let present = |value: Option<String>| {
+        value
+            .map(|text| text.trim().to_string())
+            .filter(|text| !text.is_empty())
+    };
+    let custom_base = present(connection.api_base.clone())
+        .or_else(|| {
+            chosen
+                .base_variable
+                .and_then(|variable| present(env(variable)))
+        })
+        .map(|base| normalise_base(chosen, &base));
+    let base = custom_base
+        .clone()
+        .unwrap_or_else(|| chosen.default_base.to_string());
+    let key = present(connection.api_key.clone()).or_else(|| {
+        chosen
+            .key_variable
+            .and_then(|variable| present(env(variable)))
+    });
+    let variable = chosen.key_variable.unwrap_or("the API key variable");
+    if key.is_none() && chosen.key_variable.is_some() && custom_base.is_none() {
+        return Err(LlmError::MissingKey {
+            provider: chosen.prefix.to_string(),
+            variable: variable.to_string(),
+        });
+    }
+    let base = base.trim_end_matches('/').to_string();
+    let label = chosen.prefix.to_string();
+    let mut headers = HeaderMap::new();
+    headers.insert("content-type", HeaderValue::from_static("application/json"));
+    let (url, key_header) = match settings.provider {
+        ProviderKind::OpenAiCompatible => (format!("{base}/chat/completions"), "authorization"),
+        ProviderKind::Anthropic => {
+            headers.insert("anthropic-version", HeaderValue::from_static(API_VERSION));
+            (format!("{base}/v1/messages"), "x-api-key")
+        }
+    };
+    if let Some(key) = &key {
+        let text = if key_header == "authorization" {
+            format!("Bearer {key}")
+        } else {
+            key.clone()
+        };
+        let mut value = HeaderValue::from_str(&text).map_err(|_| LlmError::InvalidModel {
+            name: settings.name.clone(),
+            reason: format!("the API key for {label} contains characters a header cannot carry"),
+        })?;
+        value.set_sensitive(true);
+        headers.insert(HeaderName::from_static(key_header), value);
+    }
+    let client = reqwest::Client::builder()
+        .connect_timeout(connection.request_timeout.min(Duration::from_secs(30)))
+        .build()
+        .map_err(|error| LlmError::Connection {
+            provider: label.clone(),
+            url: url.clone(),
+            reason: format!("cannot set up the HTTP client: {error}"),
+        })?;
+    let endpoint = Endpoint {
+        label,
+        url,
+        headers,
+        key: key.map(Secret::new),
+        key_hint: format!("{variable} or --api-key"),
+        timeout: connection.request_timeout,
+        max_retries: connection.max_retries,
+        client,
+    };
+    Ok(match settings.provider {
+        ProviderKind::OpenAiCompatible => Arc::new(OpenAiProvider::new(
+            settings.clone(),
+            endpoint,
+            connection.stream,
+        )),
+        ProviderKind::Anthropic => Arc::new(AnthropicProvider::new(
+            settings.clone(),
+            endpoint,
+            connection.stream,
+        )),
+    })
+}

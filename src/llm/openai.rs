@@ -1,0 +1,257 @@
+//! OpenAI Chat Completions (`POST {base}/chat/completions`), the wire shared by OpenAI,
+//! OpenRouter, DeepSeek, Groq, Mistral, Gemini's compatible endpoint, Ollama, vLLM, …
+
+use std::sync::Arc;
+
+use futures::stream::BoxStream;
+use serde_json::{Value, json};
+
+use super::error::LlmError;
+use super::models::ModelSettings;
+use super::provider::{ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
+use super::reasoning_tag::ReasoningTagSplitter;
+use super::sse::SseEvent;
+use super::transport::{Endpoint, WireDecoder, drive};
+
+/// A model reached over the OpenAI-compatible wire.
+#[derive(Debug)]
+pub struct OpenAiProvider {
+    name: String,
+    settings: ModelSettings,
+    endpoint: Arc<Endpoint>,
+    streaming: bool,
+}
+
+impl OpenAiProvider {
+    /// A provider sending to `endpoint` (whose URL ends in `/chat/completions`).
+    pub fn new(settings: ModelSettings, endpoint: Endpoint, streaming: bool) -> Self {
+        OpenAiProvider {
+            name: format!("{}/{}", settings.service, settings.api_model),
+            settings,
+            endpoint: Arc::new(endpoint),
+            streaming,
+        }
+    }
+}
+
+impl Provider for OpenAiProvider {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn stream(&self, request: ChatRequest) -> BoxStream<'static, Result<StreamEvent, LlmError>> {
+        let body = request_body(&self.settings, &request, self.streaming);
+        let tag = self.settings.reasoning_tag.clone();
+        drive(self.endpoint.clone(), &body, self.streaming, move || {
+            OpenAiDecoder::new(tag.as_deref())
+        })
+    }
+
+    fn supports_prefill(&self) -> bool {
+        self.settings.assistant_prefill
+    }
+}
+
+/// The JSON body of a chat completion request.
+pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: bool) -> Value {
+    let mut messages = Vec::with_capacity(request.messages.len() + 1);
+    if !request.system.is_empty() {
+        messages.push(json!({"role": "system", "content": request.system}));
+    }
+    let last = request.messages.len().saturating_sub(1);
+    for (position, message) in request.messages.iter().enumerate() {
+        let role = match message.role {
+            Role::User => "user",
+            Role::Assistant => "assistant",
+        };
+        let mut entry = json!({"role": role, "content": message.content});
+        // DeepSeek and Mistral continue a final assistant message only when it is marked.
+        if settings.assistant_prefill && position == last && message.role == Role::Assistant {
+            entry["prefix"] = json!(true);
+        }
+        messages.push(entry);
+    }
+    let mut body = json!({
+        "model": settings.api_model,
+        "messages": messages,
+        "stream": streaming,
+    });
+    if streaming {
+        body["stream_options"] = json!({"include_usage": true});
+    }
+    if settings.use_temperature {
+        body["temperature"] = json!(request.temperature.unwrap_or(0.0));
+    }
+    if let Some(max_tokens) = request.max_tokens {
+        let field = if settings.reasoning {
+            "max_completion_tokens"
+        } else {
+            "max_tokens"
+        };
+        body[field] = json!(max_tokens);
+    }
+    body
+}
+
+/// Decodes `chat.completion.chunk` events and plain `chat.completion` bodies.
+pub struct OpenAiDecoder {
+    usage: Usage,
+    stop: Option<StopReason>,
+    splitter: Option<ReasoningTagSplitter>,
+}
+
+impl OpenAiDecoder {
+    /// A decoder; with `reasoning_tag`, text inside `<tag>…</tag>` becomes reasoning.
+    pub fn new(reasoning_tag: Option<&str>) -> Self {
+        OpenAiDecoder {
+            usage: Usage::default(),
+            stop: None,
+            splitter: reasoning_tag.map(ReasoningTagSplitter::new),
+        }
+    }
+
+    fn text(&mut self, text: &str, out: &mut Vec<StreamEvent>) {
+        if text.is_empty() {
+            return;
+        }
+        match &mut self.splitter {
+            Some(splitter) => splitter.push(text, out),
+            None => out.push(StreamEvent::Text(text.to_string())),
+        }
+    }
+
+    fn read_usage(&mut self, usage: &Value) {
+        let number = |pointer: &str| usage.pointer(pointer).and_then(Value::as_u64);
+        let prompt = number("/prompt_tokens").unwrap_or(0);
+        // OpenAI reports cached tokens in the details; DeepSeek as cache hits. Both are part of the prompt.
+        let cached = number("/prompt_tokens_details/cached_tokens")
+            .or_else(|| number("/prompt_cache_hit_tokens"))
+            .unwrap_or(0)
+            .min(prompt);
+        self.usage = Usage {
+            input_tokens: prompt - cached,
+            output_tokens: number("/completion_tokens").unwrap_or(0),
+            cache_read_tokens: cached,
+            cache_write_tokens: 0,
+        };
+    }
+
+    fn finish(&mut self, out: &mut Vec<StreamEvent>) {
+        if let Some(splitter) = &mut self.splitter {
+            splitter.finish(out);
+        }
+        out.push(StreamEvent::Finished {
+            usage: self.usage,
+            stop: self.stop.clone().unwrap_or(StopReason::End),
+        });
+    }
+}
+
+fn stop_reason(reason: &str) -> StopReason {
+    match reason {
+        "stop" => StopReason::End,
+        "length" => StopReason::Length,
+        "content_filter" => StopReason::ContentFilter,
+        other => StopReason::Other(other.to_string()),
+    }
+}
+
+fn error_text(error: &Value) -> String {
+    match error {
+        Value::String(message) => message.clone(),
+        _ => {
+            let kind = error.get("type").and_then(Value::as_str).unwrap_or("error");
+            let message = error
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("no message");
+            format!("{kind}: {message}")
+        }
+    }
+}
+
+impl WireDecoder for OpenAiDecoder {
+    fn event(&mut self, event: SseEvent, out: &mut Vec<StreamEvent>) -> Result<bool, String> {
+        let data = event.data.trim();
+        if data.starts_with("[DONE]") {
+            self.finish(out);
+            return Ok(true);
+        }
+        if data.is_empty() {
+            return Ok(false);
+        }
+        let chunk: Value =
+            serde_json::from_str(data).map_err(|error| format!("a chunk is not JSON ({error})"))?;
+        if let Some(error) = chunk.get("error").filter(|error| !error.is_null()) {
+            return Err(format!(
+                "the server sent an error mid-reply: {}",
+                error_text(error)
+            ));
+        }
+        if event.event.as_deref() == Some("error") {
+            return Err(format!("the server sent an error mid-reply: {data}"));
+        }
+        // `choices` may be missing or null on the usage chunk (vLLM and others).
+        if let Some(choices) = chunk.get("choices").and_then(Value::as_array) {
+            for choice in choices
+                .iter()
+                .filter(|choice| choice.get("index").and_then(Value::as_u64).unwrap_or(0) == 0)
+            {
+                if let Some(delta) = choice.get("delta") {
+                    let reasoning = delta
+                        .get("reasoning_content")
+                        .or_else(|| delta.get("reasoning"))
+                        .and_then(Value::as_str)
+                        .unwrap_or("");
+                    if !reasoning.is_empty() {
+                        out.push(StreamEvent::Reasoning(reasoning.to_string()));
+                    }
+                    if let Some(text) = delta.get("content").and_then(Value::as_str) {
+                        self.text(text, out);
+                    }
+                }
+                if let Some(reason) = choice.get("finish_reason").and_then(Value::as_str) {
+                    self.stop = Some(stop_reason(reason));
+                }
+            }
+        }
+        if let Some(usage) = chunk.get("usage").filter(|usage| usage.is_object()) {
+            self.read_usage(usage);
+        }
+        Ok(false)
+    }
+
+    fn body(&mut self, body: &Value, out: &mut Vec<StreamEvent>) -> Result<(), String> {
+        let choice = body
+            .get("choices")
+            .and_then(Value::as_array)
+            .and_then(|choices| choices.first())
+            .ok_or("the reply has no choices")?;
+        let message = choice
+            .get("message")
+            .ok_or("the reply's choice has no message")?;
+        if let Some(reasoning) = message
+            .get("reasoning_content")
+            .or_else(|| message.get("reasoning"))
+            .and_then(Value::as_str)
+            .filter(|reasoning| !reasoning.is_empty())
+        {
+            out.push(StreamEvent::Reasoning(reasoning.to_string()));
+        }
+        if let Some(text) = message.get("content").and_then(Value::as_str) {
+            self.text(text, out);
+        }
+        if let Some(reason) = choice.get("finish_reason").and_then(Value::as_str) {
+            self.stop = Some(stop_reason(reason));
+        }
+        if let Some(usage) = body.get("usage").filter(|usage| usage.is_object()) {
+            self.read_usage(usage);
+        }
+        self.finish(out);
+        Ok(())
+    }
+
+    fn terminator(&self) -> &'static str {
+        "[DONE]"
+    }
+}

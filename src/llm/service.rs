@@ -1,0 +1,120 @@
+//! The services a model name can be prefixed with (`openai/`, `ollama/`, …): their wire
+//! format, default base URL and the environment variables for their key and base.
+
+/// Which wire format a provider speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ProviderKind {
+    /// OpenAI Chat Completions (OpenAI, OpenRouter, DeepSeek, Groq, Mistral, Gemini, Ollama, …).
+    #[default]
+    OpenAiCompatible,
+    /// Anthropic Messages.
+    Anthropic,
+}
+
+/// A known service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Service {
+    /// The prefix users write, e.g. `openrouter`.
+    pub prefix: &'static str,
+    pub kind: ProviderKind,
+    /// Base URL as the service's own SDK takes it (OpenAI-style up to `/v1`, Anthropic the host).
+    pub default_base: &'static str,
+    /// Environment variable holding the key; `None` when no key is needed.
+    pub key_variable: Option<&'static str>,
+    /// Environment variable overriding the base URL.
+    pub base_variable: Option<&'static str>,
+}
+
+/// Every service aider-tui knows; the first is the default for unprefixed names.
+pub const SERVICES: &[Service] = &[
+    Service {
+        prefix: "openai",
+        kind: ProviderKind::OpenAiCompatible,
+        default_base: "https://api.openai.com/v1",
+        key_variable: Some("OPENAI_API_KEY"),
+        base_variable: Some("OPENAI_API_BASE"),
+    },
+    Service {
+        prefix: "anthropic",
+        kind: ProviderKind::Anthropic,
+        default_base: "https://api.anthropic.com",
+        key_variable: Some("ANTHROPIC_API_KEY"),
+        base_variable: Some("ANTHROPIC_API_BASE"),
+    },
+    Service {
+        prefix: "openrouter",
+        kind: ProviderKind::OpenAiCompatible,
+        default_base: "https://openrouter.ai/api/v1",
+        key_variable: Some("OPENROUTER_API_KEY"),
+        base_variable: Some("OPENROUTER_API_BASE"),
+    },
+    Service {
+        prefix: "deepseek",
+        kind: ProviderKind::OpenAiCompatible,
+        default_base: "https://api.deepseek.com",
+        key_variable: Some("DEEPSEEK_API_KEY"),
+        base_variable: Some("DEEPSEEK_API_BASE"),
+    },
+    Service {
+        prefix: "groq",
+        kind: ProviderKind::OpenAiCompatible,
+        default_base: "https://api.groq.com/openai/v1",
+        key_variable: Some("GROQ_API_KEY"),
+        base_variable: Some("GROQ_API_BASE"),
+    },
+    Service {
+        prefix: "mistral",
+        kind: ProviderKind::OpenAiCompatible,
+        default_base: "https://api.mistral.ai/v1",
+        key_variable: Some("MISTRAL_API_KEY"),
+        base_variable: Some("MISTRAL_API_BASE"),
+    },
+    Service {
+        prefix: "gemini",
+        kind: ProviderKind::OpenAiCompatible,
+        default_base: "https://generativelanguage.googleapis.com/v1beta/openai",
+        key_variable: Some("GEMINI_API_KEY"),
+        base_variable: Some("GEMINI_API_BASE"),
+    },
+    Service {
+        prefix: "xai",
+        kind: ProviderKind::OpenAiCompatible,
+        default_base: "https://api.x.ai/v1",
+        key_variable: Some("XAI_API_KEY"),
+        base_variable: Some("XAI_API_BASE"),
+    },
+    Service {
+        prefix: "ollama",
+        kind: ProviderKind::OpenAiCompatible,
+        default_base: "http://127.0.0.1:11434/v1",
+        key_variable: None,
+        base_variable: Some("OLLAMA_API_BASE"),
+    },
+    Service {
+        prefix: "ollama_chat",
+        kind: ProviderKind::OpenAiCompatible,
+        default_base: "http://127.0.0.1:11434/v1",
+        key_variable: None,
+        base_variable: Some("OLLAMA_API_BASE"),
+    },
+];
+
+/// The service for a prefix, if known.
+pub fn service(prefix: &str) -> Option<&'static Service> {
+    SERVICES.iter().find(|service| service.prefix == prefix)
+}
+
+/// The OpenAI service, the default for names with no prefix.
+pub fn default_service() -> &'static Service {
+    &SERVICES[0]
+}
+
+/// Normalises a base taken from an environment variable: Ollama users write the host
+/// root (`http://host:11434`), but the OpenAI-compatible endpoint lives under `/v1`.
+pub fn normalise_base(service: &Service, base: &str) -> String {
+    let base = base.trim().trim_end_matches('/');
+    if service.prefix.starts_with("ollama") && !base.ends_with("/v1") {
+        return format!("{base}/v1");
+    }
+    base.to_string()
+}
