@@ -342,3 +342,28 @@ fn file_lists_add_up_and_modes_follow_aider() {
     assert_eq!(settings.edit_format, None);
     assert_eq!(settings.request_timeout, Some(Duration::from_secs(90)));
 }
+
+#[test]
+fn dotenv_files_are_read_from_home_root_and_start_folder_in_that_order() {
+    let fixture = Fixture::new();
+    fixture.home_file(
+        ".env",
+        "AIDER_MODEL=home-env\nAIDER_WEAK_MODEL=home-weak\nHOME_ONLY=1\n",
+    );
+    fixture.repo_file(".env", "AIDER_MODEL=root-env\n");
+    let subfolder = fixture.repo.path().join("src");
+    std::fs::write(subfolder.join(".env"), "AIDER_EDITOR_MODEL=cwd-editor\n").unwrap();
+    let settings = fixture
+        .load_in(&subfolder, &Overrides::default(), &[])
+        .unwrap();
+    assert_eq!(settings.model.as_deref(), Some("root-env"));
+    assert_eq!(settings.weak_model.as_deref(), Some("home-weak"));
+    assert_eq!(settings.editor_model.as_deref(), Some("cwd-editor"));
+    assert_eq!(settings.lookup_env("HOME_ONLY").as_deref(), Some("1"));
+    // The environment names the file instead.
+    let named = fixture.home_file("named.env", "AIDER_MODEL=named\n");
+    let env = [("AIDER_ENV_FILE", named.to_str().unwrap())];
+    let settings = fixture.load(&Overrides::default(), &env).unwrap();
+    assert_eq!(settings.model.as_deref(), Some("named"));
+    assert_eq!(settings.weak_model, None);
+}

@@ -587,3 +587,23 @@ fn ensure_ignored_adds_the_entry_once_and_respects_existing_rules() {
     assert!(repo.ensure_ignored(".aider-tui/").unwrap());
     assert_eq!(read(fresh.path(), ".gitignore"), b".aider-tui/\n");
 }
+
+#[test]
+fn revert_refuses_when_its_files_are_dirty() {
+    let (dir, repo) = new_repo();
+    write(dir.path(), "a.txt", b"base\n");
+    user_commit_all(dir.path(), "base");
+    write(dir.path(), "a.txt", b"tool\n");
+    let older = repo
+        .commit_files(&paths(&["a.txt"]), "feat: a", &tool())
+        .unwrap();
+    write(dir.path(), "b.txt", b"tool b\n");
+    repo.commit_files(&paths(&["b.txt"]), "feat: b", &tool())
+        .unwrap();
+    let head = repo.head().unwrap();
+    write(dir.path(), "a.txt", b"tool\nplus the user's line\n");
+    let err = repo.revert_commit(&older.id, &tool()).unwrap_err();
+    assert!(matches!(err, GitError::UndoRefused { .. }), "{err}");
+    assert_eq!(read(dir.path(), "a.txt"), b"tool\nplus the user's line\n");
+    assert_eq!(repo.head().unwrap(), head);
+}

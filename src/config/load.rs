@@ -6,13 +6,16 @@ use super::{ConfigError, Overrides, Settings, dotenv_file, environment, yaml_fil
 
 /// The name of Aider's config file, read from the home and repository folders.
 const CONFIG_FILE_NAME: &str = ".aider.conf.yml";
+/// The name of the environment file, read from the same folders.
+const DOTENV_FILE_NAME: &str = ".env";
 
 /// Loads the settings for a session started in `cwd`.
 ///
 /// Layers, lowest first: defaults < `<home>/.aider.conf.yml` < `<root>/.aider.conf.yml`
 /// (< `<cwd>/.aider.conf.yml` when `cwd` is below the root, as Aider does), or
-/// `flags.config_file` instead of those < `.env` (`<root>/.env`, or `--env-file` /
-/// `AIDER_ENV_FILE` / the config's `env-file`) < `AIDER_*` variables < `flags`.
+/// `flags.config_file` instead of those < `.env` (`~/.env` < `<root>/.env` <
+/// `<cwd>/.env` as Aider reads them, or instead of those the file named by
+/// `--env-file` / `AIDER_ENV_FILE` / a config's `env-file`) < `AIDER_*` variables < `flags`.
 /// `root` is the git repository root of `cwd` if any, else `cwd` (also when the
 /// final `git` setting is off). `process_env` is how environment variables are read.
 pub fn load(
@@ -38,13 +41,7 @@ pub fn load(
             }
             candidates.push(repository_root.join(CONFIG_FILE_NAME));
             candidates.push(cwd.join(CONFIG_FILE_NAME));
-            let mut existing: Vec<PathBuf> = Vec::new();
-            for candidate in candidates {
-                if candidate.is_file() && !existing.contains(&candidate) {
-                    existing.push(candidate);
-                }
-            }
-            existing
+            existing_files(candidates)
         }
     };
     let mut config_layers = Vec::new();
@@ -65,29 +62,31 @@ pub fn load(
                 .rev()
                 .find_map(|layer| layer.env_file.clone())
         });
-    let dotenv_layer = match chosen_env_file {
-        // Named explicitly: it must exist.
-        Some(path) => {
-            let path = cwd.join(path);
-            let variables = dotenv_file::read(&path)?;
-            settings.sources.push(path.clone());
-            environment::from_dotenv(&variables, &path)?
-        }
+    let dotenv_files = match chosen_env_file {
+        // Named explicitly: it must exist, and it replaces the usual files.
+        Some(path) => vec![cwd.join(path)],
+        // Aider's search path: home, then the repository root, then the start folder.
         None => {
-            let path = repository_root.join(".env");
-            if path.is_file() {
-                let variables = dotenv_file::read(&path)?;
-                settings.sources.push(path.clone());
-                environment::from_dotenv(&variables, &path)?
-            } else {
-                Overrides::default()
+            let mut candidates = Vec::new();
+            if let Some(home) = home {
+                candidates.push(home.join(DOTENV_FILE_NAME));
             }
+            candidates.push(repository_root.join(DOTENV_FILE_NAME));
+            candidates.push(cwd.join(DOTENV_FILE_NAME));
+            existing_files(candidates)
         }
     };
+    let mut dotenv_layers = Vec::new();
+    for path in dotenv_files {
+        let variables = dotenv_file::read(&path)?;
+        dotenv_layers.push(environment::from_dotenv(&variables, &path)?);
+        settings.sources.push(path);
+    }
 
     for layer in config_layers
         .iter()
-        .chain([&dotenv_layer, &process_layer, flags])
+        .chain(&dotenv_layers)
+        .chain([&process_layer, flags])
     {
         layer.apply_to(&mut settings);
     }
@@ -103,6 +102,17 @@ pub fn load_from_process(cwd: &Path, flags: &Overrides) -> Result<Settings, Conf
     load(cwd, flags, home.as_deref(), &|name| {
         std::env::var(name).ok()
     })
+}
+
+/// The candidates that exist, each once, in order.
+fn existing_files(candidates: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut existing: Vec<PathBuf> = Vec::new();
+    for candidate in candidates {
+        if candidate.is_file() && !existing.contains(&candidate) {
+            existing.push(candidate);
+        }
+    }
+    existing
 }
 
 /// The nearest folder at or above `start` that holds `.git` (a folder, or a file

@@ -123,10 +123,15 @@ impl GitRepo {
         Ok((author, committer))
     }
 
-    /// Whether the repository's ignore rules exclude `path` (repository-relative).
+    /// Whether the repository's ignore rules exclude `path` (relative, or absolute
+    /// inside the root; a trailing `/` asks about a directory).
     pub fn is_ignored(&self, path: &str) -> Result<bool, GitError> {
+        let mut relative = self.relative_path(path)?;
+        if path.ends_with('/') {
+            relative.push('/');
+        }
         self.repo
-            .is_path_ignored(path)
+            .is_path_ignored(&relative)
             .context(&format!("checking whether {path} is ignored"))
     }
 }
