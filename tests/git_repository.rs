@@ -607,3 +607,40 @@ fn revert_refuses_when_its_files_are_dirty() {
     assert_eq!(read(dir.path(), "a.txt"), b"tool\nplus the user's line\n");
     assert_eq!(repo.head().unwrap(), head);
 }
+
+#[test]
+fn staging_done_by_another_process_meanwhile_survives_a_commit() {
+    let (dir, repo) = new_repo();
+    write(dir.path(), "a.txt", b"base a\n");
+    write(dir.path(), "b.txt", b"base b\n");
+    user_commit_all(dir.path(), "base");
+    // The session has read the index already.
+    assert_eq!(repo.tracked_files().unwrap().len(), 2);
+
+    // The user stages a file from another terminal.
+    write(dir.path(), "b.txt", b"staged elsewhere\n");
+    write(dir.path(), "c.txt", b"new and staged elsewhere\n");
+    let other = Repository::open(dir.path()).unwrap();
+    let mut index = other.index().unwrap();
+    index.add_path(Path::new("b.txt")).unwrap();
+    index.add_path(Path::new("c.txt")).unwrap();
+    index.write().unwrap();
+
+    write(dir.path(), "a.txt", b"tool a\n");
+    repo.commit_files(&paths(&["a.txt"]), "feat: a", &tool())
+        .unwrap();
+    assert_eq!(staged(dir.path(), "b.txt").unwrap(), b"staged elsewhere\n");
+    assert_eq!(
+        staged(dir.path(), "c.txt").unwrap(),
+        b"new and staged elsewhere\n"
+    );
+    assert!(committed(dir.path(), "HEAD", "c.txt").is_none());
+
+    repo.undo_last().unwrap();
+    assert_eq!(staged(dir.path(), "b.txt").unwrap(), b"staged elsewhere\n");
+    assert_eq!(
+        staged(dir.path(), "c.txt").unwrap(),
+        b"new and staged elsewhere\n"
+    );
+    assert_eq!(read(dir.path(), "a.txt"), b"base a\n");
+}

@@ -146,7 +146,7 @@ impl GitRepo {
 
     /// Makes the index entries of `relative` match the working tree (as `git add` does).
     fn refresh_index_entries(&self, relative: &[String]) -> Result<(), GitError> {
-        let mut index = self.repo.index().context("reading the index")?;
+        let mut index = self.index()?;
         for path in relative {
             let result = if self.root().join(path).symlink_metadata().is_ok() {
                 index.add_path(Path::new(path))
@@ -163,7 +163,7 @@ impl GitRepo {
 
     /// Whether the index has an entry for `path`.
     pub(crate) fn is_tracked(&self, path: &str) -> Result<bool, GitError> {
-        let index = self.repo.index().context("reading the index")?;
+        let index = self.index()?;
         Ok(index.get_path(Path::new(path), 0).is_some())
     }
 

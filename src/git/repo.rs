@@ -74,7 +74,7 @@ impl GitRepo {
 
     /// Every file in the index (committed or staged), repository-relative, sorted.
     pub fn tracked_files(&self) -> Result<Vec<String>, GitError> {
-        let index = self.repo.index().context("reading the index")?;
+        let index = self.index()?;
         let mut files: Vec<String> = index
             .iter()
             .filter_map(|entry| String::from_utf8(entry.path).ok())
@@ -82,6 +82,15 @@ impl GitRepo {
         files.sort();
         files.dedup();
         Ok(files)
+    }
+
+    /// The index as it is on disk now. libgit2 caches the index in the repository
+    /// object; someone may have run `git add` since, and writing a stale copy back
+    /// would silently unstage their work.
+    pub(crate) fn index(&self) -> Result<git2::Index, GitError> {
+        let mut index = self.repo.index().context("reading the index")?;
+        index.read(false).context("re-reading the index")?;
+        Ok(index)
     }
 
     /// The repository-relative form of a caller's path (relative or absolute).
