@@ -10,8 +10,10 @@ pub mod format;
 pub mod line_endings;
 pub mod matching;
 pub mod names;
+pub mod prompts;
 pub mod reply;
 pub mod search_replace;
+pub mod streaming;
 pub mod udiff;
 pub mod whole;
 pub mod workspace;
@@ -20,5 +22,7 @@ pub use apply::{
     ApplyReport, EditFailure, EditResult, EditStatus, PlannedEdit, apply_edits, plan_edits,
 };
 pub use format::{EditFormat, UnknownFormat};
+pub use prompts::{FormatPrompts, prompts};
 pub use reply::{Edit, EditKind, ParseError, ParsedReply, parse_reply};
+pub use streaming::{BlockProgress, StreamingParser};
 pub use workspace::{Workspace, WorkspaceError};

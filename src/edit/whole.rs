@@ -81,7 +81,7 @@ fn listing_end(lines: &[&str], start: usize, fence: &Fence) -> Option<usize> {
 
 /// The name of a listing: a name line right above it (or in its fence), else a chat
 /// file quoted in the prose just above.
-fn name_above(
+pub(crate) fn name_above(
     lines: &[&str],
     region_start: usize,
     fence_line: usize,
