@@ -1,7 +1,111 @@
 //! `aider-tui map`: print the repo map (owner: repo map).
+//!
+//! `--stats` prints the scan's figures to stderr; `--explain` prints, after the
+//! map, each shown file's score and the edges and signals that earned it.
+
+use std::io::Write;
 use std::process::ExitCode;
 
-pub fn run(_args: super::MapArgs) -> ExitCode {
-    eprintln!("aider-tui map: not built yet");
-    ExitCode::from(2)
+use crate::repomap::{
+    DEFAULT_MAP_TOKENS, MapOptions, MapRequest, NO_CHAT_FILES_MULTIPLIER, RepoMap,
+};
+
+/// Runs the command; exit 0 on success, 1 when the map cannot be built.
+pub fn run(args: super::MapArgs) -> ExitCode {
+    let options = MapOptions {
+        progress: true,
+        ..MapOptions::default()
+    };
+    let mut map = match RepoMap::open(&args.root, options) {
+        Ok(map) => map,
+        Err(err) => {
+            eprintln!("aider-tui map: {err}");
+            return ExitCode::from(1);
+        }
+    };
+    let stats = match map.refresh() {
+        Ok(stats) => stats,
+        Err(err) => {
+            eprintln!("aider-tui map: {err}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Some(warning) = &stats.cache_error {
+        eprintln!("aider-tui map: warning: {warning}");
+    }
+    let base = args.map_tokens.unwrap_or(DEFAULT_MAP_TOKENS);
+    let max_tokens = if args.chat_files.is_empty() {
+        base.saturating_mul(NO_CHAT_FILES_MULTIPLIER)
+    } else {
+        base
+    };
+    let known: std::collections::HashSet<&str> = map.files().iter().map(String::as_str).collect();
+    for path in args.chat_files.iter().chain(&args.mention_files) {
+        if !known.contains(path.trim_start_matches("./")) {
+            eprintln!(
+                "aider-tui map: warning: {path} is not a mapped file under {}",
+                args.root.display()
+            );
+        }
+    }
+    let request = MapRequest {
+        chat_files: args.chat_files,
+        mention_files: args.mention_files,
+        mention_idents: args.mention_idents,
+        max_tokens,
+    };
+    let render_started = std::time::Instant::now();
+    let output = map.render(&request);
+    let render_time = render_started.elapsed();
+
+    let mut stdout = std::io::stdout().lock();
+    let mut printed = stdout.write_all(output.text.as_bytes());
+    if args.explain {
+        let mut explanation = String::from("\n# Why these files\n");
+        for file in &output.ranked {
+            explanation.push_str(&format!("{}  score {:.6}\n", file.path, file.score));
+            for reason in &file.reasons {
+                if reason.from.is_empty() {
+                    explanation.push_str(&format!("    {:.6}  {}\n", reason.weight, reason.ident));
+                } else {
+                    explanation.push_str(&format!(
+                        "    {:.6}  {}  ← {}\n",
+                        reason.weight, reason.ident, reason.from
+                    ));
+                }
+            }
+        }
+        printed = printed.and_then(|()| stdout.write_all(explanation.as_bytes()));
+    }
+    if let Err(err) = printed.and_then(|()| stdout.flush())
+        && err.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("aider-tui map: cannot write the map: {err}");
+        return ExitCode::from(1);
+    }
+    if args.stats {
+        eprintln!(
+            "files: {}  skipped: {}  tags: {} ({} definitions, {} referenced identifiers)",
+            stats.files, stats.skipped, stats.tags, stats.definitions, stats.references
+        );
+        eprintln!(
+            "parsed: {}  cache hits: {}  removed: {}",
+            stats.parsed, stats.cache_hits, stats.removed
+        );
+        eprintln!(
+            "walk: {:.3}s  parse: {:.3}s  graph: {:.3}s  scan total: {:.3}s  rank+render: {:.3}s",
+            stats.walk_time.as_secs_f64(),
+            stats.parse_time.as_secs_f64(),
+            stats.graph_time.as_secs_f64(),
+            stats.total_time.as_secs_f64(),
+            render_time.as_secs_f64()
+        );
+        eprintln!(
+            "tokens: {} of {} ({})",
+            output.tokens,
+            max_tokens,
+            crate::tokens::ENCODING_NAME
+        );
+    }
+    ExitCode::SUCCESS
 }

@@ -1,1 +1,36 @@
-//! repomap (to be written)
+//! The repo map: tree-sitter tags of every file, ranked by personalized PageRank
+//! around the chat, rendered to a token budget, with an explanation per file.
+//!
+//! Three stages are kept apart so each runs only when its input changes: tag
+//! extraction (file contents, cached on disk), the file graph (tags), and ranking
+//! (the request: chat files and mentions, every message).
+
+mod cache;
+mod graph;
+mod language;
+mod lint;
+mod rank;
+mod record;
+mod render;
+mod repo_map;
+mod request;
+mod symbols;
+mod tags;
+mod walk;
+
+pub use cache::CACHE_FILE_NAME;
+pub use lint::{SyntaxError, syntax_errors};
+pub use rank::is_test_path;
+pub use repo_map::{RepoMap, RepoMapError};
+pub use request::{MapOptions, MapOutput, MapRequest, RankReason, RankedFile, ScanStats};
+pub use tags::{Definition, FileTags, TagKind, extract_tags};
+
+/// Names of the languages with a grammar and tags query.
+pub fn language_names() -> impl Iterator<Item = &'static str> {
+    language::LANGUAGES.iter().map(|language| language.name)
+}
+
+/// The default map budget, and the multiplier applied when no file is in the chat
+/// (the map is then the model's only view of the repository).
+pub const DEFAULT_MAP_TOKENS: usize = 1024;
+pub const NO_CHAT_FILES_MULTIPLIER: usize = 8;

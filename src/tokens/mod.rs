@@ -1,1 +1,92 @@
-//! tokens (to be written)
+//! Token counting shared by the repo map and the providers.
+//!
+//! Counts use OpenAI's `o200k_base` encoding (tiktoken-rs, ranks embedded in the
+//! binary, no network). The encoding is built once, on first use, because building
+//! it costs about a second in debug builds. Long texts can be estimated by sampling
+//! lines, which is what the map's budget search does.
+
+use std::sync::LazyLock;
+
+use tiktoken_rs::CoreBPE;
+
+/// Texts up to this many bytes are always counted exactly by [`estimate_tokens`].
+const EXACT_LIMIT: usize = 8 * 1024;
+
+/// About this many lines are sampled when estimating a long text.
+const SAMPLE_LINES: usize = 100;
+
+/// The encoding, or `None` if the embedded ranks failed to load (then counts fall
+/// back to a characters-per-token rule rather than failing).
+static ENCODING: LazyLock<Option<CoreBPE>> = LazyLock::new(|| tiktoken_rs::o200k_base().ok());
+
+/// The name of the encoding behind [`count_tokens`].
+pub const ENCODING_NAME: &str = "o200k_base";
+
+/// Exact number of `o200k_base` tokens in `text`.
+pub fn count_tokens(text: &str) -> usize {
+    match ENCODING.as_ref() {
+        Some(bpe) => bpe.encode_ordinary(text).len(),
+        None => text.len().div_ceil(4),
+    }
+}
+
+/// Token count of `text`: exact for short texts; for long ones, the exact count of
+/// an evenly spread sample of lines scaled by the text's length in bytes.
+pub fn estimate_tokens(text: &str) -> usize {
+    if text.len() <= EXACT_LIMIT {
+        return count_tokens(text);
+    }
+    let line_count = text.lines().count();
+    if line_count < SAMPLE_LINES * 2 {
+        return count_tokens(text);
+    }
+    let step = line_count / SAMPLE_LINES;
+    let mut sample = String::new();
+    for line in text.lines().step_by(step) {
+        sample.push_str(line);
+        sample.push('\n');
+    }
+    if sample.is_empty() {
+        return count_tokens(text);
+    }
+    let sampled = count_tokens(&sample) as f64;
+    (sampled / sample.len() as f64 * text.len() as f64).round() as usize
+}
+
+/// Loads the encoding now, so the first count later is fast (call from a
+/// background thread at start-up).
+pub fn warm_up() {
+    LazyLock::force(&ENCODING);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_known_text() {
+        assert_eq!(count_tokens(""), 0);
+        assert_eq!(count_tokens("hello world"), 2);
+        assert!(count_tokens("fn main() { println!(\"hi\"); }") > 5);
+    }
+
+    #[test]
+    fn estimate_is_exact_for_short_text() {
+        let text = "def foo(bar):\n    return bar * 2\n";
+        assert_eq!(estimate_tokens(text), count_tokens(text));
+    }
+
+    #[test]
+    fn estimate_of_long_text_is_close() {
+        let mut text = String::new();
+        for i in 0..3000 {
+            text.push_str(&format!("    let value_{i} = compute(item_{i}, {i});\n"));
+        }
+        let exact = count_tokens(&text) as f64;
+        let estimate = estimate_tokens(&text) as f64;
+        assert!(
+            (estimate - exact).abs() / exact < 0.1,
+            "{estimate} vs {exact}"
+        );
+    }
+}

@@ -1,0 +1,190 @@
+//! The languages the map parses: file extensions, grammar and tags query.
+//!
+//! Each query is a `queries/<name>-tags.scm` file embedded at build time and
+//! compiled once, on first use, per language.
+
+use std::sync::OnceLock;
+
+use tree_sitter::{Language as Grammar, Query};
+
+/// One supported language.
+pub struct Language {
+    /// Short name, also the query file's stem (`queries/<name>-tags.scm`).
+    pub name: &'static str,
+    /// File extensions (lower case, no dot).
+    pub extensions: &'static [&'static str],
+    /// The grammar.
+    pub grammar: fn() -> Grammar,
+    /// The tags query source.
+    pub query_source: &'static str,
+}
+
+/// Every language with a grammar, in a fixed order (an index is a language id).
+pub static LANGUAGES: [Language; 14] = [
+    Language {
+        name: "python",
+        extensions: &["py", "pyi", "pyw"],
+        grammar: || tree_sitter_python::LANGUAGE.into(),
+        query_source: include_str!("../../queries/python-tags.scm"),
+    },
+    Language {
+        name: "rust",
+        extensions: &["rs"],
+        grammar: || tree_sitter_rust::LANGUAGE.into(),
+        query_source: include_str!("../../queries/rust-tags.scm"),
+    },
+    Language {
+        name: "javascript",
+        extensions: &["js", "mjs", "cjs", "jsx"],
+        grammar: || tree_sitter_javascript::LANGUAGE.into(),
+        query_source: include_str!("../../queries/javascript-tags.scm"),
+    },
+    Language {
+        name: "typescript",
+        extensions: &["ts", "mts", "cts"],
+        grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        query_source: include_str!("../../queries/typescript-tags.scm"),
+    },
+    Language {
+        name: "tsx",
+        extensions: &["tsx"],
+        grammar: || tree_sitter_typescript::LANGUAGE_TSX.into(),
+        query_source: include_str!("../../queries/tsx-tags.scm"),
+    },
+    Language {
+        name: "go",
+        extensions: &["go"],
+        grammar: || tree_sitter_go::LANGUAGE.into(),
+        query_source: include_str!("../../queries/go-tags.scm"),
+    },
+    Language {
+        name: "java",
+        extensions: &["java"],
+        grammar: || tree_sitter_java::LANGUAGE.into(),
+        query_source: include_str!("../../queries/java-tags.scm"),
+    },
+    Language {
+        name: "c",
+        extensions: &["c", "h"],
+        grammar: || tree_sitter_c::LANGUAGE.into(),
+        query_source: include_str!("../../queries/c-tags.scm"),
+    },
+    Language {
+        name: "cpp",
+        extensions: &[
+            "cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ipp", "tpp",
+        ],
+        grammar: || tree_sitter_cpp::LANGUAGE.into(),
+        query_source: include_str!("../../queries/cpp-tags.scm"),
+    },
+    Language {
+        name: "c_sharp",
+        extensions: &["cs"],
+        grammar: || tree_sitter_c_sharp::LANGUAGE.into(),
+        query_source: include_str!("../../queries/c_sharp-tags.scm"),
+    },
+    Language {
+        name: "ruby",
+        extensions: &["rb", "rake", "gemspec", "ru"],
+        grammar: || tree_sitter_ruby::LANGUAGE.into(),
+        query_source: include_str!("../../queries/ruby-tags.scm"),
+    },
+    Language {
+        name: "php",
+        extensions: &["php", "phtml"],
+        grammar: || tree_sitter_php::LANGUAGE_PHP.into(),
+        query_source: include_str!("../../queries/php-tags.scm"),
+    },
+    Language {
+        name: "bash",
+        extensions: &["sh", "bash"],
+        grammar: || tree_sitter_bash::LANGUAGE.into(),
+        query_source: include_str!("../../queries/bash-tags.scm"),
+    },
+    Language {
+        name: "markdown",
+        extensions: &["md", "markdown"],
+        grammar: || tree_sitter_md::LANGUAGE.into(),
+        query_source: include_str!("../../queries/markdown-tags.scm"),
+    },
+];
+
+/// Compiled queries, one slot per entry of [`LANGUAGES`].
+static QUERIES: [OnceLock<Option<Query>>; 14] = [const { OnceLock::new() }; 14];
+
+/// The language id (index into [`LANGUAGES`]) for a relative path, by extension.
+pub fn language_for_path(rel_path: &str) -> Option<usize> {
+    let file_name = rel_path.rsplit('/').next().unwrap_or(rel_path);
+    let (_, extension) = file_name.rsplit_once('.')?;
+    let extension = extension.to_ascii_lowercase();
+    LANGUAGES
+        .iter()
+        .position(|language| language.extensions.contains(&extension.as_str()))
+}
+
+/// Compiles a language's query against its grammar.
+pub fn compile_query(id: usize) -> Result<Query, tree_sitter::QueryError> {
+    let language = &LANGUAGES[id];
+    Query::new(&(language.grammar)(), language.query_source)
+}
+
+/// The compiled query of a language (compiled on first use; `None` if it does not
+/// compile, which the query test rules out for shipped queries).
+pub fn query(id: usize) -> Option<&'static Query> {
+    QUERIES
+        .get(id)?
+        .get_or_init(|| compile_query(id).ok())
+        .as_ref()
+}
+
+/// A fingerprint of every query and of the extractor, part of the cache key:
+/// changing a query or the grammar list invalidates cached tags.
+pub fn query_fingerprint() -> u64 {
+    // FNV-1a: stable across builds and platforms, unlike std's hasher.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for byte in bytes {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    feed(super::tags::EXTRACTOR_VERSION.as_bytes());
+    for language in &LANGUAGES {
+        feed(language.name.as_bytes());
+        feed(language.query_source.as_bytes());
+        feed(&(language.grammar)().abi_version().to_le_bytes());
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_query_compiles_against_its_grammar() {
+        let mut failures = Vec::new();
+        for (id, language) in LANGUAGES.iter().enumerate() {
+            if let Err(err) = compile_query(id) {
+                failures.push(format!("{}: {err}", language.name));
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "queries that do not compile:\n{}",
+            failures.join("\n")
+        );
+    }
+
+    #[test]
+    fn picks_language_by_extension() {
+        assert_eq!(
+            LANGUAGES[language_for_path("src/a.rs").unwrap()].name,
+            "rust"
+        );
+        assert_eq!(LANGUAGES[language_for_path("x/Y.TSX").unwrap()].name, "tsx");
+        assert_eq!(LANGUAGES[language_for_path("inc/foo.h").unwrap()].name, "c");
+        assert_eq!(language_for_path("Makefile"), None);
+        assert_eq!(language_for_path("archive.tar.gz"), None);
+    }
+}

@@ -1,0 +1,469 @@
+//! Ranking for one request: personalization from the chat (chat files, mentioned
+//! files and identifiers, same-directory and test-file signals), personalized
+//! PageRank over the file graph, then each file's rank shared out to its
+//! definitions. Reads only the graph and records, never files or tags on disk.
+
+use std::collections::{HashMap, HashSet};
+
+use petgraph::visit::EdgeRef;
+
+use super::graph::FileGraph;
+use super::record::FileRecord;
+use super::request::{MapRequest, RankReason};
+use super::symbols::Symbols;
+use super::tags::TagKind;
+
+/// Probability of following an edge rather than jumping back to the seeds.
+const DAMPING: f64 = 0.85;
+const MAX_ITERATIONS: usize = 40;
+const TOLERANCE: f64 = 1e-9;
+/// Edge multiplier for identifiers the user mentioned.
+const MENTION_MULTIPLIER: f64 = 10.0;
+/// Seed weights of the signals (a chat file is 1).
+const MENTIONED_FILE_SEED: f64 = 1.0;
+const MENTIONED_DEFINER_SEED: f64 = 1.0;
+const MENTIONED_FILE_NAME_SEED: f64 = 0.5;
+const TEST_PAIR_SEED: f64 = 0.5;
+const CHAT_CALLEE_SEED: f64 = 1.0;
+const SAME_DIRECTORY_SEED: f64 = 0.3;
+/// Share of a file's rank spread evenly over its definitions, so a well-ranked
+/// file's unreferenced definitions still order sensibly.
+const OWN_RANK_SHARE: f64 = 0.1;
+/// Share of rank a file without definitions keeps as its name-only entry.
+const NAME_ONLY_SHARE: f64 = 0.5;
+/// Reasons kept per file.
+const MAX_REASONS: usize = 8;
+
+/// One line of the ranked list: a definition, or a file shown by name only.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    pub node: u32,
+    /// Index into the file's definitions; `None` for a name-only entry.
+    pub definition: Option<u32>,
+    pub score: f64,
+}
+
+/// The result of ranking one request.
+pub struct Ranking {
+    /// Personalized PageRank per node.
+    pub file_rank: Vec<f64>,
+    /// Definitions and name-only files, best first (chat files left out).
+    pub entries: Vec<Entry>,
+    /// Signal reasons per node.
+    signals: HashMap<u32, Vec<RankReason>>,
+    /// Total outgoing weight per node (for explaining edge contributions).
+    out_weight: Vec<f64>,
+    mention_symbols: HashSet<u32>,
+}
+
+/// Normalizes a user-given relative path (`./a\b` → `a/b`).
+pub fn normalize_path(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    let mut path = path.as_str();
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest;
+    }
+    path.to_string()
+}
+
+/// Ranks the map for `request`.
+pub fn rank(
+    graph: &FileGraph,
+    records: &[FileRecord],
+    symbols: &Symbols,
+    node_by_path: &HashMap<String, u32>,
+    request: &MapRequest,
+) -> Ranking {
+    let node_count = graph.node_count();
+    let chat: HashSet<u32> = request
+        .chat_files
+        .iter()
+        .filter_map(|path| node_by_path.get(&normalize_path(path)).copied())
+        .collect();
+    let mention_symbols: HashSet<u32> = request
+        .mention_idents
+        .iter()
+        .filter_map(|name| symbols.id(name))
+        .collect();
+
+    // Outgoing weights, with mentioned identifiers boosted: the boost is the extra
+    // (multiplier - 1) share on top of the edge's base weight.
+    let mut edges: Vec<(u32, u32, f64)> = graph
+        .graph
+        .edge_references()
+        .map(|edge| {
+            (
+                edge.source().index() as u32,
+                edge.target().index() as u32,
+                *edge.weight(),
+            )
+        })
+        .collect();
+    for &symbol in &mention_symbols {
+        let weight = graph.name_weight[symbol as usize];
+        if weight == 0.0 {
+            continue;
+        }
+        for &(referencing, count) in &graph.referencers[symbol as usize] {
+            for &definer in &graph.definers[symbol as usize] {
+                if definer != referencing {
+                    let extra = weight * f64::from(count).sqrt() * (MENTION_MULTIPLIER - 1.0);
+                    edges.push((referencing, definer, extra));
+                }
+            }
+        }
+    }
+    let mut out_weight = vec![0.0; node_count];
+    for &(from, _, weight) in &edges {
+        out_weight[from as usize] += weight;
+    }
+
+    let mut seeds = vec![0.0; node_count];
+    let mut signals: HashMap<u32, Vec<RankReason>> = HashMap::new();
+    let mut seed = |node: u32, weight: f64, signal: String, from: &str| {
+        seeds[node as usize] += weight;
+        signals.entry(node).or_default().push(RankReason {
+            ident: signal,
+            from: from.to_string(),
+            weight,
+        });
+    };
+    let path_of = |node: u32| records[graph.record_of(node)].path.as_str();
+
+    for &node in &chat {
+        seed(node, 1.0, "chat file".to_string(), "");
+    }
+    for path in &request.mention_files {
+        if let Some(&node) = node_by_path.get(&normalize_path(path)) {
+            seed(node, MENTIONED_FILE_SEED, "mentioned file".to_string(), "");
+        }
+    }
+    for name in &request.mention_idents {
+        if let Some(symbol) = symbols.id(name) {
+            let definers = &graph.definers[symbol as usize];
+            for &node in definers {
+                let weight = MENTIONED_DEFINER_SEED / definers.len() as f64;
+                seed(
+                    node,
+                    weight,
+                    format!("defines mentioned identifier {name}"),
+                    "",
+                );
+            }
+        }
+        let lowered = name.to_lowercase();
+        for node in 0..node_count as u32 {
+            if file_stem(path_of(node)).to_lowercase() == lowered {
+                seed(
+                    node,
+                    MENTIONED_FILE_NAME_SEED,
+                    format!("file name matches mentioned {name}"),
+                    "",
+                );
+            }
+        }
+    }
+    for &chat_node in &chat {
+        let chat_path = path_of(chat_node);
+        let chat_dir = parent_dir(chat_path);
+        let chat_key = test_key(chat_path);
+        let chat_is_test = is_test_path(chat_path);
+        let neighbours: Vec<u32> = (0..node_count as u32)
+            .filter(|&node| {
+                node != chat_node && !chat.contains(&node) && parent_dir(path_of(node)) == chat_dir
+            })
+            .collect();
+        let per_neighbour = SAME_DIRECTORY_SEED / (neighbours.len().max(1) as f64).sqrt();
+        for node in neighbours {
+            seed(
+                node,
+                per_neighbour,
+                "same directory as chat file".to_string(),
+                chat_path,
+            );
+        }
+        for node in 0..node_count as u32 {
+            if node == chat_node || chat.contains(&node) {
+                continue;
+            }
+            let path = path_of(node);
+            if is_test_path(path) != chat_is_test && test_key(path) == chat_key {
+                let signal = if chat_is_test {
+                    "code under test of chat file"
+                } else {
+                    "test of chat file"
+                };
+                seed(node, TEST_PAIR_SEED, signal.to_string(), chat_path);
+            }
+        }
+        // Files the chat file references directly get a seed share by edge weight.
+        let out = out_weight[chat_node as usize];
+        if out > 0.0 {
+            for edge in graph
+                .graph
+                .edges(petgraph::graph::NodeIndex::new(chat_node as usize))
+            {
+                let target = edge.target().index() as u32;
+                if !chat.contains(&target) {
+                    seed(
+                        target,
+                        CHAT_CALLEE_SEED * edge.weight() / out,
+                        "referenced by chat file".to_string(),
+                        chat_path,
+                    );
+                }
+            }
+        }
+    }
+    let seed_total: f64 = seeds.iter().sum();
+    if seed_total > 0.0 {
+        seeds.iter_mut().for_each(|weight| *weight /= seed_total);
+        // Report a signal as the rank it injects directly, on the edges' scale.
+        for reason in signals.values_mut().flatten() {
+            reason.weight *= (1.0 - DAMPING) / seed_total;
+        }
+    } else if node_count > 0 {
+        seeds.fill(1.0 / node_count as f64);
+    }
+
+    let file_rank = personalized_pagerank(node_count, &edges, &out_weight, &seeds);
+
+    let mut ranking = Ranking {
+        file_rank,
+        entries: Vec::new(),
+        signals,
+        out_weight,
+        mention_symbols,
+    };
+    ranking.entries = rank_definitions(graph, records, &chat, &ranking);
+    ranking
+}
+
+/// Power iteration; rank of files without outgoing edges returns to the seeds.
+fn personalized_pagerank(
+    node_count: usize,
+    edges: &[(u32, u32, f64)],
+    out_weight: &[f64],
+    seeds: &[f64],
+) -> Vec<f64> {
+    if node_count == 0 {
+        return Vec::new();
+    }
+    let normalized: Vec<(u32, u32, f64)> = edges
+        .iter()
+        .map(|&(from, to, weight)| (from, to, weight / out_weight[from as usize]))
+        .collect();
+    let mut rank = seeds.to_vec();
+    let mut next = vec![0.0; node_count];
+    for _ in 0..MAX_ITERATIONS {
+        let dangling: f64 = (0..node_count)
+            .filter(|&node| out_weight[node] == 0.0)
+            .map(|node| rank[node])
+            .sum();
+        next.fill(0.0);
+        for &(from, to, share) in &normalized {
+            next[to as usize] += DAMPING * rank[from as usize] * share;
+        }
+        let jump = DAMPING * dangling + (1.0 - DAMPING);
+        for (value, seed) in next.iter_mut().zip(seeds) {
+            *value += jump * seed;
+        }
+        let change: f64 = next.iter().zip(&rank).map(|(a, b)| (a - b).abs()).sum();
+        std::mem::swap(&mut rank, &mut next);
+        if change < TOLERANCE {
+            break;
+        }
+    }
+    rank
+}
+
+impl Ranking {
+    /// The weight one referencing file's use of `symbol` carries along its edge.
+    fn edge_share(&self, graph: &FileGraph, symbol: u32, referencing: u32, count: u32) -> f64 {
+        let out = self.out_weight[referencing as usize];
+        if out == 0.0 {
+            return 0.0;
+        }
+        let mut weight = graph.name_weight[symbol as usize] * f64::from(count).sqrt();
+        if self.mention_symbols.contains(&symbol) {
+            weight *= MENTION_MULTIPLIER;
+        }
+        DAMPING * self.file_rank[referencing as usize] * weight / out
+    }
+
+    /// Rank flowing into `node` through its definition of `symbol`.
+    fn inflow(&self, graph: &FileGraph, symbol: u32, node: u32) -> f64 {
+        graph.referencers[symbol as usize]
+            .iter()
+            .filter(|(referencing, _)| *referencing != node)
+            .map(|&(referencing, count)| self.edge_share(graph, symbol, referencing, count))
+            .sum()
+    }
+
+    /// Why `node` ranks where it does: its signals and strongest incoming edges.
+    pub fn reasons(
+        &self,
+        graph: &FileGraph,
+        records: &[FileRecord],
+        symbols: &Symbols,
+        node: u32,
+    ) -> Vec<RankReason> {
+        let mut reasons = self.signals.get(&node).cloned().unwrap_or_default();
+        reasons.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        reasons.truncate(MAX_REASONS / 2);
+        let record = &records[graph.record_of(node)];
+        let mut seen = HashSet::new();
+        let mut edges: Vec<(u32, u32, f64)> = Vec::new();
+        for definition in &record.definitions {
+            if definition.kind == TagKind::Impl || !seen.insert(definition.name) {
+                continue;
+            }
+            for &(referencing, count) in &graph.referencers[definition.name as usize] {
+                if referencing != node {
+                    let share = self.edge_share(graph, definition.name, referencing, count);
+                    if share > 0.0 {
+                        edges.push((definition.name, referencing, share));
+                    }
+                }
+            }
+        }
+        edges.sort_by(|a, b| b.2.total_cmp(&a.2));
+        for (symbol, referencing, share) in edges.into_iter().take(MAX_REASONS - reasons.len()) {
+            reasons.push(RankReason {
+                ident: symbols.name(symbol).to_string(),
+                from: records[graph.record_of(referencing)].path.clone(),
+                weight: share,
+            });
+        }
+        reasons
+    }
+}
+
+/// Scores every definition outside the chat files; files with no definitions get
+/// a name-only entry.
+fn rank_definitions(
+    graph: &FileGraph,
+    records: &[FileRecord],
+    chat: &HashSet<u32>,
+    ranking: &Ranking,
+) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for node in 0..graph.node_count() as u32 {
+        if chat.contains(&node) {
+            continue;
+        }
+        let record = &records[graph.record_of(node)];
+        let own_rank = ranking.file_rank[node as usize];
+        let ranked_count = record
+            .definitions
+            .iter()
+            .filter(|d| d.kind != TagKind::Impl)
+            .count();
+        if ranked_count == 0 {
+            entries.push(Entry {
+                node,
+                definition: None,
+                score: own_rank * NAME_ONLY_SHARE,
+            });
+            continue;
+        }
+        let own_share = own_rank * OWN_RANK_SHARE / ranked_count as f64;
+        let mut inflow_of: HashMap<u32, f64> = HashMap::new();
+        for (index, definition) in record.definitions.iter().enumerate() {
+            if definition.kind == TagKind::Impl {
+                continue;
+            }
+            let inflow = *inflow_of
+                .entry(definition.name)
+                .or_insert_with(|| ranking.inflow(graph, definition.name, node));
+            entries.push(Entry {
+                node,
+                definition: Some(index as u32),
+                score: inflow + own_share,
+            });
+        }
+    }
+    entries.sort_by(|a, b| {
+        b.score.total_cmp(&a.score).then_with(|| {
+            let path_a = &records[graph.record_of(a.node)].path;
+            let path_b = &records[graph.record_of(b.node)].path;
+            path_a.cmp(path_b).then(a.definition.cmp(&b.definition))
+        })
+    });
+    entries
+}
+
+/// The folder part of a relative path ("" at the root).
+fn parent_dir(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(dir, _)| dir)
+}
+
+/// The file name without its extensions.
+fn file_stem(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.split('.').next().unwrap_or(name)
+}
+
+/// Whether a path looks like a test file.
+pub fn is_test_path(path: &str) -> bool {
+    let lowered = path.to_lowercase();
+    let name = lowered.rsplit('/').next().unwrap_or(&lowered);
+    lowered.split('/').any(|part| {
+        matches!(
+            part,
+            "test" | "tests" | "spec" | "specs" | "__tests__" | "testing"
+        )
+    }) || name.starts_with("test_")
+        || name.contains("_test.")
+        || name.contains(".test.")
+        || name.contains("_spec.")
+        || name.contains(".spec.")
+        || name.contains("tests.")
+        || (name.starts_with("test") && name.len() > 4)
+}
+
+/// A file's stem with test markers removed, so `test_parser.py`, `parser_test.go`,
+/// `Parser.test.ts` and `ParserTest.java` all pair with `parser`.
+fn test_key(path: &str) -> String {
+    let stem = file_stem(path).to_lowercase();
+    let stem = stem.strip_prefix("test_").unwrap_or(&stem);
+    let stem = stem.strip_suffix("_test").unwrap_or(stem);
+    let stem = stem.strip_suffix("_spec").unwrap_or(stem);
+    let stem = stem.strip_suffix("tests").unwrap_or(stem);
+    let stem = stem.strip_suffix("test").unwrap_or(stem);
+    let stem = stem.strip_prefix("test").unwrap_or(stem);
+    stem.trim_matches('_').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_pairs() {
+        assert_eq!(test_key("src/parser.py"), "parser");
+        assert_eq!(test_key("tests/test_parser.py"), "parser");
+        assert_eq!(test_key("pkg/parser_test.go"), "parser");
+        assert_eq!(test_key("src/Parser.test.ts"), "parser");
+        assert_eq!(test_key("src/ParserTest.java"), "parser");
+        assert!(is_test_path("tests/test_parser.py"));
+        assert!(is_test_path("pkg/parser_test.go"));
+        assert!(!is_test_path("src/parser.py"));
+        assert!(!is_test_path("src/contest.py"));
+    }
+
+    #[test]
+    fn normalizes_paths() {
+        assert_eq!(normalize_path("./src\\a.rs"), "src/a.rs");
+    }
+
+    #[test]
+    fn pagerank_follows_edges() {
+        // 0 → 1 → 2, seeded at 0.
+        let edges = vec![(0, 1, 1.0), (1, 2, 1.0)];
+        let rank = personalized_pagerank(4, &edges, &[1.0, 1.0, 0.0, 0.0], &[1.0, 0.0, 0.0, 0.0]);
+        assert!(rank[1] > rank[3]);
+        assert!(rank[2] > rank[3]);
+        assert!((rank.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,131 @@
+//! Rendering the ranked list into map text, and fitting it to the token budget by
+//! binary search over how many entries to show.
+//!
+//! Entries are chosen best first, and the chosen files are printed in order of
+//! file rank. Each file section starts with `path:` at column 0, then its shown definition
+//! lines prefixed with `│`, with `⋮` where code is left out. A definition's
+//! enclosing definitions (a method's class) are shown with it for context.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::graph::FileGraph;
+use super::rank::Entry;
+use super::record::FileRecord;
+use crate::tokens;
+
+/// Map lines are cut to this many characters.
+const MAX_LINE_CHARS: usize = 100;
+
+/// Renders the first `count` entries, files in order of `file_rank`.
+pub fn render(
+    graph: &FileGraph,
+    records: &[FileRecord],
+    entries: &[Entry],
+    file_rank: &[f64],
+    count: usize,
+) -> String {
+    let mut order: Vec<u32> = Vec::new();
+    let mut shown: HashMap<u32, BTreeSet<u32>> = HashMap::new();
+    for entry in entries.iter().take(count) {
+        let lines = shown.entry(entry.node).or_insert_with(|| {
+            order.push(entry.node);
+            BTreeSet::new()
+        });
+        if let Some(definition) = entry.definition {
+            lines.insert(definition);
+        }
+    }
+    // Stable sort: equal ranks keep the order their best entry came in.
+    order.sort_by(|a, b| file_rank[*b as usize].total_cmp(&file_rank[*a as usize]));
+    let mut text = String::new();
+    for node in order {
+        let record = &records[graph.record_of(node)];
+        let chosen = &shown[&node];
+        if chosen.is_empty() {
+            text.push_str(&record.path);
+            text.push('\n');
+            continue;
+        }
+        text.push_str(&record.path);
+        text.push_str(":\n");
+        let mut lines: BTreeSet<u32> = BTreeSet::new();
+        for &index in chosen {
+            let Some(definition) = record.definitions.get(index as usize) else {
+                continue;
+            };
+            lines.insert(definition.line);
+            // Enclosing scopes: definitions whose span covers this one.
+            for outer in &record.definitions {
+                if outer.line < definition.line && definition.line <= outer.end_line {
+                    lines.insert(outer.line);
+                }
+            }
+        }
+        let texts: HashMap<u32, &str> = record
+            .definitions
+            .iter()
+            .map(|d| (d.line, &*d.text))
+            .collect();
+        let mut previous: Option<u32> = None;
+        for line in &lines {
+            let gap = match previous {
+                None => *line > 0,
+                Some(previous) => *line > previous + 1,
+            };
+            if gap {
+                text.push_str("⋮\n");
+            }
+            text.push('│');
+            let source = texts.get(line).copied().unwrap_or("");
+            match source.char_indices().nth(MAX_LINE_CHARS) {
+                Some((cut, _)) => text.push_str(&source[..cut]),
+                None => text.push_str(source),
+            }
+            text.push('\n');
+            previous = Some(*line);
+        }
+        if previous.is_some_and(|last| last + 1 < record.line_count) {
+            text.push_str("⋮\n");
+        }
+    }
+    text
+}
+
+/// The largest prefix of `entries` whose rendering fits `max_tokens`, rendered,
+/// with its exact token count and the number of entries used.
+pub fn fit(
+    graph: &FileGraph,
+    records: &[FileRecord],
+    entries: &[Entry],
+    file_rank: &[f64],
+    max_tokens: usize,
+) -> (String, usize, usize) {
+    if max_tokens == 0 || entries.is_empty() {
+        return (String::new(), 0, 0);
+    }
+    // Every entry costs at least a token, so more entries than tokens never fit.
+    let mut low = 0usize;
+    let mut high = entries.len().min(max_tokens);
+    // Search with the sampling estimate (fast), then confirm with an exact count.
+    while low < high {
+        let middle = (low + high).div_ceil(2);
+        let text = render(graph, records, entries, file_rank, middle);
+        if tokens::estimate_tokens(&text) <= max_tokens {
+            low = middle;
+        } else {
+            high = middle - 1;
+        }
+    }
+    let mut count = low;
+    let mut text = render(graph, records, entries, file_rank, count);
+    let mut exact = tokens::count_tokens(&text);
+    // The estimate can be a little off: step back until the exact count fits.
+    while exact > max_tokens && count > 0 {
+        let over = (exact - max_tokens) as f64 / exact as f64;
+        let step = ((count as f64 * over).ceil() as usize).max(1);
+        count = count.saturating_sub(step);
+        text = render(graph, records, entries, file_rank, count);
+        exact = tokens::count_tokens(&text);
+    }
+    (text, exact, count)
+}

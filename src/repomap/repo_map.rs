@@ -1,0 +1,394 @@
+//! `RepoMap`: the scanned state of one repository (records, symbols, graph) and
+//! the operations on it — refresh from disk through the cache, render for a request.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::cache;
+use super::graph::FileGraph;
+use super::language;
+use super::rank;
+use super::record::{DefinitionRecord, FileRecord, FileStatus};
+use super::render;
+use super::request::{MapOptions, MapOutput, MapRequest, RankedFile, ScanStats};
+use super::symbols::Symbols;
+use super::tags::{self, FileTags};
+use super::walk::{self, WalkedFile};
+
+/// Bytes inspected for NUL to call a file binary.
+const BINARY_PROBE_BYTES: usize = 8 * 1024;
+/// A parsed file this large whose lines average this long is taken as minified.
+const MINIFIED_MIN_BYTES: u64 = 4 * 1024;
+const MINIFIED_MEAN_LINE: u64 = 300;
+/// Files parsed per batch: tags are interned between batches to bound memory.
+const BATCH_FILES: usize = 4096;
+/// A first scan parsing at least this many files shows a progress bar.
+const PROGRESS_MIN_FILES: usize = 2000;
+
+/// Errors of the repo map.
+#[derive(Debug, thiserror::Error)]
+pub enum RepoMapError {
+    #[error("cannot map {path}: not a directory")]
+    NotADirectory { path: PathBuf },
+}
+
+/// A repository's map: open once, refresh when files may have changed, render per
+/// message.
+pub struct RepoMap {
+    root: PathBuf,
+    options: MapOptions,
+    fingerprint: u64,
+    symbols: Symbols,
+    /// Every walked file (mapped or not), sorted by path.
+    records: Vec<FileRecord>,
+    /// Paths of mapped files, sorted.
+    files: Vec<String>,
+    node_by_path: HashMap<String, u32>,
+    graph: Option<FileGraph>,
+    /// Records from the cache, used by the first refresh.
+    cached: Option<Vec<FileRecord>>,
+}
+
+impl RepoMap {
+    /// Opens the map of `root`, loading the tag cache if enabled. Nothing is walked
+    /// until [`RepoMap::refresh`].
+    pub fn open(root: &Path, options: MapOptions) -> Result<RepoMap, RepoMapError> {
+        if !root.is_dir() {
+            return Err(RepoMapError::NotADirectory {
+                path: root.to_path_buf(),
+            });
+        }
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let fingerprint = language::query_fingerprint();
+        let mut map = RepoMap {
+            root,
+            options,
+            fingerprint,
+            symbols: Symbols::default(),
+            records: Vec::new(),
+            files: Vec::new(),
+            node_by_path: HashMap::new(),
+            graph: None,
+            cached: None,
+        };
+        if map.options.cache
+            && let Some(contents) = cache::load(&map.cache_path(), fingerprint)
+        {
+            map.symbols = Symbols::from_names(contents.names);
+            map.cached = Some(contents.files);
+        }
+        Ok(map)
+    }
+
+    /// The repository root (canonical).
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Where the tag cache is (or would be) written.
+    pub fn cache_path(&self) -> PathBuf {
+        let dir = self
+            .options
+            .cache_dir
+            .clone()
+            .unwrap_or_else(|| self.root.join(".aider-tui"));
+        cache::cache_path(&dir)
+    }
+
+    /// Walks the tree and re-extracts tags of new or changed files (in parallel),
+    /// reusing cached tags for the rest; rebuilds the graph if anything changed.
+    pub fn refresh(&mut self) -> Result<ScanStats, RepoMapError> {
+        let started = Instant::now();
+        if !self.root.is_dir() {
+            return Err(RepoMapError::NotADirectory {
+                path: self.root.clone(),
+            });
+        }
+        let mut stats = ScanStats::default();
+        let walked = walk::walk(&self.root);
+        stats.walk_time = started.elapsed();
+
+        let previous = match self.cached.take() {
+            Some(cached) => cached,
+            None => std::mem::take(&mut self.records),
+        };
+        let first_scan = previous.is_empty();
+        let mut previous_by_path: HashMap<String, FileRecord> = previous
+            .into_iter()
+            .map(|record| (record.path.clone(), record))
+            .collect();
+
+        let mut records: Vec<Option<FileRecord>> = Vec::with_capacity(walked.len());
+        let mut stale: Vec<(usize, WalkedFile)> = Vec::new();
+        for file in walked {
+            if file.size > self.options.max_file_bytes {
+                previous_by_path.remove(&file.path);
+                stats.skipped += 1;
+                continue;
+            }
+            match previous_by_path.remove(&file.path) {
+                Some(record) if record.mtime_ns == file.mtime_ns && record.size == file.size => {
+                    stats.cache_hits += 1;
+                    records.push(Some(record));
+                }
+                _ => {
+                    stale.push((records.len(), file));
+                    records.push(None);
+                }
+            }
+        }
+        stats.removed = previous_by_path.len();
+
+        let parse_started = Instant::now();
+        let progress = (self.options.progress && stale.len() >= PROGRESS_MIN_FILES).then(|| {
+            let bar = indicatif::ProgressBar::with_draw_target(
+                Some(stale.len() as u64),
+                indicatif::ProgressDrawTarget::stderr(),
+            );
+            bar.set_message(if first_scan {
+                "mapping repository"
+            } else {
+                "updating repository map"
+            });
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{msg} {bar:40} {pos}/{len} files {elapsed}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        for batch in stale.chunks(BATCH_FILES) {
+            let extracted: Vec<(FileStatus, u32, Option<FileTags>)> = batch
+                .par_iter()
+                .map(|(_, file)| {
+                    let result = read_and_extract(&self.root, file);
+                    if let Some(bar) = &progress {
+                        bar.inc(1);
+                    }
+                    result
+                })
+                .collect();
+            for ((slot, file), (status, line_count, tags)) in batch.iter().zip(extracted) {
+                records[*slot] = Some(self.intern(file, status, line_count, tags));
+            }
+        }
+        if let Some(bar) = progress {
+            bar.finish_and_clear();
+        }
+        stats.parsed = stale.len();
+        stats.parse_time = parse_started.elapsed();
+
+        let changed = stats.parsed > 0 || stats.removed > 0 || self.graph.is_none();
+        self.records = records.into_iter().flatten().collect();
+        if changed {
+            let graph_started = Instant::now();
+            self.rebuild_index();
+            stats.graph_time = graph_started.elapsed();
+        }
+        if self.options.cache
+            && (stats.parsed > 0 || stats.removed > 0 || !self.cache_path().exists())
+        {
+            let names: Vec<&str> = self.symbols.names().collect();
+            if let Err(err) =
+                cache::save(&self.cache_path(), self.fingerprint, &names, &self.records)
+            {
+                stats.cache_error = Some(format!(
+                    "could not write {}: {err}",
+                    self.cache_path().display()
+                ));
+            }
+        }
+        for record in &self.records {
+            if record.status.is_mapped() {
+                stats.files += 1;
+                stats.definitions += record.definitions.len();
+                stats.references += record.references.len();
+            } else {
+                stats.skipped += 1;
+            }
+        }
+        stats.tags = stats.definitions + stats.references;
+        stats.total_time = started.elapsed();
+        Ok(stats)
+    }
+
+    /// Ranks and renders the map for one request; uses only what the last refresh
+    /// extracted (never reads files).
+    pub fn render(&self, request: &MapRequest) -> MapOutput {
+        let Some(graph) = &self.graph else {
+            return MapOutput::default();
+        };
+        let ranking = rank::rank(
+            graph,
+            &self.records,
+            &self.symbols,
+            &self.node_by_path,
+            request,
+        );
+        let (text, tokens, count) = render::fit(
+            graph,
+            &self.records,
+            &ranking.entries,
+            &ranking.file_rank,
+            request.max_tokens,
+        );
+        let mut shown: Vec<u32> = Vec::new();
+        for entry in ranking.entries.iter().take(count) {
+            if !shown.contains(&entry.node) {
+                shown.push(entry.node);
+            }
+        }
+        shown.sort_by(|a, b| {
+            ranking.file_rank[*b as usize].total_cmp(&ranking.file_rank[*a as usize])
+        });
+        let ranked = shown
+            .into_iter()
+            .map(|node| RankedFile {
+                path: self.records[graph.record_of(node)].path.clone(),
+                score: ranking.file_rank[node as usize],
+                reasons: ranking.reasons(graph, &self.records, &self.symbols, node),
+            })
+            .collect();
+        MapOutput {
+            text,
+            tokens,
+            ranked,
+        }
+    }
+
+    /// All mapped files (relative paths with `/`), sorted.
+    pub fn files(&self) -> &[String] {
+        &self.files
+    }
+
+    /// Every identifier defined somewhere in the map.
+    pub fn identifiers(&self) -> impl Iterator<Item = &str> {
+        let definers = self.graph.as_ref().map(|graph| &graph.definers);
+        self.symbols
+            .names()
+            .enumerate()
+            .filter(move |(id, _)| {
+                definers
+                    .and_then(|d| d.get(*id))
+                    .is_some_and(|list| !list.is_empty())
+            })
+            .map(|(_, name)| name)
+    }
+
+    /// The tags of one mapped file, as extracted (for inspection and tests).
+    pub fn file_tags(&self, rel_path: &str) -> Option<FileTags> {
+        let record = self
+            .records
+            .iter()
+            .find(|record| record.path == rel_path && record.status.is_mapped())?;
+        let definitions = record
+            .definitions
+            .iter()
+            .map(|d| tags::Definition {
+                name: self.symbols.name(d.name).to_string(),
+                kind: d.kind,
+                line: d.line,
+                end_line: d.end_line,
+                text: d.text.to_string(),
+            })
+            .collect();
+        let mut references: Vec<(String, u32)> = record
+            .references
+            .iter()
+            .map(|(id, count)| (self.symbols.name(*id).to_string(), *count))
+            .collect();
+        references.sort();
+        Some(FileTags {
+            definitions,
+            references,
+            line_count: record.line_count,
+        })
+    }
+
+    fn intern(
+        &mut self,
+        file: &WalkedFile,
+        status: FileStatus,
+        line_count: u32,
+        tags: Option<FileTags>,
+    ) -> FileRecord {
+        let tags = tags.unwrap_or_default();
+        let definitions = tags
+            .definitions
+            .into_iter()
+            .map(|d| DefinitionRecord {
+                name: self.symbols.intern(&d.name),
+                kind: d.kind,
+                line: d.line,
+                end_line: d.end_line,
+                text: d.text.into_boxed_str(),
+            })
+            .collect();
+        let references = tags
+            .references
+            .into_iter()
+            .map(|(name, count)| (self.symbols.intern(&name), count))
+            .collect();
+        FileRecord {
+            path: file.path.clone(),
+            mtime_ns: file.mtime_ns,
+            size: file.size,
+            status,
+            line_count,
+            definitions,
+            references,
+        }
+    }
+
+    fn rebuild_index(&mut self) {
+        let graph = FileGraph::build(&self.records, &self.symbols);
+        self.files = self
+            .records
+            .iter()
+            .filter(|record| record.status.is_mapped())
+            .map(|record| record.path.clone())
+            .collect();
+        self.node_by_path = self
+            .records
+            .iter()
+            .enumerate()
+            .filter_map(|(index, record)| {
+                let node = graph.node_of_record[index]?;
+                Some((record.path.clone(), node.index() as u32))
+            })
+            .collect();
+        self.graph = Some(graph);
+    }
+}
+
+/// Reads one file and extracts its tags; decides whether it is mapped at all.
+fn read_and_extract(root: &Path, file: &WalkedFile) -> (FileStatus, u32, Option<FileTags>) {
+    let Ok(bytes) = std::fs::read(root.join(&file.path)) else {
+        return (FileStatus::Unreadable, 0, None);
+    };
+    if bytes[..bytes.len().min(BINARY_PROBE_BYTES)].contains(&0) {
+        return (FileStatus::Binary, 0, None);
+    }
+    let line_count = tags::count_lines(&bytes);
+    let Some(language_id) = language::language_for_path(&file.path) else {
+        return (FileStatus::NoGrammar, line_count, None);
+    };
+    let size = bytes.len() as u64;
+    let minified_name = file.path.contains(".min.");
+    if minified_name
+        || (size >= MINIFIED_MIN_BYTES && size / u64::from(line_count.max(1)) >= MINIFIED_MEAN_LINE)
+    {
+        return (FileStatus::Minified, line_count, None);
+    }
+    match tags::extract(language_id, &bytes) {
+        Some(tags) => (
+            FileStatus::Parsed(language_id as u8),
+            line_count,
+            Some(tags),
+        ),
+        None => (FileStatus::NoGrammar, line_count, None),
+    }
+}

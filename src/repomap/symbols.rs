@@ -1,0 +1,55 @@
+//! Identifier interning: every identifier is stored once and named by a `u32`.
+
+use std::collections::HashMap;
+
+/// The table of identifiers seen in the repository.
+#[derive(Debug, Default)]
+pub struct Symbols {
+    names: Vec<Box<str>>,
+    ids: HashMap<Box<str>, u32>,
+}
+
+impl Symbols {
+    /// A table holding `names`, where a name's id is its position.
+    pub fn from_names(names: Vec<String>) -> Symbols {
+        let names: Vec<Box<str>> = names.into_iter().map(String::into_boxed_str).collect();
+        let ids = names
+            .iter()
+            .enumerate()
+            .map(|(id, name)| (name.clone(), id as u32))
+            .collect();
+        Symbols { names, ids }
+    }
+
+    /// The id of `name`, adding it if new.
+    pub fn intern(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.ids.get(name) {
+            return id;
+        }
+        let id = self.names.len() as u32;
+        let boxed: Box<str> = name.into();
+        self.names.push(boxed.clone());
+        self.ids.insert(boxed, id);
+        id
+    }
+
+    /// The id of `name`, if known.
+    pub fn id(&self, name: &str) -> Option<u32> {
+        self.ids.get(name).copied()
+    }
+
+    /// The name with id `id` (empty for an unknown id).
+    pub fn name(&self, id: u32) -> &str {
+        self.names.get(id as usize).map_or("", |name| name)
+    }
+
+    /// Number of names.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// All names in id order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.iter().map(|name| &**name)
+    }
+}
