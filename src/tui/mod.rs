@@ -1,1 +1,29 @@
-//! tui (to be written)
+//! The full-screen session: the only module that uses ratatui and crossterm.
+//!
+//! An async loop (`terminal`) feeds an [`App`] with terminal keys and engine
+//! [`Event`](crate::protocol::Event)s, and sends the [`Op`](crate::protocol::Op)s the
+//! app produces back to the engine. The app is a struct of concrete panes, each with
+//! its own state, keys and `draw(&self)`; panes talk to the app through an internal
+//! `AppEvent` bus. Everything draws through any ratatui backend, so tests drive the
+//! app with scripted events and snapshot a `TestBackend`.
+
+mod app;
+mod app_event;
+mod completion;
+mod diff_view;
+mod fuzzy;
+mod highlight;
+mod history;
+pub mod keymap;
+mod markdown;
+mod overlay;
+mod pane;
+mod panes;
+pub mod theme;
+mod wrap;
+
+pub use app::{App, AppOptions};
+pub use app_event::Focus;
+mod terminal;
+
+pub use terminal::run;

@@ -1,0 +1,759 @@
+//! The app: a struct of concrete panes, the focus, overlays, and the translation of
+//! engine events and keys into pane updates and engine operations.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::app_event::{AppEvent, Confirmation, Focus};
+use super::highlight::Palette;
+use super::history::{ChatTranscript, InputHistory};
+use super::keymap::{Action, KeyContext, Keymap};
+use super::overlay::{Finder, draw_confirmation, draw_finder, draw_help};
+use super::pane::DrawContext;
+use super::panes::chat::{ChatPane, EntryKind};
+use super::panes::commits::{CommitLogPane, LOG_LIMIT};
+use super::panes::diff::DiffPane;
+use super::panes::files::FilesPane;
+use super::panes::input::InputPane;
+use super::panes::repo_map::RepoMapPane;
+use super::panes::status::StatusBar;
+use super::theme::Theme;
+use crate::protocol::{EditStatus, Event, NoticeLevel, Op, TurnOutcome};
+
+/// Below this width or height the panes collapse to tabs.
+const WIDE_MIN_WIDTH: u16 = 120;
+const WIDE_MIN_HEIGHT: u16 = 30;
+
+/// How to build an [`App`].
+#[derive(Debug, Clone)]
+pub struct AppOptions {
+    pub theme: Theme,
+    pub keymap: Keymap,
+    /// The repository root (files for the live diff, `.aider-tui/` for history).
+    pub root: PathBuf,
+    /// Keep the input history and the chat transcript under `<root>/.aider-tui/`.
+    pub persist: bool,
+}
+
+impl AppOptions {
+    /// Default theme and keys, nothing written to disk: for tests and benchmarks.
+    pub fn ephemeral(root: PathBuf) -> AppOptions {
+        AppOptions {
+            theme: Theme::default(),
+            keymap: Keymap::default(),
+            root,
+            persist: false,
+        }
+    }
+}
+
+/// What is drawn over the panes.
+#[derive(Debug, Default)]
+enum Overlay {
+    #[default]
+    None,
+    Help,
+    Finder(Finder),
+}
+
+/// The whole UI state.
+pub struct App {
+    theme: Theme,
+    keymap: Keymap,
+    focus: Focus,
+    /// The pane shown in the tab area of a small terminal while the input has the focus.
+    tab: Focus,
+    chat: ChatPane,
+    diff: DiffPane,
+    files: FilesPane,
+    commits: CommitLogPane,
+    map: RepoMapPane,
+    input: InputPane,
+    status: StatusBar,
+    overlay: Overlay,
+    confirmations: VecDeque<Confirmation>,
+    outbox: Vec<Op>,
+    repo_files: Vec<String>,
+    transcript: Option<ChatTranscript>,
+    quit_armed: bool,
+    quitting: bool,
+    engine_stopped: bool,
+    model_hint_shown: bool,
+    redraw_requested: bool,
+}
+
+impl App {
+    /// A fresh session UI; the first requests to the engine wait in [`App::take_ops`].
+    pub fn new(options: AppOptions) -> App {
+        let palette = Palette::for_theme(&options.theme);
+        let styles = options.theme.styles.clone();
+        let state_dir = options.root.join(".aider-tui");
+        let history = if options.persist {
+            InputHistory::load(state_dir.join("input-history"))
+        } else {
+            InputHistory::default()
+        };
+        let transcript = options
+            .persist
+            .then(|| ChatTranscript::open(state_dir.join("chat-history.md")));
+        App {
+            chat: ChatPane::new(palette, styles.clone()),
+            diff: DiffPane::new(palette, styles.clone(), options.root.clone()),
+            input: InputPane::new(&styles, history),
+            files: FilesPane::default(),
+            commits: CommitLogPane::default(),
+            map: RepoMapPane::default(),
+            status: StatusBar::default(),
+            theme: options.theme,
+            keymap: options.keymap,
+            focus: Focus::Input,
+            tab: Focus::Chat,
+            overlay: Overlay::None,
+            confirmations: VecDeque::new(),
+            outbox: vec![
+                Op::RequestCommitLog { limit: LOG_LIMIT },
+                Op::RequestRepoFiles,
+                Op::RefreshRepoMap,
+            ],
+            repo_files: Vec::new(),
+            transcript,
+            quit_armed: false,
+            quitting: false,
+            engine_stopped: false,
+            model_hint_shown: false,
+            redraw_requested: false,
+        }
+    }
+
+    /// The operations to send to the engine, oldest first.
+    pub fn take_ops(&mut self) -> Vec<Op> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// The pane with the keyboard.
+    pub fn focus(&self) -> Focus {
+        self.focus
+    }
+
+    /// The user asked to quit (Ctrl-C twice or `/exit`).
+    pub fn quitting(&self) -> bool {
+        self.quitting
+    }
+
+    /// The engine said it stopped.
+    pub fn engine_stopped(&self) -> bool {
+        self.engine_stopped
+    }
+
+    /// Something moves on screen (the spinner), so frames should tick.
+    pub fn is_animating(&self) -> bool {
+        self.status.waiting
+    }
+
+    /// Advances animations by one frame.
+    pub fn tick(&mut self) {
+        if self.status.waiting {
+            self.status.tick();
+        }
+    }
+
+    /// Whether Ctrl-L asked for a full repaint (cleared by reading it).
+    pub fn take_redraw_request(&mut self) -> bool {
+        std::mem::take(&mut self.redraw_requested)
+    }
+
+    /// Updates the panes for an engine event.
+    pub fn handle_event(&mut self, event: Event) {
+        match event {
+            Event::Status(status) => {
+                self.files
+                    .set_files(&status.chat_files, &status.read_only_files);
+                if let Some(problem) = &status.model_problem
+                    && !self.model_hint_shown
+                {
+                    self.model_hint_shown = true;
+                    let hint = format!(
+                        "{problem}\nTo set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder."
+                    );
+                    self.note(NoticeLevel::Warn, &hint);
+                }
+                self.status.status = status;
+            }
+            Event::TurnStarted { message: _ } => {
+                self.status.waiting = true;
+                self.diff.begin_turn();
+            }
+            Event::ReplyDelta { text } => {
+                self.status.waiting = true;
+                self.chat.append_reply(&text);
+            }
+            Event::EditPreview(preview) => self.diff.on_preview(preview),
+            Event::ReplyFinished {
+                usage,
+                cost,
+                interrupted,
+            } => {
+                self.status.waiting = false;
+                if let Some(reply) = self.chat.finish_reply()
+                    && let Some(transcript) = &self.transcript
+                {
+                    transcript.reply(&reply);
+                }
+                if interrupted {
+                    self.note(
+                        NoticeLevel::Warn,
+                        "Reply interrupted: the partial reply is kept above, nothing was applied.",
+                    );
+                }
+                let cost = cost
+                    .map(|cost| format!(", cost ${cost:.4}"))
+                    .unwrap_or_default();
+                self.note(
+                    NoticeLevel::Info,
+                    &format!(
+                        "Tokens: {} sent, {} received{cost}.",
+                        usage.prompt_tokens(),
+                        usage.output_tokens
+                    ),
+                );
+            }
+            Event::EditsProposed { review, edits } => {
+                self.status.waiting = false;
+                self.chat.finish_reply();
+                let count = edits.len();
+                self.diff.start_review(review, edits);
+                self.set_focus(Focus::Diff);
+                self.status.flash(format!(
+                    "Review {count} block{}: y accept · n reject · Enter done",
+                    if count == 1 { "" } else { "s" }
+                ));
+            }
+            Event::EditResults { results } => {
+                for result in results {
+                    let (level, text) = match result.status {
+                        EditStatus::Applied => (
+                            NoticeLevel::Info,
+                            format!("Applied edit to {}", result.path),
+                        ),
+                        EditStatus::Created => {
+                            (NoticeLevel::Info, format!("Created {}", result.path))
+                        }
+                        EditStatus::Rejected => (
+                            NoticeLevel::Info,
+                            format!("Rejected edit to {}", result.path),
+                        ),
+                        EditStatus::Failed { reason } => (
+                            NoticeLevel::Error,
+                            format!("Edit to {} failed: {reason}", result.path),
+                        ),
+                    };
+                    self.note(level, &text);
+                }
+            }
+            Event::CommitMade { commit } => {
+                self.note(
+                    NoticeLevel::Info,
+                    &format!("Commit {} {}", commit.short_id, commit.summary),
+                );
+                self.outbox.push(Op::RequestCommitLog { limit: LOG_LIMIT });
+            }
+            Event::ReflectionSent { round, text } => {
+                self.status.waiting = true;
+                self.chat.push(
+                    EntryKind::Reflection,
+                    &format!("Reflection round {round} — sent to the model:\n{text}"),
+                );
+                if let Some(transcript) = &self.transcript {
+                    transcript.note(&text);
+                }
+            }
+            Event::CommandOutput {
+                kind: _,
+                command,
+                output,
+                success,
+            } => {
+                let outcome = if success { "" } else { "  (failed)" };
+                let text = format!(
+                    "`$ {command}`{outcome}\n```text\n{}\n```",
+                    output.trim_end()
+                );
+                self.chat.push(EntryKind::Command, &text);
+                if let Some(transcript) = &self.transcript {
+                    transcript.note(&text);
+                }
+            }
+            Event::Question { id, kind: _, text } => {
+                self.confirmations.push_back(Confirmation {
+                    text,
+                    on_yes: vec![Op::Answer {
+                        question: id,
+                        yes: true,
+                    }],
+                    on_no: vec![Op::Answer {
+                        question: id,
+                        yes: false,
+                    }],
+                });
+            }
+            Event::Notice { level, text } => self.note(level, &text),
+            Event::CommitLog { commits } => self.commits.set_commits(commits),
+            Event::CommitDiff { commit, diff } => self.diff.show_commit(commit, &diff),
+            Event::RepoMap(map) => self.map.set_map(map),
+            Event::RepoFiles { files } => {
+                self.repo_files = files;
+                if let Overlay::Finder(finder) = &mut self.overlay {
+                    finder.update(&self.repo_files);
+                }
+            }
+            Event::TurnFinished { outcome } => {
+                self.status.waiting = false;
+                if let Some(reply) = self.chat.finish_reply()
+                    && let Some(transcript) = &self.transcript
+                {
+                    transcript.reply(&reply);
+                }
+                match outcome {
+                    TurnOutcome::Success | TurnOutcome::Interrupted => {}
+                    TurnOutcome::EditsNotApplied => {
+                        self.note(NoticeLevel::Warn, "Some edits were not applied.");
+                    }
+                    TurnOutcome::Error { message } => self.note(NoticeLevel::Error, &message),
+                }
+                if self.focus == Focus::Diff && !self.diff.is_reviewing() {
+                    self.set_focus(Focus::Input);
+                }
+            }
+            Event::ShutdownComplete => {
+                self.status.waiting = false;
+                self.engine_stopped = true;
+            }
+        }
+    }
+
+    fn note(&mut self, level: NoticeLevel, text: &str) {
+        self.chat.push(EntryKind::Notice(level), text);
+        if let Some(transcript) = &self.transcript {
+            transcript.note(text);
+        }
+    }
+
+    /// Text pasted into the terminal goes to the input box (or the finder's query).
+    pub fn handle_paste(&mut self, text: &str) {
+        match &mut self.overlay {
+            Overlay::Finder(finder) => {
+                finder
+                    .query
+                    .push_str(text.lines().next().unwrap_or_default());
+                finder.update(&self.repo_files);
+            }
+            Overlay::Help => {}
+            Overlay::None => {
+                self.set_focus(Focus::Input);
+                self.input.paste(text);
+            }
+        }
+    }
+
+    /// Handles one key press.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        let context = self.key_context();
+        let action = self.keymap.action(context, &key);
+        if action != Some(Action::Quit) {
+            self.quit_armed = false;
+            self.status.clear_flash();
+        }
+        if action == Some(Action::Quit) {
+            self.quit_key();
+            return;
+        }
+        if let Some(confirmation) = self.confirmations.front() {
+            let answer = match key.code {
+                KeyCode::Char('y' | 'Y') => Some(true),
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(false),
+                _ => None,
+            };
+            if let Some(yes) = answer {
+                let ops = if yes {
+                    confirmation.on_yes.clone()
+                } else {
+                    confirmation.on_no.clone()
+                };
+                self.confirmations.pop_front();
+                self.outbox.extend(ops);
+            }
+            return;
+        }
+        match &mut self.overlay {
+            Overlay::Help => {
+                if matches!(action, Some(Action::Help | Action::Interrupt))
+                    || key.code == KeyCode::Char('?')
+                {
+                    self.overlay = Overlay::None;
+                }
+                return;
+            }
+            Overlay::Finder(_) => {
+                self.finder_key(key);
+                return;
+            }
+            Overlay::None => {}
+        }
+        let mut bus = Vec::new();
+        match action {
+            None if self.focus == Focus::Input => self.input.edit(key),
+            None => {}
+            Some(action) => self.act(action, &mut bus),
+        }
+        self.run_bus(bus);
+    }
+
+    fn key_context(&self) -> KeyContext {
+        match self.focus {
+            Focus::Input => KeyContext::Input,
+            Focus::Chat => KeyContext::Chat,
+            Focus::Diff => KeyContext::Diff,
+            Focus::Files => KeyContext::Files,
+            Focus::Commits => KeyContext::Commits,
+            Focus::Map => KeyContext::Map,
+        }
+    }
+
+    fn quit_key(&mut self) {
+        if self.quit_armed {
+            self.quit();
+        } else {
+            self.quit_armed = true;
+            self.status.flash("Press Ctrl-C again to quit");
+        }
+    }
+
+    fn quit(&mut self) {
+        if !self.quitting {
+            self.quitting = true;
+            self.outbox.push(Op::Quit);
+        }
+    }
+
+    fn act(&mut self, action: Action, bus: &mut Vec<AppEvent>) {
+        match action {
+            Action::Quit => self.quit_key(),
+            Action::Redraw => self.redraw_requested = true,
+            Action::Help => self.overlay = Overlay::Help,
+            Action::FocusNext => self.cycle_focus(1),
+            Action::FocusPrev => self.cycle_focus(-1),
+            Action::Interrupt => {
+                if self.status.waiting || self.chat.is_streaming() {
+                    self.outbox.push(Op::Interrupt);
+                    self.status.flash("Interrupting…");
+                } else if self.focus != Focus::Input && !self.diff.is_reviewing() {
+                    self.set_focus(Focus::Input);
+                } else if self.focus != Focus::Input && self.focus != Focus::Diff {
+                    self.set_focus(Focus::Input);
+                }
+            }
+            Action::ToggleAutoAccept => self.toggle_auto_accept(),
+            Action::Send => {
+                let text = self.input.take();
+                self.submit(&text);
+            }
+            Action::NewLine => self.input.new_line(),
+            Action::Complete => {
+                let chat_files: Vec<String> = self.files.all().cloned().collect();
+                match self.input.complete(&self.repo_files, &chat_files) {
+                    Some(completion) if completion.candidates.len() > 1 => {
+                        let shown: Vec<&str> = completion
+                            .candidates
+                            .iter()
+                            .take(8)
+                            .map(String::as_str)
+                            .collect();
+                        let more = completion.candidates.len().saturating_sub(8);
+                        let more = if more > 0 {
+                            format!(" +{more}")
+                        } else {
+                            String::new()
+                        };
+                        self.status.flash(format!("{}{more}", shown.join("  ")));
+                    }
+                    Some(_) => {}
+                    None => self.cycle_focus(1),
+                }
+            }
+            Action::HistoryPrev => self.input.history_previous(),
+            Action::HistoryNext => self.input.history_next(),
+            other => {
+                let used = match self.focus {
+                    Focus::Chat => self.chat.on_action(other),
+                    Focus::Diff => self.diff.on_action(other, bus),
+                    Focus::Files => self.files.on_action(other, bus),
+                    Focus::Commits => self.commits.on_action(other, bus),
+                    Focus::Map => self.map.on_action(other, bus),
+                    Focus::Input => false,
+                };
+                if !used {
+                    tracing::debug!(?other, focus = ?self.focus, "key has no use here");
+                }
+            }
+        }
+    }
+
+    fn toggle_auto_accept(&mut self) {
+        let on = !self.status.status.auto_accept;
+        self.status.status.auto_accept = on;
+        self.outbox.push(Op::SetAutoAccept { on });
+        self.status.flash(if on {
+            "Auto-accept on: edits apply without review"
+        } else {
+            "Auto-accept off: edits wait for review"
+        });
+    }
+
+    fn finder_key(&mut self, key: KeyEvent) {
+        let Overlay::Finder(finder) = &mut self.overlay else {
+            return;
+        };
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Esc => self.overlay = Overlay::None,
+            KeyCode::Enter => {
+                let read_only = finder.read_only;
+                let choice = finder.choice().cloned();
+                self.overlay = Overlay::None;
+                if let Some(path) = choice {
+                    let command = if read_only { "/read-only" } else { "/add" };
+                    self.submit(&format!("{command} {path}"));
+                }
+            }
+            KeyCode::Char('r') if control => finder.read_only = !finder.read_only,
+            KeyCode::Up => finder.move_by(-1),
+            KeyCode::Down | KeyCode::Tab => finder.move_by(1),
+            KeyCode::Backspace => {
+                finder.query.pop();
+                finder.update(&self.repo_files);
+            }
+            KeyCode::Char(c) if !control => {
+                finder.query.push(c);
+                finder.update(&self.repo_files);
+            }
+            _ => {}
+        }
+    }
+
+    fn run_bus(&mut self, bus: Vec<AppEvent>) {
+        for event in bus {
+            match event {
+                AppEvent::Send(op) => {
+                    if op == Op::RefreshRepoMap {
+                        self.map.mark_refreshing();
+                    }
+                    self.outbox.push(op);
+                }
+                AppEvent::Submit(text) => self.submit(&text),
+                AppEvent::Focus(focus) => self.set_focus(focus),
+                AppEvent::Confirm(confirmation) => self.confirmations.push_back(confirmation),
+                AppEvent::OpenFinder { read_only } => {
+                    if self.repo_files.is_empty() {
+                        self.outbox.push(Op::RequestRepoFiles);
+                    }
+                    self.overlay = Overlay::Finder(Finder::new(read_only, &self.repo_files));
+                }
+                AppEvent::Flash(text) => self.status.flash(text),
+            }
+        }
+    }
+
+    /// Sends a message or command as typed; a few commands are the UI's own.
+    fn submit(&mut self, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        let command = text.split_whitespace().next().unwrap_or_default();
+        match command {
+            "/exit" | "/quit" => {
+                self.quit();
+                return;
+            }
+            "/auto-accept" => {
+                self.toggle_auto_accept();
+                return;
+            }
+            "/clear" => self.chat.clear(),
+            "/map-refresh" => self.map.mark_refreshing(),
+            _ => {}
+        }
+        self.chat.push(EntryKind::User, text);
+        if let Some(transcript) = &self.transcript {
+            transcript.user(text);
+        }
+        let message = if text.starts_with('/') {
+            text.to_string()
+        } else {
+            self.expand_mentions(text)
+        };
+        self.outbox.push(Op::Submit { text: message });
+    }
+
+    /// `@path` naming a repository file adds it to the chat first; the message keeps
+    /// the path without the `@`.
+    fn expand_mentions(&mut self, text: &str) -> String {
+        let mut message = text.to_string();
+        for word in text.split_whitespace() {
+            let Some(path) = word.strip_prefix('@') else {
+                continue;
+            };
+            let path = path.trim_end_matches([',', '.', ':', ';', ')', '?', '!']);
+            let known = self.repo_files.iter().any(|file| file == path);
+            if !known {
+                continue;
+            }
+            if !self.files.all().any(|file| file == path) {
+                self.outbox.push(Op::Submit {
+                    text: format!("/add {path}"),
+                });
+            }
+            message = message.replacen(&format!("@{path}"), path, 1);
+        }
+        message
+    }
+
+    fn set_focus(&mut self, focus: Focus) {
+        self.focus = focus;
+        if focus != Focus::Input {
+            self.tab = focus;
+        }
+        self.input.set_focused(focus == Focus::Input);
+    }
+
+    fn cycle_focus(&mut self, step: isize) {
+        let order = Focus::ORDER;
+        let at = order
+            .iter()
+            .position(|focus| *focus == self.focus)
+            .unwrap_or(0);
+        let next = (at as isize + step).rem_euclid(order.len() as isize) as usize;
+        self.set_focus(order[next]);
+    }
+
+    /// Work to do once per frame before drawing (rebuilding changed diffs).
+    pub fn prepare(&mut self) {
+        self.diff.prepare();
+    }
+
+    /// Draws the whole screen.
+    pub fn draw(&self, frame: &mut Frame) {
+        let area = frame.area();
+        let [body, status_area] =
+            Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
+        if area.width >= WIDE_MIN_WIDTH && area.height >= WIDE_MIN_HEIGHT {
+            self.draw_wide(frame, body);
+        } else {
+            self.draw_tabs(frame, body);
+        }
+        let styles = &self.theme.styles;
+        self.status.draw(frame, status_area, styles);
+        if let Some(confirmation) = self.confirmations.front() {
+            draw_confirmation(frame, body, confirmation, styles);
+        } else {
+            match &self.overlay {
+                Overlay::None => {}
+                Overlay::Help => draw_help(frame, body, &self.keymap, styles),
+                Overlay::Finder(finder) => draw_finder(frame, body, finder, styles),
+            }
+        }
+    }
+
+    fn context(&self, pane: Focus) -> DrawContext<'_> {
+        DrawContext {
+            styles: &self.theme.styles,
+            focused: self.focus == pane,
+        }
+    }
+
+    fn draw_wide(&self, frame: &mut Frame, body: Rect) {
+        let [side, center, right] = Layout::horizontal([
+            Constraint::Length(32),
+            Constraint::Fill(1),
+            Constraint::Fill(1),
+        ])
+        .areas(body);
+        let [files_area, commits_area] =
+            Layout::vertical([Constraint::Percentage(40), Constraint::Percentage(60)]).areas(side);
+        let [chat_area, input_area] = Layout::vertical([
+            Constraint::Min(3),
+            Constraint::Length(self.input.wanted_height()),
+        ])
+        .areas(center);
+        let [diff_area, map_area] =
+            Layout::vertical([Constraint::Percentage(65), Constraint::Percentage(35)]).areas(right);
+        self.files
+            .draw(frame, files_area, self.context(Focus::Files));
+        self.commits
+            .draw(frame, commits_area, self.context(Focus::Commits));
+        self.chat.draw(frame, chat_area, self.context(Focus::Chat));
+        self.input
+            .draw(frame, input_area, self.context(Focus::Input));
+        self.diff.draw(frame, diff_area, self.context(Focus::Diff));
+        self.map.draw(frame, map_area, self.context(Focus::Map));
+    }
+
+    fn draw_tabs(&self, frame: &mut Frame, body: Rect) {
+        let input_height = self.input.wanted_height().min(body.height / 3).max(3);
+        let [tabs_area, pane_area, input_area] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(0),
+            Constraint::Length(input_height),
+        ])
+        .areas(body);
+        let shown = if self.focus == Focus::Input {
+            self.tab
+        } else {
+            self.focus
+        };
+        let styles = &self.theme.styles;
+        let mut spans = Vec::new();
+        for pane in Focus::ORDER
+            .into_iter()
+            .filter(|pane| *pane != Focus::Input)
+        {
+            let mut title = pane.title().to_string();
+            if pane == Focus::Diff && self.diff.is_reviewing() {
+                title.push('!');
+            }
+            let style = if pane == shown {
+                styles.tab_selected
+            } else {
+                styles.tab
+            };
+            spans.push(Span::styled(format!(" {title} "), style));
+            spans.push(Span::styled("│", styles.border));
+        }
+        spans.push(Span::styled(" Tab switches", styles.dim));
+        frame.render_widget(Paragraph::new(Line::from(spans)), tabs_area);
+        match shown {
+            Focus::Chat | Focus::Input => {
+                self.chat.draw(frame, pane_area, self.context(Focus::Chat))
+            }
+            Focus::Diff => self.diff.draw(frame, pane_area, self.context(Focus::Diff)),
+            Focus::Files => self
+                .files
+                .draw(frame, pane_area, self.context(Focus::Files)),
+            Focus::Commits => self
+                .commits
+                .draw(frame, pane_area, self.context(Focus::Commits)),
+            Focus::Map => self.map.draw(frame, pane_area, self.context(Focus::Map)),
+        }
+        self.input
+            .draw(frame, input_area, self.context(Focus::Input));
+    }
+}

@@ -1,0 +1,65 @@
+//! The UI's internal bus: what a pane asks the app to do, so panes never hold
+//! channels or each other.
+
+use crate::protocol::Op;
+
+/// Which pane has the keyboard.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Focus {
+    #[default]
+    Input,
+    Chat,
+    Diff,
+    Files,
+    Commits,
+    Map,
+}
+
+impl Focus {
+    /// Tab order.
+    pub const ORDER: [Focus; 6] = [
+        Focus::Input,
+        Focus::Chat,
+        Focus::Diff,
+        Focus::Files,
+        Focus::Commits,
+        Focus::Map,
+    ];
+
+    /// The pane's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Focus::Input => "Input",
+            Focus::Chat => "Chat",
+            Focus::Diff => "Diff",
+            Focus::Files => "Files",
+            Focus::Commits => "Commits",
+            Focus::Map => "Repo map",
+        }
+    }
+}
+
+/// A yes/no question shown as a dialog; the answer sends the matching ops.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Confirmation {
+    pub text: String,
+    pub on_yes: Vec<Op>,
+    pub on_no: Vec<Op>,
+}
+
+/// Something a pane asks the app to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppEvent {
+    /// Send an operation to the engine.
+    Send(Op),
+    /// Send a message or command as if typed (echoed in the chat).
+    Submit(String),
+    /// Move the keyboard to a pane.
+    Focus(Focus),
+    /// Ask the user first.
+    Confirm(Confirmation),
+    /// Open the fuzzy file finder.
+    OpenFinder { read_only: bool },
+    /// A short message in the status bar.
+    Flash(String),
+}

@@ -1,0 +1,295 @@
+//! The conversation: user messages, the model's replies streaming in as markdown,
+//! notices, reflections and command output. Follows the tail until the user scrolls
+//! up; `End` follows again.
+
+use std::cell::Cell;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::protocol::NoticeLevel;
+use crate::tui::highlight::Palette;
+use crate::tui::keymap::Action;
+use crate::tui::markdown::MarkdownRenderer;
+use crate::tui::pane::DrawContext;
+use crate::tui::theme::Styles;
+use crate::tui::wrap::{row_count, wrap_line};
+
+/// What kind of chat entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    User,
+    Assistant,
+    Notice(NoticeLevel),
+    /// Feedback sent to the model in a reflection round.
+    Reflection,
+    /// Output of a command the engine ran.
+    Command,
+}
+
+/// One entry: its rendered complete lines and the incomplete tail still streaming.
+struct Entry {
+    kind: EntryKind,
+    source: String,
+    lines: Vec<Line<'static>>,
+    tail: String,
+    renderer: MarkdownRenderer,
+}
+
+/// The chat pane.
+pub struct ChatPane {
+    palette: Palette,
+    styles: Styles,
+    entries: Vec<Entry>,
+    /// The assistant entry receiving deltas.
+    streaming: Option<usize>,
+    /// The top row when the user has scrolled away from the tail.
+    scroll: Option<usize>,
+    /// The text area's size at the last draw, for page sizes and scrolling.
+    viewport: Cell<(u16, u16)>,
+}
+
+impl ChatPane {
+    /// An empty chat coloured by `styles` and `palette`.
+    pub fn new(palette: Palette, styles: Styles) -> Self {
+        ChatPane {
+            palette,
+            styles,
+            entries: Vec::new(),
+            streaming: None,
+            scroll: None,
+            viewport: Cell::new((80, 20)),
+        }
+    }
+
+    /// Adds a whole entry.
+    pub fn push(&mut self, kind: EntryKind, text: &str) {
+        self.close_stream();
+        let mut entry = self.entry(kind);
+        entry.source = text.to_string();
+        for line in text.lines() {
+            let rendered = match kind {
+                EntryKind::User | EntryKind::Notice(_) => {
+                    Line::styled(line.to_string(), self.base_style(kind))
+                }
+                _ => entry.renderer.push_line(line),
+            };
+            entry.lines.push(rendered);
+        }
+        if entry.lines.is_empty() {
+            entry.lines.push(Line::default());
+        }
+        self.entries.push(entry);
+    }
+
+    /// Appends a piece of the model's reply, starting a new entry if none is streaming.
+    pub fn append_reply(&mut self, delta: &str) {
+        let index = match self.streaming {
+            Some(index) => index,
+            None => {
+                let entry = self.entry(EntryKind::Assistant);
+                self.entries.push(entry);
+                let index = self.entries.len() - 1;
+                self.streaming = Some(index);
+                index
+            }
+        };
+        let entry = &mut self.entries[index];
+        entry.source.push_str(delta);
+        entry.tail.push_str(delta);
+        // Only complete lines are settled; the tail is redrawn until its newline comes.
+        while let Some(newline) = entry.tail.find('\n') {
+            let line: String = entry.tail.drain(..=newline).collect();
+            let line = line.trim_end_matches(['\n', '\r']);
+            let rendered = entry.renderer.push_line(line);
+            entry.lines.push(rendered);
+        }
+    }
+
+    /// Ends the streaming reply, returning its full text.
+    pub fn finish_reply(&mut self) -> Option<String> {
+        let index = self.streaming?;
+        self.close_stream();
+        Some(self.entries[index].source.clone())
+    }
+
+    /// Whether a reply is streaming into the pane.
+    pub fn is_streaming(&self) -> bool {
+        self.streaming.is_some()
+    }
+
+    /// Removes every entry.
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.streaming = None;
+        self.scroll = None;
+    }
+
+    /// Whether the view follows new text.
+    pub fn is_following(&self) -> bool {
+        self.scroll.is_none()
+    }
+
+    fn close_stream(&mut self) {
+        if let Some(index) = self.streaming.take() {
+            let entry = &mut self.entries[index];
+            if !entry.tail.is_empty() {
+                let tail = std::mem::take(&mut entry.tail);
+                let rendered = entry.renderer.push_line(&tail);
+                entry.lines.push(rendered);
+            }
+        }
+    }
+
+    fn entry(&self, kind: EntryKind) -> Entry {
+        Entry {
+            kind,
+            source: String::new(),
+            lines: Vec::new(),
+            tail: String::new(),
+            renderer: MarkdownRenderer::new(self.palette, &self.styles, self.base_style(kind)),
+        }
+    }
+
+    fn base_style(&self, kind: EntryKind) -> Style {
+        match kind {
+            EntryKind::User => self.styles.user,
+            EntryKind::Assistant => self.styles.assistant,
+            EntryKind::Notice(NoticeLevel::Info) => self.styles.info,
+            EntryKind::Notice(NoticeLevel::Warn) => self.styles.warn,
+            EntryKind::Notice(NoticeLevel::Error) => self.styles.error,
+            EntryKind::Reflection => self.styles.dim,
+            EntryKind::Command => self.styles.text,
+        }
+    }
+
+    /// Every logical line to show, in order (entries separated by blank lines).
+    fn logical_lines(&self) -> Vec<Line<'static>> {
+        let mut out = Vec::new();
+        for (index, entry) in self.entries.iter().enumerate() {
+            if index > 0 && !matches!(entry.kind, EntryKind::Notice(_)) {
+                out.push(Line::default());
+            }
+            let marker = match entry.kind {
+                EntryKind::User => Some(Span::styled("› ", self.styles.user)),
+                EntryKind::Notice(NoticeLevel::Info) => Some(Span::styled("· ", self.styles.info)),
+                EntryKind::Notice(NoticeLevel::Warn) => Some(Span::styled("! ", self.styles.warn)),
+                EntryKind::Notice(NoticeLevel::Error) => {
+                    Some(Span::styled("✗ ", self.styles.error))
+                }
+                EntryKind::Reflection => Some(Span::styled("↻ ", self.styles.dim)),
+                EntryKind::Assistant | EntryKind::Command => None,
+            };
+            for (number, line) in entry.lines.iter().enumerate() {
+                match &marker {
+                    Some(marker) => {
+                        let lead = if number == 0 {
+                            marker.clone()
+                        } else {
+                            Span::raw("  ")
+                        };
+                        let mut spans = vec![lead];
+                        spans.extend(line.spans.iter().cloned());
+                        out.push(Line::from(spans).style(line.style));
+                    }
+                    None => out.push(line.clone()),
+                }
+            }
+            if !entry.tail.is_empty() {
+                out.push(entry.renderer.preview_line(&entry.tail));
+            }
+        }
+        out
+    }
+
+    fn total_rows(&self, width: usize) -> usize {
+        self.logical_lines()
+            .iter()
+            .map(|line| row_count(line, width))
+            .sum()
+    }
+
+    /// Handles a key action; returns whether it was used.
+    pub fn on_action(&mut self, action: Action) -> bool {
+        let (width, height) = self.viewport.get();
+        let (width, height) = (usize::from(width), usize::from(height).max(1));
+        let total = self.total_rows(width);
+        let bottom_top = total.saturating_sub(height);
+        let current = self.scroll.unwrap_or(bottom_top);
+        let target = match action {
+            Action::Up => current.saturating_sub(1),
+            Action::Down => current + 1,
+            Action::PageUp => current.saturating_sub(height.saturating_sub(1).max(1)),
+            Action::PageDown => current + height.saturating_sub(1).max(1),
+            Action::Top => 0,
+            Action::Bottom => bottom_top,
+            _ => return false,
+        };
+        // Reaching the bottom resumes following.
+        self.scroll = (target < bottom_top).then_some(target);
+        true
+    }
+
+    /// Draws the pane.
+    pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
+        let note = (!self.is_following()).then(|| "scrolled · End follows".to_string());
+        let block = context.block("Chat", note);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        self.viewport.set((inner.width, inner.height));
+        let width = usize::from(inner.width).max(1);
+        let height = usize::from(inner.height);
+        if height == 0 {
+            return;
+        }
+        let lines = self.logical_lines();
+        if lines.is_empty() {
+            let hint = Line::styled(
+                "Type a request below and press Enter. F1 shows the keys.",
+                self.styles.dim,
+            );
+            frame.render_widget(Paragraph::new(hint), inner);
+            return;
+        }
+        let rows: Vec<Line> = match self.scroll {
+            None => {
+                let mut rows = Vec::new();
+                for line in lines.iter().rev() {
+                    let mut wrapped = wrap_line(line, width);
+                    wrapped.reverse();
+                    rows.extend(wrapped);
+                    if rows.len() >= height {
+                        break;
+                    }
+                }
+                rows.truncate(height);
+                rows.reverse();
+                rows
+            }
+            Some(top) => {
+                let mut rows = Vec::new();
+                let mut seen = 0;
+                for line in &lines {
+                    let count = row_count(line, width);
+                    if seen + count <= top {
+                        seen += count;
+                        continue;
+                    }
+                    let wrapped = wrap_line(line, width);
+                    let skip = top.saturating_sub(seen);
+                    seen += count;
+                    rows.extend(wrapped.into_iter().skip(skip));
+                    if rows.len() >= height {
+                        break;
+                    }
+                }
+                rows.truncate(height);
+                rows
+            }
+        };
+        frame.render_widget(Paragraph::new(rows), inner);
+    }
+}

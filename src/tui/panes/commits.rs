@@ -1,0 +1,112 @@
+//! The repository's recent commits, the tool's own marked; open one's diff, undo one.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::protocol::{CommitInfo, Op};
+use crate::tui::app_event::{AppEvent, Confirmation, Focus};
+use crate::tui::keymap::Action;
+use crate::tui::pane::DrawContext;
+
+/// How many commits the log asks for.
+pub const LOG_LIMIT: usize = 100;
+
+/// The commit log pane.
+#[derive(Debug, Default)]
+pub struct CommitLogPane {
+    commits: Vec<CommitInfo>,
+    selected: usize,
+    loaded: bool,
+}
+
+impl CommitLogPane {
+    /// The engine's commit list (newest first).
+    pub fn set_commits(&mut self, commits: Vec<CommitInfo>) {
+        self.commits = commits;
+        self.loaded = true;
+        self.selected = self.selected.min(self.commits.len().saturating_sub(1));
+    }
+
+    /// Handles a key action; returns whether it was used.
+    pub fn on_action(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> bool {
+        match action {
+            Action::Up => self.selected = self.selected.saturating_sub(1),
+            Action::Down => {
+                self.selected = (self.selected + 1).min(self.commits.len().saturating_sub(1))
+            }
+            Action::Refresh => bus.push(AppEvent::Send(Op::RequestCommitLog { limit: LOG_LIMIT })),
+            Action::Open => {
+                if let Some(commit) = self.commits.get(self.selected) {
+                    bus.push(AppEvent::Send(Op::RequestCommitDiff {
+                        commit: commit.id.clone(),
+                    }));
+                    bus.push(AppEvent::Focus(Focus::Diff));
+                }
+            }
+            Action::Undo => {
+                let Some(commit) = self.commits.get(self.selected) else {
+                    bus.push(AppEvent::Flash("No commit selected.".into()));
+                    return true;
+                };
+                let how = if self.selected == 0 && commit.by_tool {
+                    "it is the latest tool commit: the branch is reset to its parent"
+                } else {
+                    "a new commit will revert it"
+                };
+                bus.push(AppEvent::Confirm(Confirmation {
+                    text: format!(
+                        "Undo commit {} \"{}\"? ({how})",
+                        commit.short_id, commit.summary
+                    ),
+                    on_yes: vec![
+                        Op::UndoCommit {
+                            commit: commit.id.clone(),
+                        },
+                        Op::RequestCommitLog { limit: LOG_LIMIT },
+                    ],
+                    on_no: Vec::new(),
+                }));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Draws the pane.
+    pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
+        let styles = context.styles;
+        let block = context.block("Commits", None);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let height = usize::from(inner.height);
+        let mut lines: Vec<Line> = Vec::new();
+        if self.commits.is_empty() {
+            let text = if self.loaded {
+                "No commits."
+            } else {
+                "Loading…"
+            };
+            lines.push(Line::styled(text, styles.dim));
+        }
+        let skip = (self.selected + 1).saturating_sub(height);
+        for (index, commit) in self.commits.iter().enumerate().skip(skip).take(height) {
+            let mut summary = styles.text;
+            if context.focused && index == self.selected {
+                summary = summary.patch(styles.selection);
+            }
+            let mark = if commit.by_tool {
+                Span::styled("◆ ", styles.assistant.patch(styles.accepted))
+            } else {
+                Span::raw("  ")
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{} ", commit.short_id), styles.hunk),
+                mark,
+                Span::styled(commit.summary.clone(), summary),
+            ]));
+        }
+        frame.render_widget(Paragraph::new(lines), inner);
+    }
+}

@@ -1,0 +1,88 @@
+//! The chat files (editable and read-only), with add (through the finder) and drop.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::tui::app_event::AppEvent;
+use crate::tui::keymap::Action;
+use crate::tui::pane::DrawContext;
+
+/// The files pane.
+#[derive(Debug, Default)]
+pub struct FilesPane {
+    editable: Vec<String>,
+    read_only: Vec<String>,
+    selected: usize,
+}
+
+impl FilesPane {
+    /// The engine's current chat files.
+    pub fn set_files(&mut self, editable: &[String], read_only: &[String]) {
+        self.editable = editable.to_vec();
+        self.read_only = read_only.to_vec();
+        self.selected = self.selected.min(self.len().saturating_sub(1));
+    }
+
+    /// Every chat file, editable first.
+    pub fn all(&self) -> impl Iterator<Item = &String> {
+        self.editable.iter().chain(&self.read_only)
+    }
+
+    fn len(&self) -> usize {
+        self.editable.len() + self.read_only.len()
+    }
+
+    /// Handles a key action; returns whether it was used.
+    pub fn on_action(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> bool {
+        match action {
+            Action::Up => self.selected = self.selected.saturating_sub(1),
+            Action::Down => self.selected = (self.selected + 1).min(self.len().saturating_sub(1)),
+            Action::Add => bus.push(AppEvent::OpenFinder { read_only: false }),
+            Action::AddReadOnly => bus.push(AppEvent::OpenFinder { read_only: true }),
+            Action::Drop => match self.all().nth(self.selected) {
+                Some(path) => bus.push(AppEvent::Submit(format!("/drop {path}"))),
+                None => bus.push(AppEvent::Flash("No file to drop.".into())),
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    /// Draws the pane.
+    pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
+        let styles = context.styles;
+        let block = context.block("Files", Some(format!("{}", self.len())));
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let mut lines = Vec::new();
+        if self.len() == 0 {
+            lines.push(Line::styled("No files in the chat.", styles.dim));
+        }
+        for (index, path) in self.all().enumerate() {
+            let read_only = index >= self.editable.len();
+            let mark = if read_only { "ro " } else { "rw " };
+            let mut style = if read_only { styles.dim } else { styles.text };
+            if context.focused && index == self.selected {
+                style = style.patch(styles.selection);
+            }
+            lines.push(Line::from(vec![
+                Span::styled(mark, styles.dim),
+                Span::styled(path.clone(), style),
+            ]));
+        }
+        let height = usize::from(inner.height);
+        let hint_rows = usize::from(context.focused && height > 2);
+        let room = height.saturating_sub(hint_rows);
+        let skip = (self.selected + 1).saturating_sub(room);
+        let mut visible: Vec<Line> = lines.into_iter().skip(skip).take(room).collect();
+        if hint_rows == 1 {
+            while visible.len() < room {
+                visible.push(Line::default());
+            }
+            visible.push(Line::styled("a add · r read-only · d drop", styles.dim));
+        }
+        frame.render_widget(Paragraph::new(visible), inner);
+    }
+}

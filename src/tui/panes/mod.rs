@@ -1,0 +1,9 @@
+//! The panes of the session, each with its own state, keys and `draw(&self)`.
+
+pub mod chat;
+pub mod commits;
+pub mod diff;
+pub mod files;
+pub mod input;
+pub mod repo_map;
+pub mod status;

@@ -1,0 +1,133 @@
+//! The repo map inspector: the ranked files with scores, the edges that earned the
+//! selected file its rank, the token count against the budget, and the map text
+//! exactly as the model sees it.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::protocol::{Op, RepoMapView};
+use crate::tui::app_event::AppEvent;
+use crate::tui::keymap::Action;
+use crate::tui::pane::DrawContext;
+
+/// The repo map pane.
+#[derive(Debug, Default)]
+pub struct RepoMapPane {
+    map: Option<RepoMapView>,
+    selected: usize,
+    show_text: bool,
+    text_scroll: usize,
+    refreshing: bool,
+}
+
+impl RepoMapPane {
+    /// A new map arrived.
+    pub fn set_map(&mut self, map: RepoMapView) {
+        self.selected = self.selected.min(map.files.len().saturating_sub(1));
+        self.map = Some(map);
+        self.refreshing = false;
+    }
+
+    /// A refresh was asked for.
+    pub fn mark_refreshing(&mut self) {
+        self.refreshing = true;
+    }
+
+    /// Handles a key action; returns whether it was used.
+    pub fn on_action(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> bool {
+        let files = self.map.as_ref().map_or(0, |map| map.files.len());
+        match action {
+            Action::Up if self.show_text => self.text_scroll = self.text_scroll.saturating_sub(1),
+            Action::Down if self.show_text => self.text_scroll += 1,
+            Action::PageUp => self.text_scroll = self.text_scroll.saturating_sub(10),
+            Action::PageDown => self.text_scroll += 10,
+            Action::Up => self.selected = self.selected.saturating_sub(1),
+            Action::Down => self.selected = (self.selected + 1).min(files.saturating_sub(1)),
+            Action::ToggleMapText => self.show_text = !self.show_text,
+            Action::Refresh => {
+                self.refreshing = true;
+                bus.push(AppEvent::Send(Op::RefreshRepoMap));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Draws the pane.
+    pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
+        let styles = context.styles;
+        let note = match (&self.map, self.refreshing) {
+            (_, true) => Some("refreshing…".to_string()),
+            (Some(map), false) => Some(format!("{}/{} tokens", map.tokens, map.budget)),
+            (None, false) => None,
+        };
+        let block = context.block("Repo map", note);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let Some(map) = &self.map else {
+            let text = Line::styled("No map yet (r refreshes).", styles.dim);
+            frame.render_widget(Paragraph::new(text), inner);
+            return;
+        };
+        if self.show_text {
+            let lines: Vec<Line> = map
+                .text
+                .lines()
+                .skip(self.text_scroll)
+                .take(usize::from(inner.height))
+                .map(|line| Line::styled(line.to_string(), styles.text))
+                .collect();
+            frame.render_widget(Paragraph::new(lines), inner);
+            return;
+        }
+        let [list_area, reasons_area] =
+            Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner);
+        let height = usize::from(list_area.height);
+        let skip = (self.selected + 1).saturating_sub(height);
+        let mut rows: Vec<Line> = Vec::new();
+        if map.files.is_empty() {
+            rows.push(Line::styled("No ranked files.", styles.dim));
+        }
+        for (index, file) in map.files.iter().enumerate().skip(skip).take(height) {
+            let mut style = styles.text;
+            if context.focused && index == self.selected {
+                style = style.patch(styles.selection);
+            }
+            rows.push(Line::from(vec![
+                Span::styled(format!("{:>7.4} ", file.score), styles.dim),
+                Span::styled(file.path.clone(), style),
+            ]));
+        }
+        frame.render_widget(Paragraph::new(rows), list_area);
+        let mut reasons: Vec<Line> = Vec::new();
+        if let Some(file) = map.files.get(self.selected) {
+            reasons.push(Line::styled(
+                format!("why {} ranks here:", file.path),
+                styles.title,
+            ));
+            if file.reasons.is_empty() {
+                reasons.push(Line::styled(
+                    "  no edges (ranked by personalization only)",
+                    styles.dim,
+                ));
+            }
+            for reason in &file.reasons {
+                reasons.push(Line::from(vec![
+                    Span::styled(format!("  {} ", reason.ident), styles.code_inline),
+                    Span::styled(format!("← {} ", reason.from), styles.text),
+                    Span::styled(format!("({:.3})", reason.weight), styles.dim),
+                ]));
+            }
+        }
+        let hint = if context.focused {
+            "m map text · r refresh"
+        } else {
+            ""
+        };
+        reasons.truncate(usize::from(reasons_area.height).saturating_sub(1));
+        reasons.push(Line::styled(hint, styles.dim));
+        frame.render_widget(Paragraph::new(reasons), reasons_area);
+    }
+}

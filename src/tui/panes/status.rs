@@ -1,0 +1,115 @@
+//! The status bar: model and edit format, chat mode, context tokens against the
+//! window, session cost, branch, auto-accept, and a spinner while the model works.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::protocol::SessionStatus;
+use crate::tui::theme::Styles;
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+/// The status bar.
+#[derive(Debug, Default)]
+pub struct StatusBar {
+    pub status: SessionStatus,
+    /// Waiting for (or receiving) the model's reply.
+    pub waiting: bool,
+    spinner: usize,
+    flash: Option<String>,
+}
+
+impl StatusBar {
+    /// Moves the spinner on one frame.
+    pub fn tick(&mut self) {
+        self.spinner = (self.spinner + 1) % SPINNER.len();
+    }
+
+    /// Shows a short message until the next key.
+    pub fn flash(&mut self, text: impl Into<String>) {
+        self.flash = Some(text.into());
+    }
+
+    /// Clears the message.
+    pub fn clear_flash(&mut self) {
+        self.flash = None;
+    }
+
+    /// Draws the bar on one row.
+    pub fn draw(&self, frame: &mut Frame, area: Rect, styles: &Styles) {
+        let status = &self.status;
+        let bar = styles.status;
+        let accent = styles.status_accent;
+        let separator = || Span::styled(" │ ", bar);
+        let mut spans = vec![Span::styled(" ", bar)];
+        if self.waiting {
+            spans.push(Span::styled(format!("{} ", SPINNER[self.spinner]), accent));
+        }
+        if status.model.is_empty() {
+            spans.push(Span::styled("no model", styles.status.patch(styles.warn)));
+        } else {
+            spans.push(Span::styled(status.model.clone(), accent));
+            if !status.edit_format.is_empty() {
+                spans.push(Span::styled(format!(" ({})", status.edit_format), bar));
+            }
+        }
+        spans.push(separator());
+        spans.push(Span::styled(status.mode.name(), accent));
+        spans.push(separator());
+        spans.push(Span::styled(
+            format!(
+                "ctx {}/{}",
+                compact(status.context_tokens),
+                compact(status.context_window)
+            ),
+            bar,
+        ));
+        spans.push(separator());
+        spans.push(Span::styled(format!("${:.2}", status.session_cost), bar));
+        if let Some(branch) = &status.branch {
+            spans.push(separator());
+            spans.push(Span::styled(format!("⎇ {branch}"), bar));
+        }
+        spans.push(separator());
+        let auto = if status.auto_accept {
+            "auto-accept ON"
+        } else {
+            "review edits"
+        };
+        spans.push(Span::styled(
+            auto,
+            if status.auto_accept { accent } else { bar },
+        ));
+        if let Some(flash) = &self.flash {
+            spans.push(separator());
+            spans.push(Span::styled(flash.clone(), accent));
+        }
+        let line = Line::from(spans).style(bar);
+        frame.render_widget(Paragraph::new(line).style(bar), area);
+    }
+}
+
+/// 1234 → "1.2k", 128000 → "128k".
+fn compact(value: u64) -> String {
+    match value {
+        0..=999 => value.to_string(),
+        1_000..=9_999 => format!("{:.1}k", value as f64 / 1000.0),
+        10_000..=999_999 => format!("{}k", value / 1000),
+        _ => format!("{:.1}M", value as f64 / 1_000_000.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compact;
+
+    #[test]
+    fn token_counts_are_short() {
+        assert_eq!(compact(812), "812");
+        assert_eq!(compact(1234), "1.2k");
+        assert_eq!(compact(128_000), "128k");
+        assert_eq!(compact(2_000_000), "2.0M");
+    }
+}

@@ -1,0 +1,235 @@
+//! The terminal side of the session: raw mode and the alternate screen, a panic hook
+//! that restores the terminal before the message prints, file logging, and the async
+//! loop that feeds the app and draws only when something changed.
+
+use std::io::{self, IsTerminal};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use futures::StreamExt;
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, EnableBracketedPaste, Event as TermEvent, EventStream,
+};
+use ratatui::crossterm::execute;
+use tokio::sync::mpsc::{Receiver, Sender};
+use tokio::time::Instant;
+
+use super::app::{App, AppOptions};
+use super::keymap::Keymap;
+use super::theme::Theme;
+use crate::config::Settings;
+use crate::protocol::{Event, NoticeLevel, Op};
+
+/// The shortest time between two frames (about 60 per second at most).
+const FRAME: Duration = Duration::from_millis(16);
+/// How often the spinner moves while the model works.
+const ANIMATION: Duration = Duration::from_millis(80);
+/// How long to wait for the engine to stop after the user quits.
+const SHUTDOWN_WAIT: Duration = Duration::from_secs(2);
+/// At most this many queued engine events are handled before the next frame.
+const EVENT_BATCH: usize = 4096;
+
+/// Runs the full-screen session until the user quits; the engine is already running.
+///
+/// Call it on a thread that has a multi-thread tokio runtime entered (or from inside
+/// one): the engine's task keeps running on that runtime meanwhile.
+pub fn run(settings: Settings, ops: Sender<Op>, events: Receiver<Event>) -> ExitCode {
+    if !io::stdout().is_terminal() {
+        // Before the screen is taken over, stderr is the only place to say it.
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!(
+                "aider-tui: the full-screen session needs a terminal; use --message for one headless turn"
+            );
+        }
+        return ExitCode::from(2);
+    }
+    let _log = start_logging(&settings.root);
+    let (options, problems) = options_from(&settings);
+    let mut app = App::new(options);
+    for problem in problems {
+        app.handle_event(Event::Notice {
+            level: NoticeLevel::Warn,
+            text: problem,
+        });
+    }
+    let session = async move {
+        let mut terminal = enter()?;
+        let result = event_loop(&mut terminal, &mut app, ops, events).await;
+        leave();
+        result
+    };
+    let result = match tokio::runtime::Handle::try_current() {
+        Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(|| handle.block_on(session))
+        }
+        _ => match tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(runtime) => runtime.block_on(session),
+            Err(error) => Err(error),
+        },
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!(%error, "terminal failed");
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("aider-tui: terminal error: {error}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The theme and keymap the settings ask for; problems become notices, not failures.
+fn options_from(settings: &Settings) -> (AppOptions, Vec<String>) {
+    let mut problems = Vec::new();
+    let no_color = Theme::no_color_from_env();
+    let theme = Theme::load(&settings.theme, no_color).unwrap_or_else(|error| {
+        problems.push(format!("{error}; using the dark theme"));
+        Theme::load("dark", no_color).unwrap_or_default()
+    });
+    let mut keymap = Keymap::default();
+    let candidates = [
+        dirs::config_dir().map(|dir| dir.join("aider-tui").join("keymap.toml")),
+        Some(settings.root.join(".aider-tui").join("keymap.toml")),
+    ];
+    for path in candidates
+        .into_iter()
+        .flatten()
+        .filter(|path| path.is_file())
+    {
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                if let Err(error) = keymap.patch(&path, &text) {
+                    problems.push(format!("{error}; those keys keep their defaults"));
+                }
+            }
+            Err(error) => problems.push(format!("cannot read {}: {error}", path.display())),
+        }
+    }
+    let options = AppOptions {
+        theme,
+        keymap,
+        root: settings.root.clone(),
+        persist: true,
+    };
+    (options, problems)
+}
+
+/// Logs go to `.aider-tui/tui.log` under the root, never to the terminal.
+fn start_logging(root: &Path) -> Option<tracing_appender::non_blocking::WorkerGuard> {
+    let dir = root.join(".aider-tui");
+    std::fs::create_dir_all(&dir).ok()?;
+    let appender = tracing_appender::rolling::never(&dir, "tui.log");
+    let (writer, guard) = tracing_appender::non_blocking(appender);
+    let filter = tracing_subscriber::EnvFilter::try_from_env("AIDER_TUI_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let installed = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer)
+        .with_ansi(false)
+        .try_init();
+    // Someone else's subscriber (the binary's) is fine too.
+    installed.ok().map(|()| guard)
+}
+
+/// Raw mode, alternate screen, bracketed paste; a panic restores the terminal first.
+fn enter() -> io::Result<DefaultTerminal> {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(io::stdout(), DisableBracketedPaste);
+        tracing::error!(%info, "panic");
+        previous(info);
+    }));
+    // ratatui's own hook (installed here) restores the screen, then calls ours.
+    let terminal = ratatui::try_init()?;
+    execute!(io::stdout(), EnableBracketedPaste)?;
+    Ok(terminal)
+}
+
+fn leave() {
+    let _ = execute!(io::stdout(), DisableBracketedPaste);
+    ratatui::restore();
+}
+
+/// The loop: terminal input, engine events and frame timers, drawing on demand.
+async fn event_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    ops: Sender<Op>,
+    mut events: Receiver<Event>,
+) -> io::Result<()> {
+    let mut input = EventStream::new();
+    let mut animation = tokio::time::interval(ANIMATION);
+    animation.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut dirty = true;
+    let mut last_draw = Instant::now() - FRAME;
+    let mut engine_open = true;
+    let mut quit_deadline: Option<Instant> = None;
+    loop {
+        for op in app.take_ops() {
+            if engine_open && ops.send(op).await.is_err() {
+                engine_open = false;
+            }
+        }
+        if app.quitting() && (app.engine_stopped() || !engine_open) {
+            return Ok(());
+        }
+        if app.quitting() && quit_deadline.is_none() {
+            quit_deadline = Some(Instant::now() + SHUTDOWN_WAIT);
+        }
+        if app.take_redraw_request() {
+            terminal.clear()?;
+            dirty = true;
+        }
+        if dirty && last_draw.elapsed() >= FRAME {
+            app.prepare();
+            terminal.draw(|frame| app.draw(frame))?;
+            last_draw = Instant::now();
+            dirty = false;
+        }
+        let next_frame = last_draw + FRAME;
+        tokio::select! {
+            terminal_event = input.next() => match terminal_event {
+                Some(Ok(TermEvent::Key(key))) => { app.handle_key(key); dirty = true; }
+                Some(Ok(TermEvent::Paste(text))) => { app.handle_paste(&text); dirty = true; }
+                Some(Ok(TermEvent::Resize(..))) => dirty = true,
+                Some(Ok(TermEvent::Mouse(_) | TermEvent::FocusGained | TermEvent::FocusLost)) => {}
+                Some(Err(error)) => return Err(error),
+                None => return Ok(()),
+            },
+            event = events.recv(), if engine_open => match event {
+                Some(event) => {
+                    app.handle_event(event);
+                    // Everything already queued goes into the same frame.
+                    let mut handled = 1;
+                    while handled < EVENT_BATCH {
+                        let Ok(more) = events.try_recv() else { break };
+                        app.handle_event(more);
+                        handled += 1;
+                    }
+                    dirty = true;
+                }
+                None => {
+                    engine_open = false;
+                    if !app.engine_stopped() {
+                        app.handle_event(Event::Notice {
+                            level: NoticeLevel::Error,
+                            text: "The engine stopped unexpectedly (see .aider-tui/ logs). Files, map and log stay as they were; Ctrl-C twice quits.".into(),
+                        });
+                    }
+                    dirty = true;
+                }
+            },
+            _ = animation.tick(), if app.is_animating() => { app.tick(); dirty = true; }
+            _ = tokio::time::sleep_until(next_frame), if dirty => {}
+            _ = tokio::time::sleep_until(quit_deadline.unwrap_or(next_frame)), if quit_deadline.is_some() => return Ok(()),
+        }
+    }
+}
