@@ -1,7 +1,90 @@
-//! The session front ends: one headless turn with `--message`, else the full screen.
+//! The session front ends: one headless turn with `--message` (or `--message-file`),
+//! else the full-screen UI. Both drive the same engine; logs go to `.aider-tui/` in the
+//! repository, never to the terminal.
+
+use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(_args: super::SessionArgs) -> ExitCode {
-    eprintln!("aider-tui: the session is not built yet");
-    ExitCode::from(2)
+use anyhow::Context;
+
+use crate::config::{self, Settings};
+use crate::engine;
+use crate::git::GitRepo;
+use crate::oneshot;
+
+/// The folder (in the repository root) for logs, caches and history.
+const STATE_DIR: &str = ".aider-tui";
+
+/// Loads the settings and runs the chosen front end.
+pub fn run(args: super::SessionArgs) -> ExitCode {
+    match start(args) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("aider-tui: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn start(args: super::SessionArgs) -> anyhow::Result<ExitCode> {
+    let cwd = std::env::current_dir().context("reading the current directory")?;
+    let overrides = super::settings::overrides_from_args(&args);
+    let settings = config::load_from_process(&cwd, &overrides).context("loading the settings")?;
+    let message = headless_message(&settings)?;
+    let _log_guard = start_logging(&settings);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    if let Some(message) = message {
+        return Ok(runtime.block_on(oneshot::run(settings, message)));
+    }
+    let _entered = runtime.enter();
+    let (ops, events) = engine::spawn(settings.clone());
+    Ok(crate::tui::run(settings, ops, events))
+}
+
+/// The message of a headless run: `--message`, or the contents of `--message-file`.
+fn headless_message(settings: &Settings) -> anyhow::Result<Option<String>> {
+    if let Some(message) = &settings.message {
+        return Ok(Some(message.clone()));
+    }
+    let Some(file) = &settings.message_file else {
+        return Ok(None);
+    };
+    let path = settings.cwd.join(file);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("reading the message file {}", path.display()))?;
+    Ok(Some(text))
+}
+
+/// Sends tracing output to `.aider-tui/aider-tui.log` under the repository root,
+/// creating the folder (and git-ignoring it) when needed. Logging is best effort: a
+/// folder that cannot be written just means no log.
+fn start_logging(settings: &Settings) -> Option<tracing_appender::non_blocking::WorkerGuard> {
+    let dir = settings.root.join(STATE_DIR);
+    let created = !dir.exists();
+    std::fs::create_dir_all(&dir).ok()?;
+    if created && settings.git {
+        ignore_state_dir(&settings.root);
+    }
+    let appender = tracing_appender::rolling::never(&dir, "aider-tui.log");
+    let (writer, guard) = tracing_appender::non_blocking(appender);
+    let filter = tracing_subscriber::EnvFilter::try_from_env("AIDER_TUI_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_writer(writer)
+        .with_ansi(false)
+        .with_env_filter(filter)
+        .try_init()
+        .ok()?;
+    Some(guard)
+}
+
+fn ignore_state_dir(root: &Path) {
+    if let Ok(Some(repo)) = GitRepo::discover(root)
+        && let Err(err) = repo.ensure_ignored(&format!("{STATE_DIR}/"))
+    {
+        eprintln!("aider-tui: could not add {STATE_DIR}/ to .gitignore: {err}");
+    }
 }

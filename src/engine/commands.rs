@@ -310,8 +310,8 @@ impl Engine {
                 message: "git is not in use in this session".to_string(),
             };
         };
-        let tracked = git.tracked_files().unwrap_or_default();
-        let dirty = match git.dirty_files(&tracked) {
+        let dirty = match git.with(|git| git.dirty_files(&git.tracked_files().unwrap_or_default()))
+        {
             Ok(dirty) => dirty,
             Err(err) => {
                 return TurnOutcome::Error {
@@ -324,7 +324,7 @@ impl Engine {
             return TurnOutcome::Success;
         }
         let message = if args.is_empty() {
-            let diff = git.diff_files(&dirty).unwrap_or_default();
+            let diff = git.with(|git| git.diff_files(&dirty)).unwrap_or_default();
             let weak = self
                 .session
                 .models
@@ -340,7 +340,7 @@ impl Engine {
         let Some(git) = &self.session.git else {
             return TurnOutcome::Success;
         };
-        match git.commit_dirty(&dirty, &message) {
+        match git.with(|git| git.commit_dirty(&dirty, &message)) {
             Ok(Some(summary)) => {
                 self.emitter
                     .emit(Event::CommitMade {

@@ -100,22 +100,19 @@ impl Engine {
         let proposed: Vec<ProposedEdit> = planned
             .iter()
             .zip(&candidates)
-            .map(|(plan, (index, edit))| {
-                let before = plan.before.clone().unwrap_or_default();
-                let after = plan.after.clone();
-                ProposedEdit {
-                    id: *index,
-                    path: plan.path.clone(),
-                    search: edit.search.clone(),
-                    replace: edit.replace.clone(),
-                    diff: after
-                        .as_deref()
-                        .map(|after| unified_diff(&plan.path, &before, after))
-                        .unwrap_or_default(),
-                    applicable: plan.outcome.is_ok(),
-                    problem: plan.outcome.as_ref().err().map(|err| err.to_string()),
-                    creates_file: plan.creates_file,
-                }
+            .map(|(plan, (index, edit))| ProposedEdit {
+                id: *index,
+                path: plan.path.clone(),
+                search: edit.search.clone(),
+                replace: edit.replace.clone(),
+                diff: if plan.outcome.is_ok() {
+                    unified_diff(&plan.path, &plan.before, &plan.after)
+                } else {
+                    String::new()
+                },
+                applicable: plan.outcome.is_ok(),
+                problem: plan.outcome.as_ref().err().map(|err| err.to_string()),
+                creates_file: plan.creates_file,
             })
             .collect();
         let review = self.session.next_review();
@@ -191,7 +188,8 @@ impl Engine {
             && let Some(git) = &self.session.git
             && !paths.is_empty()
         {
-            match git.commit_dirty(&paths, "") {
+            let committed = git.with(|git| git.commit_dirty(&paths, ""));
+            match committed {
                 Ok(Some(summary)) => {
                     self.emitter
                         .emit(Event::CommitMade {
@@ -341,7 +339,7 @@ impl Engine {
         let Some(git) = &self.session.git else {
             return;
         };
-        let diff = git.diff_files(changed).unwrap_or_default();
+        let diff = git.with(|git| git.diff_files(changed)).unwrap_or_default();
         let weak = self
             .session
             .models
@@ -351,7 +349,7 @@ impl Engine {
         let written = commit_message::write(weak.as_ref(), &diff, changed, Some(request)).await;
         if let (Some(usage), Some(model)) = (written.usage, weak.as_ref()) {
             let cost = crate::llm::cost(&model.settings, &super::usage::to_llm(&usage));
-            self.session.session_cost += cost.unwrap_or(0.0);
+            self.session.session_cost += cost;
         }
         if let Some(reason) = &written.fallback_reason {
             tracing::warn!("commit message fallback: {reason}");
@@ -360,7 +358,8 @@ impl Engine {
         let Some(git) = &self.session.git else {
             return;
         };
-        match git.commit_files(changed, &written.message, &attribution) {
+        let committed = git.with(|git| git.commit_files(changed, &written.message, &attribution));
+        match committed {
             Ok(summary) => {
                 self.emitter
                     .emit(Event::CommitMade {

@@ -105,7 +105,7 @@ impl Engine {
         let mut added = Vec::new();
         for path in paths {
             if let Some(git) = &self.session.git
-                && git.is_ignored(&path).unwrap_or(false)
+                && git.with(|git| git.is_ignored(&path)).unwrap_or(false)
             {
                 if added.is_empty() {
                     return Err(AddRefusal::Ignored(path));

@@ -165,13 +165,15 @@ fn main_model_name(settings: &Settings) -> Option<String> {
 /// Resolves one model name and connects to its provider; errors are one line.
 fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<String>), String> {
     let (model_settings, warning) =
-        llm::resolve_model(name, settings.model_table.as_ref()).map_err(|err| err.to_string())?;
+        llm::resolve_model(name, settings.model_settings_file.as_deref())
+            .map_err(|err| err.to_string())?;
+    let defaults = Connection::default();
     let connection = Connection {
         api_base: settings.api_base.clone(),
         api_key: settings.api_key.clone(),
         stream: settings.stream,
-        request_timeout: settings.request_timeout,
-        max_retries: settings.max_retries,
+        request_timeout: settings.request_timeout.unwrap_or(defaults.request_timeout),
+        max_retries: defaults.max_retries,
     };
     let provider = llm::connect(&model_settings, &connection, &|key: &str| {
         settings.lookup_env(key)
@@ -183,6 +185,6 @@ fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<Strin
             settings: model_settings,
             provider,
         },
-        warning.map(|warning| warning.to_string()),
+        warning,
     ))
 }

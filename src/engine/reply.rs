@@ -13,7 +13,7 @@ use crate::protocol::{EditPreview, Event, Op, TokenUsage};
 use super::inbox::{Emitter, Inbox};
 
 /// How many times a reply cut at the output-token limit is continued.
-const CONTINUATIONS: usize = 3;
+const CONTINUATIONS: u32 = 3;
 
 /// What came back.
 pub struct Reply {
@@ -101,10 +101,11 @@ pub async fn stream_reply(
             "the reply stream ended before the model finished; nothing was applied".to_string(),
         );
     }
-    if let (Some(parser), Some(previews)) = (parser, previews.as_ref())
+    // The final state of every block (the last push may not have settled the last line).
+    if let (Some(parser), Some(previews)) = (parser.as_ref(), previews.as_ref())
         && finished
     {
-        for block in parser.finish() {
+        for block in parser.blocks().to_vec() {
             emitter
                 .emit(Event::EditPreview(preview(block, previews, &mut matched)))
                 .await;
@@ -120,11 +121,11 @@ fn preview(
 ) -> EditPreview {
     let matches = if block.complete {
         let known = *matched.entry(block.index).or_insert_with(|| {
-            let edit = Edit {
-                path: block.path.clone(),
-                search: block.search.clone(),
-                replace: block.replace_so_far.clone(),
-            };
+            let edit = Edit::new(
+                block.path.clone(),
+                block.search.clone(),
+                block.replace_so_far.clone(),
+            );
             edit::plan_edits(previews.workspace, &[edit], &previews.chat_files)
                 .first()
                 .is_some_and(|planned| planned.outcome.is_ok())

@@ -15,7 +15,8 @@ impl Engine {
             self.emitter.warn(NO_GIT).await;
             return;
         };
-        match git.log(limit) {
+        let log = git.with(|git| git.log(limit));
+        match log {
             Ok(commits) => {
                 let commits = commits.iter().map(commit_info).collect();
                 self.emitter.emit(Event::CommitLog { commits }).await;
@@ -30,7 +31,8 @@ impl Engine {
             self.emitter.warn(NO_GIT).await;
             return;
         };
-        match git.commit_diff(commit) {
+        let diff = git.with(|git| git.commit_diff(commit));
+        match diff {
             Ok(diff) => {
                 self.emitter
                     .emit(Event::CommitDiff {
@@ -50,7 +52,7 @@ impl Engine {
             self.emitter.warn(NO_GIT).await;
             return;
         };
-        let head = git.head();
+        let head = git.with(|git| git.head());
         let is_head = head
             .as_deref()
             .is_some_and(|head| head.starts_with(commit) || commit.starts_with(head));
@@ -59,7 +61,8 @@ impl Engine {
             return;
         }
         let attribution = self.session.attribution();
-        match git.revert_commit(commit, &attribution) {
+        let reverted = git.with(|git| git.revert_commit(commit, &attribution));
+        match reverted {
             Ok(summary) => {
                 self.emitter
                     .emit(Event::CommitMade {
@@ -80,7 +83,8 @@ impl Engine {
                 message: NO_GIT.to_string(),
             };
         };
-        match git.undo_last() {
+        let undone = git.with(|git| git.undo_last());
+        match undone {
             Ok(report) => {
                 self.emitter
                     .info(format!(
@@ -116,14 +120,14 @@ impl Engine {
             };
         };
         let base = self.session.last_turn_base.clone();
-        let result = match base.as_deref() {
+        let result = git.with(|git| match base.as_deref() {
             Some("") => git.diff_worktree_since(None),
             Some(base) => git.diff_worktree_since(Some(base)),
             None => {
                 let head = git.head();
                 git.diff_worktree_since(head.as_deref())
             }
-        };
+        });
         match result {
             Ok(diff) if diff.trim().is_empty() => {
                 self.emitter.info("No changes.").await;

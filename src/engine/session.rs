@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 
 use crate::config::Settings;
 use crate::edit::{EditFormat, Workspace};
-use crate::git::{Attribution, GitRepo};
+use crate::git::Attribution;
 use crate::protocol::{ChatMode, ReviewId, SessionStatus};
 use crate::repomap::RepoMap;
 
 use super::history::History;
+use super::locked_repo::LockedRepo;
 use super::models::Models;
 use super::prompt::FileText;
 use super::summarize::Summarizer;
@@ -29,7 +30,7 @@ pub struct Session {
     pub models: Models,
     pub edit_format: EditFormat,
     pub editor_edit_format: EditFormat,
-    pub git: Option<GitRepo>,
+    pub git: Option<LockedRepo>,
     /// Taken out while a refresh runs on a blocking thread.
     pub repo_map: Option<RepoMap>,
     pub session_cost: f64,
@@ -47,12 +48,18 @@ pub struct Session {
 
 impl Session {
     /// A session over `root` with the given parts; files from the settings are added by the caller.
-    pub fn new(root: PathBuf, settings: Settings, models: Models, git: Option<GitRepo>) -> Session {
+    pub fn new(
+        root: PathBuf,
+        workspace: Workspace,
+        settings: Settings,
+        models: Models,
+        git: Option<LockedRepo>,
+    ) -> Session {
         let edit_format = models.edit_format(&settings);
         let editor_edit_format = models.editor_edit_format(&settings);
         let mode = initial_mode(&settings);
         Session {
-            workspace: Workspace::new(&root),
+            workspace,
             root,
             settings,
             chat_files: BTreeSet::new(),
@@ -86,11 +93,6 @@ impl Session {
             Some(earlier) => format!("{earlier}\n\n{text}"),
             None => text,
         });
-    }
-
-    /// Whether git is in use.
-    pub fn uses_git(&self) -> bool {
-        self.git.is_some()
     }
 
     /// How the tool's commits are marked.
@@ -160,7 +162,7 @@ impl Session {
     /// The repository's files, relative: tracked files under git, else a walk of the root.
     pub fn repo_files(&self) -> Vec<String> {
         if let Some(git) = &self.git
-            && let Ok(files) = git.tracked_files()
+            && let Ok(files) = git.with(|git| git.tracked_files())
         {
             return files;
         }
@@ -188,7 +190,10 @@ impl Session {
                 .map(|model| model.settings.context_window)
                 .unwrap_or(0),
             session_cost: self.session_cost,
-            branch: self.git.as_ref().and_then(|git| git.branch()),
+            branch: self
+                .git
+                .as_ref()
+                .and_then(|git| git.with(|git| git.branch())),
             auto_accept,
             model_problem: self.models.problem.clone(),
         }

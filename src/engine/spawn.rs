@@ -6,10 +6,12 @@ use std::path::PathBuf;
 use tokio::sync::mpsc;
 
 use crate::config::Settings;
+use crate::edit::Workspace;
 use crate::git::GitRepo;
 use crate::protocol::{Event, Op, TurnOutcome};
 
 use super::inbox::{Emitter, Inbox};
+use super::locked_repo::LockedRepo;
 use super::models::Models;
 use super::session::Session;
 
@@ -34,15 +36,18 @@ pub fn spawn(settings: Settings) -> (mpsc::Sender<Op>, mpsc::Receiver<Event>) {
     tokio::spawn(async move {
         let emitter = Emitter::new(events_tx);
         let inbox = Inbox::new(ops_rx, settings.yes);
-        let mut engine = Engine::start(settings, inbox, emitter).await;
-        engine.run().await;
+        match Engine::start(settings, inbox, emitter.clone()).await {
+            Some(mut engine) => engine.run().await,
+            None => emitter.emit(Event::ShutdownComplete).await,
+        }
     });
     (ops_tx, events_rx)
 }
 
 impl Engine {
     /// Builds the session: models, repository, files from the settings, repo map.
-    async fn start(settings: Settings, inbox: Inbox, emitter: Emitter) -> Engine {
+    /// `None` (after an error notice) when the session cannot work at all.
+    async fn start(settings: Settings, inbox: Inbox, emitter: Emitter) -> Option<Engine> {
         let cwd = settings.root.clone();
         let git = if settings.git {
             match GitRepo::discover(&cwd) {
@@ -71,7 +76,16 @@ impl Engine {
         for warning in &models.warnings {
             emitter.warn(warning.clone()).await;
         }
-        let session = Session::new(root, settings, models, git);
+        let workspace = match Workspace::new(&root) {
+            Ok(workspace) => workspace,
+            Err(err) => {
+                emitter
+                    .error(format!("cannot work in {}: {err}", root.display()))
+                    .await;
+                return None;
+            }
+        };
+        let session = Session::new(root, workspace, settings, models, git.map(LockedRepo::new));
         let mut engine = Engine {
             session,
             inbox,
@@ -80,7 +94,7 @@ impl Engine {
         engine.add_startup_files().await;
         engine.open_repo_map().await;
         engine.send_status().await;
-        engine
+        Some(engine)
     }
 
     /// Reads operations until the front end quits or hangs up.

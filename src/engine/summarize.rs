@@ -109,11 +109,6 @@ impl Summarizer {
         });
     }
 
-    /// Whether a summary is being made.
-    pub fn running(&self) -> bool {
-        self.job.is_some()
-    }
-
     /// Folds a finished summary into the history, without waiting. Returns a line
     /// for the log when something happened.
     pub async fn collect(&mut self, history: &mut History) -> Option<String> {

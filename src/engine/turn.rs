@@ -64,7 +64,11 @@ impl Engine {
             None => message,
         };
         self.refresh_repo_map().await;
-        let base = self.session.git.as_ref().and_then(|git| git.head());
+        let base = self
+            .session
+            .git
+            .as_ref()
+            .and_then(|git| git.with(|git| git.head()));
         let mode = mode.unwrap_or(self.session.mode);
         let outcome = match mode {
             ChatMode::Architect => self.run_architect(message, &mentions, main).await,
@@ -78,7 +82,11 @@ impl Engine {
                 self.run_rounds(&setup, message, &mentions).await.outcome
             }
         };
-        let head = self.session.git.as_ref().and_then(|git| git.head());
+        let head = self
+            .session
+            .git
+            .as_ref()
+            .and_then(|git| git.with(|git| git.head()));
         if head != base {
             self.session.last_turn_base = Some(base.unwrap_or_default());
         }
@@ -185,11 +193,11 @@ impl Engine {
             )
             .await;
             let cost = llm::cost(&setup.model.settings, &super::usage::to_llm(&reply.usage));
-            self.session.session_cost += cost.unwrap_or(0.0);
+            self.session.session_cost += cost;
             self.emitter
                 .emit(Event::ReplyFinished {
                     usage: reply.usage,
-                    cost,
+                    cost: Some(cost),
                     interrupted: reply.interrupted || reply.error.is_some(),
                 })
                 .await;
@@ -284,7 +292,8 @@ impl Engine {
             chat_files: &chat_files,
             message,
             caching: setup.model.settings.caching,
-            max_output_tokens: setup.model.settings.max_output_tokens,
+            max_output_tokens: Some(setup.model.settings.max_output_tokens)
+                .filter(|tokens| *tokens > 0),
         })
     }
 

@@ -25,11 +25,11 @@ pub fn to_llm(usage: &TokenUsage) -> Usage {
 }
 
 /// The protocol's status of one applied edit.
-pub fn edit_status(status: &edit::EditResultStatus) -> EditStatus {
+pub fn edit_status(status: &edit::EditStatus) -> EditStatus {
     match status {
-        edit::EditResultStatus::Applied => EditStatus::Applied,
-        edit::EditResultStatus::Created => EditStatus::Created,
-        edit::EditResultStatus::Failed(failure) => EditStatus::Failed {
+        edit::EditStatus::Applied => EditStatus::Applied,
+        edit::EditStatus::Created => EditStatus::Created,
+        edit::EditStatus::Failed(failure) => EditStatus::Failed {
             reason: failure.to_string(),
         },
     }

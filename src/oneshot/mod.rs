@@ -9,9 +9,12 @@
 mod printer;
 
 use std::io::Write;
+use std::process::ExitCode;
 
 use tokio::sync::mpsc;
 
+use crate::config::Settings;
+use crate::engine;
 use crate::protocol::{Event, Op, QuestionKind, TurnOutcome};
 
 pub use printer::Printer;
@@ -23,6 +26,24 @@ pub struct Options {
     pub json: bool,
     /// Answer yes to questions (never to running shell commands).
     pub yes: bool,
+}
+
+/// Runs one turn with `message` on a fresh engine and returns the process exit code:
+/// 0 on success, 1 when the turn ended with edits not applied or an error.
+pub async fn run(settings: Settings, message: String) -> ExitCode {
+    let options = Options {
+        json: settings.json,
+        yes: settings.yes,
+    };
+    let (ops, events) = engine::spawn(settings);
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let success = drive(ops, events, message, options, stdout.lock(), stderr.lock()).await;
+    if success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 /// Submits `message`, prints the events until the turn is over, shuts the engine down
