@@ -1,0 +1,432 @@
+//! One full turn through the engine on real temporary git repositories and the
+//! loopback mock model: edits, commits, reflection, refusals, retries, cut streams.
+
+mod engine_support;
+#[path = "support/mock_llm.rs"]
+mod mock_llm;
+
+use aider_tui::protocol::{EditStatus, Event, TurnOutcome};
+use engine_support::{
+    COMMIT_REQUEST_MARK, Driver, SECRET_KEY, TestRepo, block, run_once, settings,
+};
+use mock_llm::{MockLlm, Reply};
+use serde_json::Value;
+
+const HELLO: &str = "def greet():\n    return \"hello\"\n";
+
+fn main_requests(mock: &MockLlm) -> Vec<Value> {
+    mock.requests()
+        .into_iter()
+        .map(|request| request.body)
+        .filter(|body| !body.to_string().contains(COMMIT_REQUEST_MARK))
+        .collect()
+}
+
+fn commit_requests(mock: &MockLlm) -> Vec<Value> {
+    mock.requests()
+        .into_iter()
+        .map(|request| request.body)
+        .filter(|body| body.to_string().contains(COMMIT_REQUEST_MARK))
+        .collect()
+}
+
+fn results(events: &[Event]) -> Vec<EditStatus> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            Event::EditResults { results } => {
+                Some(results.iter().map(|r| r.status.clone()).collect::<Vec<_>>())
+            }
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+#[tokio::test]
+async fn one_edit_is_applied_and_committed_with_a_model_written_message() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(
+        COMMIT_REQUEST_MARK,
+        Reply::text(["feat: greet with a wave"]),
+    );
+    let reply = format!(
+        "I will change the greeting.\n\n{}",
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return \"hello, wave\"\n"
+        )
+    );
+    mock.push(Reply::text(
+        reply
+            .split_inclusive('\n')
+            .map(str::to_string)
+            .collect::<Vec<_>>(),
+    ));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Make it wave",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    assert_eq!(
+        repo.read("hello.py"),
+        "def greet():\n    return \"hello, wave\"\n"
+    );
+    assert_eq!(results(&run.events), vec![EditStatus::Applied]);
+    let log = repo.log();
+    assert_eq!(log.len(), 2);
+    assert!(log[0].starts_with("feat: greet with a wave"), "{}", log[0]);
+    assert!(
+        log[0].contains("Co-authored-by: aider-tui (openai/gpt-4o)"),
+        "{}",
+        log[0]
+    );
+    assert_eq!(repo.head_committer(), "Test User (aider-tui)");
+    // The message came from a separate request to the weak model, with the diff.
+    let commits = commit_requests(&mock);
+    assert_eq!(commits.len(), 1);
+    assert_eq!(commits[0]["model"], "gpt-4o-mini");
+    assert!(commits[0].to_string().contains("hello, wave"));
+    assert!(
+        run.events
+            .iter()
+            .any(|event| matches!(event, Event::CommitMade { commit } if commit.by_tool))
+    );
+    // Deltas streamed as events, and a live preview of the block.
+    assert!(
+        run.events
+            .iter()
+            .filter(|event| matches!(event, Event::ReplyDelta { .. }))
+            .count()
+            > 3
+    );
+    assert!(run.events.iter().any(|event| matches!(event, Event::EditPreview(preview) if preview.complete && preview.matches == Some(true))));
+}
+
+#[tokio::test]
+async fn a_block_that_does_not_match_is_reflected_once_with_the_feedback() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["fix: wave"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"goodbye\"\n",
+        "    return \"wave\"\n",
+    )]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Make it wave",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    let reflections = run.reflections();
+    assert_eq!(reflections.len(), 1);
+    let requests = main_requests(&mock);
+    assert_eq!(requests.len(), 2, "exactly one follow-up request");
+    let follow_up = requests[1]["messages"].as_array().unwrap();
+    let last = follow_up.last().unwrap()["content"].as_str().unwrap();
+    assert!(
+        last.starts_with(&reflections[0]),
+        "the follow-up carries the feedback"
+    );
+    assert!(
+        reflections[0].contains("goodbye") || reflections[0].contains("SEARCH"),
+        "{}",
+        reflections[0]
+    );
+}
+
+#[tokio::test]
+async fn the_users_uncommitted_edits_survive_in_their_own_commit() {
+    let original = "def greet():\n    return \"hello\"\n\n\ndef part():\n    return \"bye\"\n";
+    let repo = TestRepo::new(&[("hello.py", original)]);
+    repo.write("hello.py", &original.replace("bye", "see you"));
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Make it wave",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    let text = repo.read("hello.py");
+    assert!(
+        text.contains("\"see you\""),
+        "the user's change is kept: {text}"
+    );
+    assert!(text.contains("\"wave\""));
+    let log = repo.log();
+    assert_eq!(log.len(), 3, "{log:?}");
+    assert!(
+        !log[1].contains("Aider-Tui:"),
+        "the user's changes are committed as theirs: {}",
+        log[1]
+    );
+    assert!(log[0].contains("Aider-Tui:"));
+    let commits: Vec<_> = run
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            Event::CommitMade { commit } => Some(commit.by_tool),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(commits, vec![false, true]);
+}
+
+#[tokio::test]
+async fn an_edit_escaping_the_repository_is_refused() {
+    let outer = tempfile::tempdir().unwrap();
+    let outside = outer.path().join("outside.txt");
+    std::fs::write(&outside, "keep me\n").unwrap();
+    let inner = TestRepo::new_in(outer.path(), &[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["chore: nothing"]));
+    let reply = [
+        block("../outside.txt", "keep me\n", "overwritten\n"),
+        block("/etc/aider-tui-test.txt", "", "created\n"),
+    ]
+    .concat();
+    mock.push(Reply::text([reply]));
+
+    let run = run_once(
+        settings(&inner.root(), &mock.openai_base(), &["hello.py"]),
+        "Change it",
+    )
+    .await;
+
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "keep me\n");
+    assert!(!std::path::Path::new("/etc/aider-tui-test.txt").exists());
+    assert_ne!(run.outcome, TurnOutcome::Success);
+    let statuses = results(&run.events);
+    assert!(!statuses.is_empty());
+    assert!(
+        statuses
+            .iter()
+            .all(|status| !matches!(status, EditStatus::Applied | EditStatus::Created))
+    );
+    assert_eq!(inner.log().len(), 1, "no commit");
+}
+
+#[tokio::test]
+async fn server_errors_and_rate_limits_are_retried() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::status(429).retry_after(0));
+    mock.push(Reply::status(500));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Make it wave",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    assert_eq!(main_requests(&mock).len(), 3);
+    assert!(repo.read("hello.py").contains("wave"));
+}
+
+#[tokio::test]
+async fn a_stream_cut_mid_reply_writes_nothing() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    let reply = block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    );
+    let pieces: Vec<String> = reply.split_inclusive('\n').map(str::to_string).collect();
+    // Every line of the block arrives, but the stream never finishes.
+    mock.push(Reply::text(pieces.clone()).dropped_after(pieces.len()));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["hello.py"]);
+    settings.max_reflections = 0;
+
+    let run = run_once(settings, "Make it wave").await;
+
+    assert!(
+        matches!(run.outcome, TurnOutcome::Error { .. }),
+        "{:?}",
+        run.outcome
+    );
+    assert_eq!(repo.read("hello.py"), HELLO);
+    assert_eq!(repo.log().len(), 1);
+    assert!(run.events.iter().any(|event| matches!(
+        event,
+        Event::ReplyFinished {
+            interrupted: true,
+            ..
+        }
+    )));
+}
+
+#[tokio::test]
+async fn the_request_has_the_parts_in_order() {
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        (
+            "helpers.py",
+            "def compute_total(items):\n    return sum(items)\n\n\nclass Ledger:\n    pass\n",
+        ),
+    ]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["No change needed."]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Should greet use compute_total?",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    let requests = main_requests(&mock);
+    assert_eq!(requests.len(), 1);
+    let messages = requests[0]["messages"].as_array().unwrap();
+    assert_eq!(messages[0]["role"], "system");
+    assert!(
+        messages
+            .iter()
+            .skip(1)
+            .all(|message| message["role"] != "system")
+    );
+    let position = |needle: &str| {
+        messages
+            .iter()
+            .position(|message| {
+                message["content"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains(needle)
+            })
+            .unwrap_or_else(|| panic!("no message contains {needle:?}"))
+    };
+    let map = position("compute_total(items)");
+    let chat = position("return \"hello\"");
+    assert!(map < chat, "the repo map comes before the chat files");
+    let last = messages.last().unwrap();
+    assert_eq!(last["role"], "user");
+    assert!(
+        last["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("Should greet use compute_total?")
+    );
+    assert!(!requests[0].to_string().contains(SECRET_KEY));
+}
+
+#[tokio::test]
+async fn undo_restores_the_file_and_refuses_a_commit_the_tool_did_not_make() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+    let mut driver =
+        Driver::start(settings(&repo.root(), &mock.openai_base(), &["hello.py"])).await;
+
+    assert_eq!(
+        driver.turn("Make it wave").await.outcome,
+        TurnOutcome::Success
+    );
+    assert!(repo.read("hello.py").contains("wave"));
+    let undo = driver.turn("/undo").await;
+    assert_eq!(undo.outcome, TurnOutcome::Success);
+    assert_eq!(repo.read("hello.py"), HELLO);
+    assert_eq!(repo.log().len(), 1);
+
+    // Now HEAD is the user's own commit: undo must refuse and change nothing.
+    repo.write("hello.py", "def greet():\n    return \"mine\"\n");
+    repo.commit_all("my own change");
+    let refused = driver.turn("/undo").await;
+    assert!(
+        matches!(refused.outcome, TurnOutcome::Error { .. }),
+        "{:?}",
+        refused.outcome
+    );
+    assert_eq!(repo.log().len(), 2);
+    assert!(repo.read("hello.py").contains("mine"));
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn anthropic_requests_carry_cache_markers_and_a_top_level_system() {
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        ("helpers.py", "def compute_total(items):\n    return 0\n"),
+    ]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["Nothing to change."]));
+    let mut settings = settings(&repo.root(), &mock.anthropic_base(), &["hello.py"]);
+    settings.model = Some("anthropic/claude-sonnet-4-5".to_string());
+    settings.weak_model = None;
+
+    let run = run_once(settings, "Explain compute_total").await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    let requests = mock.requests();
+    assert_eq!(requests[0].path, "/v1/messages");
+    let body = &requests[0].body;
+    assert!(
+        body["system"]
+            .to_string()
+            .contains("senior software engineer")
+    );
+    let messages = body["messages"].as_array().unwrap();
+    assert!(messages.iter().all(|message| message["role"] != "system"));
+    let markers = body.to_string().matches("cache_control").count();
+    assert!(
+        (2..=4).contains(&markers),
+        "{markers} cache_control markers in {body}"
+    );
+    assert!(body["max_tokens"].as_u64().unwrap_or(0) > 0);
+    assert!(requests[0].header("anthropic-version").is_some());
+}
+
+#[tokio::test]
+async fn yes_never_runs_a_shell_command_the_model_proposes() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text([
+        "Run this:\n\n```bash\ntouch pwned.txt\n```\n",
+    ]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Set things up",
+    )
+    .await;
+
+    assert!(run
+        .questions()
+        .iter()
+        .any(|kind| matches!(kind, aider_tui::protocol::QuestionKind::RunShell { command } if command.contains("touch pwned.txt"))));
+    assert!(!repo.root().join("pwned.txt").exists());
+}
