@@ -1,0 +1,258 @@
+//! The headless one-shot contract, end to end: the built binary against the loopback
+//! mock in real temporary git repositories.
+
+mod engine_support;
+#[path = "support/mock_llm.rs"]
+mod mock_llm;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use aider_tui::protocol::Event;
+use engine_support::{COMMIT_REQUEST_MARK, SECRET_KEY, TestRepo, block};
+use mock_llm::{MockLlm, Reply};
+
+const HELLO: &str = "def greet():\n    return \"hello\"\n";
+
+/// Runs the binary in `root` with a clean environment (no keys, an empty home).
+fn aider(root: &Path, home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_aider-tui"))
+        .args(args)
+        .current_dir(root)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn all_files_text(dir: &Path) -> String {
+    let mut text = String::new();
+    for entry in walk(dir) {
+        if let Ok(bytes) = std::fs::read(&entry) {
+            text.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+    text
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files.extend(walk(&path));
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn a_headless_run_edits_commits_and_a_second_run_undoes() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(
+        COMMIT_REQUEST_MARK,
+        Reply::text(["feat: wave instead of hello"]),
+    );
+    mock.push(Reply::text([
+        "Changing the greeting.\n\n".to_string(),
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return \"wave\"\n",
+        ),
+    ]));
+    let base = mock.openai_base();
+
+    let output = aider(
+        &repo.root(),
+        home.path(),
+        &[
+            "hello.py",
+            "--model",
+            "openai/gpt-4o",
+            "--api-base",
+            &base,
+            "--api-key",
+            SECRET_KEY,
+            "--yes",
+            "--message",
+            "Make it wave",
+        ],
+    );
+    let stdout = text(&output.stdout);
+    let stderr = text(&output.stderr);
+    assert!(
+        output.status.success(),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    assert!(stdout.contains("Changing the greeting."), "{stdout}");
+    assert!(stdout.contains("Applied edit to hello.py"), "{stdout}");
+    assert!(stdout.contains("feat: wave instead of hello"), "{stdout}");
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    assert_eq!(repo.log().len(), 2);
+    // The key shows up nowhere: output, logs, history, git.
+    assert!(!stdout.contains(SECRET_KEY) && !stderr.contains(SECRET_KEY));
+    assert!(
+        !all_files_text(&repo.root()).contains(SECRET_KEY),
+        "the key was written to a file"
+    );
+    // The state folder is git-ignored.
+    assert!(repo.root().join(".aider-tui").is_dir());
+    assert!(repo.read(".gitignore").contains(".aider-tui/"));
+
+    // A new process recognises the tool's commit from the repository and undoes it.
+    let undo = aider(
+        &repo.root(),
+        home.path(),
+        &[
+            "--model",
+            "openai/gpt-4o",
+            "--api-base",
+            &base,
+            "--api-key",
+            SECRET_KEY,
+            "--message",
+            "/undo",
+        ],
+    );
+    assert!(
+        undo.status.success(),
+        "{}\n{}",
+        text(&undo.stdout),
+        text(&undo.stderr)
+    );
+    assert_eq!(repo.read("hello.py"), HELLO);
+    assert_eq!(repo.log().len(), 1);
+    let main_requests = mock
+        .requests()
+        .iter()
+        .filter(|request| !request.body.to_string().contains(COMMIT_REQUEST_MARK))
+        .count();
+    assert_eq!(main_requests, 1, "/undo makes no model request");
+}
+
+#[test]
+fn json_prints_every_event_as_one_line_and_failure_exits_1() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    // A block that never matches, every time: the turn ends with edits not applied.
+    mock.fallback(Reply::text([block(
+        "hello.py",
+        "    return \"nope\"\n",
+        "    return \"wave\"\n",
+    )]));
+    let base = mock.openai_base();
+
+    let output = aider(
+        &repo.root(),
+        home.path(),
+        &[
+            "hello.py",
+            "--model",
+            "openai/gpt-4o",
+            "--api-base",
+            &base,
+            "--api-key",
+            SECRET_KEY,
+            "--yes",
+            "--max-reflections",
+            "1",
+            "--json",
+            "--message",
+            "Make it wave",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let events: Vec<Event> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|err| panic!("{err}: {line}")))
+        .collect();
+    assert!(matches!(events.first(), Some(Event::Status(_))));
+    assert!(
+        events
+            .iter()
+            .any(|event| matches!(event, Event::ReplyDelta { .. }))
+    );
+    assert_eq!(
+        events
+            .iter()
+            .filter(|event| matches!(event, Event::ReflectionSent { .. }))
+            .count(),
+        1
+    );
+    assert!(events.iter().any(|event| matches!(
+        event,
+        Event::TurnFinished {
+            outcome: aider_tui::protocol::TurnOutcome::EditsNotApplied
+        }
+    )));
+    assert!(matches!(events.last(), Some(Event::ShutdownComplete)));
+    assert_eq!(repo.read("hello.py"), HELLO);
+}
+
+#[test]
+fn yes_does_not_run_shell_commands_the_model_proposes() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text([
+        "Please run:\n\n```bash\ntouch pwned.txt\n```\n",
+    ]));
+    let base = mock.openai_base();
+
+    let output = aider(
+        &repo.root(),
+        home.path(),
+        &[
+            "--model",
+            "openai/gpt-4o",
+            "--api-base",
+            &base,
+            "--api-key",
+            SECRET_KEY,
+            "--yes",
+            "--message",
+            "Set up",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(!repo.root().join("pwned.txt").exists());
+    assert!(
+        text(&output.stderr).contains("touch pwned.txt"),
+        "the question is shown"
+    );
+}
+
+#[test]
+fn with_no_model_the_run_explains_how_to_set_one_up() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let output = aider(&repo.root(), home.path(), &["--json", "--message", "hello"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = text(&output.stdout);
+    let status: Event = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    let Event::Status(status) = status else {
+        panic!("first event is not a status: {stdout}");
+    };
+    let problem = status.model_problem.expect("a model problem is reported");
+    assert!(
+        problem.contains("--model")
+            && problem.contains("OPENAI_API_KEY")
+            && problem.contains("ollama"),
+        "{problem}"
+    );
+    assert!(!problem.contains('\n'));
+}
