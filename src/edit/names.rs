@@ -14,6 +14,12 @@ pub fn name_from_line(line: &str) -> Option<String> {
 pub fn strip_decorations(line: &str) -> &str {
     let mut text = line.trim();
     text = text.trim_start_matches('#').trim();
+    // A label in front of the name ("File: src/a.py").
+    for label in ["File:", "file:", "Filename:", "filename:", "Path:", "path:"] {
+        if let Some(rest) = text.strip_prefix(label) {
+            text = rest.trim();
+        }
+    }
     for _ in 0..3 {
         text = text.trim_end_matches(':').trim();
         text = strip_pair(text, "**");
@@ -200,6 +206,10 @@ mod tests {
             Some("docs/x.rst")
         );
         assert_eq!(name_from_line("a.py:").as_deref(), Some("a.py"));
+        assert_eq!(
+            name_from_line("File: `src/a.py`").as_deref(),
+            Some("src/a.py")
+        );
         assert_eq!(name_from_line("Here is the change:"), None);
         assert_eq!(name_from_line("..."), None);
         assert_eq!(name_from_line("Done."), None);

@@ -85,7 +85,14 @@ impl Workspace {
             return Err(WorkspaceError::Empty);
         }
         let path = Path::new(rel);
-        if rel.starts_with('/') || path.is_absolute() || path.has_root() {
+        let drive_letter =
+            rel.len() >= 2 && rel.as_bytes()[0].is_ascii_alphabetic() && rel.as_bytes()[1] == b':';
+        if rel.starts_with('/')
+            || rel.starts_with('~')
+            || drive_letter
+            || path.is_absolute()
+            || path.has_root()
+        {
             return Err(WorkspaceError::Absolute(rel.to_string()));
         }
         let mut parts: Vec<&std::ffi::OsStr> = Vec::new();
@@ -232,6 +239,12 @@ mod tests {
             Err(WorkspaceError::GitDir(_))
         ));
         assert!(matches!(ws.resolve(""), Err(WorkspaceError::Empty)));
+        for rel in ["~/.bashrc", "C:\\x.txt", "c:x.txt"] {
+            assert!(
+                matches!(ws.resolve(rel), Err(WorkspaceError::Absolute(_))),
+                "{rel}"
+            );
+        }
         assert!(
             ws.resolve("./src/new/file.rs")
                 .unwrap()
