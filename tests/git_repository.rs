@@ -424,6 +424,9 @@ fn undo_refuses_a_pushed_commit() {
         "test: pushed",
     )
     .unwrap();
+    // A remote-tracking branch alone is enough to refuse.
+    let err = repo.undo_last().unwrap_err();
+    assert!(err.to_string().contains("pushed"), "{err}");
     raw.find_branch(&branch, git2::BranchType::Local)
         .unwrap()
         .set_upstream(Some(&format!("origin/{branch}")))

@@ -51,7 +51,8 @@ impl GitRepo {
             return Ok(Vec::new());
         };
         let mut walk = self.repo.revwalk().context("walking the history")?;
-        walk.set_sorting(Sort::TOPOLOGICAL | Sort::TIME)
+        // Time order only: topological order would walk the whole history first.
+        walk.set_sorting(Sort::TIME)
             .context("sorting the history")?;
         walk.push(head).context("walking the history")?;
         let mut commits = Vec::new();
