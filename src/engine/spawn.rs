@@ -142,8 +142,9 @@ impl Engine {
         if let TurnOutcome::Error { message } = &outcome {
             tracing::warn!("turn ended with an error: {message}");
         }
-        self.emitter.emit(Event::TurnFinished { outcome }).await;
+        // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
+        self.emitter.emit(Event::TurnFinished { outcome }).await;
     }
 
     /// Sends the current status.

@@ -1,0 +1,358 @@
+//! Modes, mentions, lint/test reflection, history summaries and commands, through the
+//! engine on temporary git repositories and the loopback mock.
+
+mod engine_support;
+#[path = "support/mock_llm.rs"]
+mod mock_llm;
+
+use std::time::Duration;
+
+use aider_tui::protocol::{ChatMode, Event, NoticeLevel, QuestionKind, TurnOutcome};
+use engine_support::{COMMIT_REQUEST_MARK, Driver, TestRepo, block, run_once, settings};
+use mock_llm::{MockLlm, Reply};
+use serde_json::Value;
+
+const HELLO: &str = "def greet():\n    return \"hello\"\n";
+const SUMMARY_MARK: &str = "You condense a conversation";
+
+fn bodies(mock: &MockLlm) -> Vec<Value> {
+    mock.requests()
+        .into_iter()
+        .map(|request| request.body)
+        .collect()
+}
+
+fn main_bodies(mock: &MockLlm) -> Vec<Value> {
+    bodies(mock)
+        .into_iter()
+        .filter(|body| {
+            let text = body.to_string();
+            !text.contains(COMMIT_REQUEST_MARK) && !text.contains(SUMMARY_MARK)
+        })
+        .collect()
+}
+
+fn notices(events: &[Event]) -> String {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Notice { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test]
+async fn architect_plans_with_the_main_model_and_the_editor_writes_the_edit() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::text([
+        "Change the return value of greet to \"wave\".",
+    ]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["hello.py"]);
+    settings.chat_mode = "architect".to_string();
+    settings.editor_model = Some("openai/gpt-4.1".to_string());
+
+    let run = run_once(settings, "Make it wave").await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    assert!(run.questions().contains(&QuestionKind::Confirm));
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    let requests = main_bodies(&mock);
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[0]["model"], "gpt-4o");
+    assert!(
+        !requests[0].to_string().contains("<<<<<<< SEARCH\\n"),
+        "the architect is not asked for edit blocks"
+    );
+    assert_eq!(requests[1]["model"], "gpt-4.1");
+    let editor_last = requests[1]["messages"].as_array().unwrap().last().unwrap()["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        editor_last.starts_with("Change the return value of greet"),
+        "{editor_last}"
+    );
+}
+
+#[tokio::test]
+async fn ask_mode_applies_nothing() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "/ask what does greet do?",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    assert_eq!(repo.read("hello.py"), HELLO);
+    assert!(
+        !run.events
+            .iter()
+            .any(|event| matches!(event, Event::EditsProposed { .. }))
+    );
+    let system = main_bodies(&mock)[0]["messages"][0]["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        system.contains("answering the user's questions"),
+        "{system}"
+    );
+}
+
+#[tokio::test]
+async fn files_the_message_names_are_offered_before_the_model_is_called() {
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        ("helpers.py", "def helper():\n    return 41\n"),
+    ]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["Understood."]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Use helpers.py in greet",
+    )
+    .await;
+
+    let asked = run
+        .events
+        .iter()
+        .position(|event| matches!(event, Event::Question { kind: QuestionKind::AddFile { path }, .. } if path == "helpers.py"))
+        .expect("helpers.py was offered");
+    let first_delta = run
+        .events
+        .iter()
+        .position(|event| matches!(event, Event::ReplyDelta { .. }))
+        .unwrap();
+    assert!(asked < first_delta);
+    // It was added, so its full text went into the request's chat files.
+    let request = main_bodies(&mock)[0].to_string();
+    assert!(request.contains("return 41"));
+    let status = run.events.iter().rev().find_map(|event| match event {
+        Event::Status(status) => Some(status.clone()),
+        _ => None,
+    });
+    assert!(
+        status
+            .unwrap()
+            .chat_files
+            .contains(&"helpers.py".to_string())
+    );
+}
+
+#[tokio::test]
+async fn a_syntax_error_in_an_edit_is_reflected_and_fixed() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["fix: wave"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return (\"wave\"\n",
+    )]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return (\"wave\"\n",
+        "    return \"wave\"\n",
+    )]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Make it wave",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    let reflections = run.reflections();
+    assert_eq!(reflections.len(), 1);
+    assert!(reflections[0].contains("hello.py"), "{}", reflections[0]);
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    assert!(
+        run.events
+            .iter()
+            .any(|event| matches!(event, Event::CommandOutput { success: false, .. }))
+    );
+}
+
+#[tokio::test]
+async fn a_failing_test_command_is_reflected_until_it_passes() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["fix: wave"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"hi\"\n",
+    )]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hi\"\n",
+        "    return \"wave\"\n",
+    )]));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["hello.py"]);
+    settings.test_cmd =
+        Some("grep -q wave hello.py || { echo 'expected wave'; exit 1; }".to_string());
+    settings.auto_test = true;
+
+    let run = run_once(settings, "Make it wave").await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    let reflections = run.reflections();
+    assert_eq!(reflections.len(), 1);
+    assert!(
+        reflections[0].contains("expected wave"),
+        "{}",
+        reflections[0]
+    );
+    assert_eq!(main_bodies(&mock).len(), 2);
+}
+
+#[tokio::test]
+async fn reflections_stop_at_the_limit() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.fallback(Reply::text([block(
+        "hello.py",
+        "    return \"nope\"\n",
+        "    return \"wave\"\n",
+    )]));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["hello.py"]);
+    settings.max_reflections = 2;
+
+    let run = run_once(settings, "Make it wave").await;
+
+    assert_eq!(run.outcome, TurnOutcome::EditsNotApplied);
+    assert_eq!(run.reflections().len(), 2);
+    assert_eq!(main_bodies(&mock).len(), 3);
+}
+
+#[tokio::test]
+async fn a_long_history_is_summarized_in_the_background_by_the_weak_model() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(
+        SUMMARY_MARK,
+        Reply::text(["I asked about greet; you explained it returns hello."]),
+    );
+    let long_answer = "greet returns a fixed greeting string. ".repeat(1500);
+    mock.push(Reply::text([long_answer.clone()]));
+    mock.push(Reply::text(["Short answer."]));
+    let mut driver =
+        Driver::start(settings(&repo.root(), &mock.openai_base(), &["hello.py"])).await;
+
+    assert_eq!(
+        driver.turn("/ask explain greet").await.outcome,
+        TurnOutcome::Success
+    );
+    // The summary runs in the background; wait until the weak model has answered.
+    let mut summarized = false;
+    for _ in 0..100 {
+        if bodies(&mock)
+            .iter()
+            .any(|body| body.to_string().contains(SUMMARY_MARK))
+        {
+            summarized = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(summarized, "no summary request was made");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        driver.turn("/ask and now?").await.outcome,
+        TurnOutcome::Success
+    );
+    driver.quit().await;
+
+    let summary_request = bodies(&mock)
+        .into_iter()
+        .find(|body| body.to_string().contains(SUMMARY_MARK))
+        .unwrap();
+    assert_eq!(summary_request["model"], "gpt-4o-mini");
+    let second = main_bodies(&mock)[1].to_string();
+    assert!(
+        second.contains("you explained it returns hello"),
+        "the summary replaced the history"
+    );
+    assert!(
+        !second.contains(&long_answer[..200]),
+        "the long answer is gone"
+    );
+}
+
+#[tokio::test]
+async fn without_a_model_the_engine_still_starts_and_commands_work() {
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        ("helpers.py", "def helper():\n    pass\n"),
+    ]);
+    let mut settings = settings(&repo.root(), "http://127.0.0.1:9/v1", &[]);
+    settings.model = None;
+    settings.api_key = None;
+    settings.api_base = None;
+    settings.weak_model = None;
+    let mut driver = Driver::start(settings).await;
+    let status = driver
+        .startup
+        .iter()
+        .find_map(|event| match event {
+            Event::Status(status) => Some(status.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(status.model, "");
+    let problem = status.model_problem.unwrap();
+    assert!(
+        problem.contains("--model") && problem.contains("Ollama"),
+        "{problem}"
+    );
+
+    let added = driver.turn("/add helpers.py").await;
+    assert_eq!(added.outcome, TurnOutcome::Success);
+    let listed = driver.turn("/ls").await;
+    assert!(notices(&listed.events).contains("Files in the chat:\n  helpers.py"));
+    let message = driver.turn("hello there").await;
+    assert!(
+        matches!(message.outcome, TurnOutcome::Error { ref message } if message.contains("--model"))
+    );
+    let tokens = driver.turn("/tokens").await;
+    let text = notices(&tokens.events);
+    assert!(
+        text.contains("chat files") && text.contains("helpers.py") && text.contains("total"),
+        "{text}"
+    );
+    let dropped = driver.turn("/drop helpers.py").await;
+    assert!(notices(&dropped.events).contains("Dropped helpers.py"));
+    let mode = driver.turn("/chat-mode ask").await;
+    assert_eq!(mode.outcome, TurnOutcome::Success);
+    let status = mode.events.iter().rev().find_map(|event| match event {
+        Event::Status(status) => Some(status.clone()),
+        _ => None,
+    });
+    assert_eq!(status.unwrap().mode, ChatMode::Ask);
+    let unknown = driver.turn("/frobnicate").await;
+    assert!(matches!(unknown.outcome, TurnOutcome::Error { .. }));
+    let help = driver.turn("/help").await;
+    assert!(help
+        .events
+        .iter()
+        .any(|event| matches!(event, Event::Notice { level: NoticeLevel::Info, text } if text.contains("/undo"))));
+    driver.quit().await;
+}
