@@ -86,6 +86,7 @@ pub struct App {
     engine_stopped: bool,
     model_hint_shown: bool,
     redraw_requested: bool,
+    help_scroll: usize,
 }
 
 impl App {
@@ -128,6 +129,7 @@ impl App {
             engine_stopped: false,
             model_hint_shown: false,
             redraw_requested: false,
+            help_scroll: 0,
         }
     }
 
@@ -395,10 +397,21 @@ impl App {
         }
         match &mut self.overlay {
             Overlay::Help => {
-                if matches!(action, Some(Action::Help | Action::Interrupt))
-                    || key.code == KeyCode::Char('?')
-                {
-                    self.overlay = Overlay::None;
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => {
+                        self.help_scroll = self.help_scroll.saturating_sub(1)
+                    }
+                    KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
+                    KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
+                    KeyCode::PageDown | KeyCode::Char(' ') => self.help_scroll += 10,
+                    KeyCode::Home => self.help_scroll = 0,
+                    _ => {
+                        if matches!(action, Some(Action::Help | Action::Interrupt))
+                            || key.code == KeyCode::Char('?')
+                        {
+                            self.overlay = Overlay::None;
+                        }
+                    }
                 }
                 return;
             }
@@ -448,16 +461,20 @@ impl App {
         match action {
             Action::Quit => self.quit_key(),
             Action::Redraw => self.redraw_requested = true,
-            Action::Help => self.overlay = Overlay::Help,
+            Action::Help => {
+                self.help_scroll = 0;
+                self.overlay = Overlay::Help;
+            }
             Action::FocusNext => self.cycle_focus(1),
             Action::FocusPrev => self.cycle_focus(-1),
             Action::Interrupt => {
                 if self.status.waiting || self.chat.is_streaming() {
                     self.outbox.push(Op::Interrupt);
                     self.status.flash("Interrupting…");
-                } else if self.focus != Focus::Input && !self.diff.is_reviewing() {
-                    self.set_focus(Focus::Input);
-                } else if self.focus != Focus::Input && self.focus != Focus::Diff {
+                } else if self.focus != Focus::Input
+                    && !(self.focus == Focus::Diff && self.diff.is_reviewing())
+                {
+                    // Esc leaves a pane, except an open review (Enter ends that).
                     self.set_focus(Focus::Input);
                 }
             }
@@ -667,7 +684,7 @@ impl App {
         } else {
             match &self.overlay {
                 Overlay::None => {}
-                Overlay::Help => draw_help(frame, body, &self.keymap, styles),
+                Overlay::Help => draw_help(frame, body, &self.keymap, self.help_scroll, styles),
                 Overlay::Finder(finder) => draw_finder(frame, body, finder, styles),
             }
         }

@@ -354,6 +354,12 @@ impl DiffView {
                     .skip(scroll)
                     .take(height)
                     .map(|line| {
+                        if matches!(
+                            line.kind,
+                            DiffLineKind::Hunk | DiffLineKind::FileHeader | DiffLineKind::Note
+                        ) {
+                            return Line::from(body(line, styles));
+                        }
                         let mut spans = vec![
                             number(line.old, number_width, styles.dim),
                             Span::raw(" "),

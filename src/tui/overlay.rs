@@ -74,18 +74,29 @@ fn frame_block(title: &str, styles: &Styles) -> Block<'static> {
 }
 
 /// Draws the key help, generated from the keymap in force.
-pub fn draw_help(frame: &mut Frame, area: Rect, keymap: &Keymap, styles: &Styles) {
+pub fn draw_help(frame: &mut Frame, area: Rect, keymap: &Keymap, scroll: usize, styles: &Styles) {
     let rect = centred(area, 100, area.height.saturating_sub(2));
     frame.render_widget(Clear, rect);
-    let block = frame_block("Keys — F1, ? or Esc closes", styles);
+    let block = frame_block("Keys — ↑↓ scroll · F1, ? or Esc closes", styles);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
+    let rows: Vec<(KeyContext, Vec<(String, &str)>)> = KeyContext::ALL
+        .into_iter()
+        .map(|context| (context, keymap.help_rows(context)))
+        .collect();
+    let key_width = rows
+        .iter()
+        .flat_map(|(_, entries)| entries.iter().map(|(keys, _)| keys.chars().count()))
+        .max()
+        .unwrap_or(8)
+        .min(30)
+        + 1;
     let mut sections: Vec<Vec<Line>> = Vec::new();
-    for context in KeyContext::ALL {
+    for (context, entries) in rows {
         let mut lines = vec![Line::styled(context.name().to_string(), styles.heading)];
-        for (keys, what) in keymap.help_rows(context) {
+        for (keys, what) in entries {
             lines.push(Line::from(vec![
-                Span::styled(format!("  {keys:<16}"), styles.code_inline),
+                Span::styled(format!("  {keys:<key_width$}"), styles.code_inline),
                 Span::styled(what, styles.text),
             ]));
         }
@@ -111,8 +122,11 @@ pub fn draw_help(frame: &mut Frame, area: Rect, keymap: &Keymap, styles: &Styles
         used += section.len();
         column_lines[column].extend(section);
     }
+    let longest = column_lines.iter().map(Vec::len).max().unwrap_or(0);
+    let scroll = scroll.min(longest.saturating_sub(usize::from(inner.height)));
     for (lines, rect) in column_lines.into_iter().zip(columns) {
-        frame.render_widget(Paragraph::new(lines), rect);
+        let visible: Vec<Line> = lines.into_iter().skip(scroll).collect();
+        frame.render_widget(Paragraph::new(visible), rect);
     }
 }
 

@@ -276,9 +276,11 @@ fn resolve(name: &str, key: &'static str, spec: &StyleSpec) -> Result<Style, The
             })
             .transpose()
     };
-    let mut style = Style::default();
-    style.fg = colour(&spec.fg)?;
-    style.bg = colour(&spec.bg)?;
+    let mut style = Style {
+        fg: colour(&spec.fg)?,
+        bg: colour(&spec.bg)?,
+        ..Style::default()
+    };
     let flags = [
         (spec.bold, Modifier::BOLD),
         (spec.italic, Modifier::ITALIC),

@@ -400,11 +400,13 @@ impl DiffPane {
                 (None, false) => ("!", styles.error),
                 (None, true) => ("?", styles.pending),
             };
-            let label = format!("{}{mark}", index + 1);
-            let style = if index == review.selected {
-                style.patch(styles.selection)
+            let (label, style) = if index == review.selected {
+                (
+                    format!("[{}{mark}]", index + 1),
+                    style.patch(styles.selection),
+                )
             } else {
-                style
+                (format!("{}{mark}", index + 1), style)
             };
             strip.push(Span::styled(label, style));
             strip.push(Span::raw(" "));

@@ -47,6 +47,11 @@ impl StatusBar {
         if self.waiting {
             spans.push(Span::styled(format!("{} ", SPINNER[self.spinner]), accent));
         }
+        // A message comes first: on a narrow bar the end is cut off.
+        if let Some(flash) = &self.flash {
+            spans.push(Span::styled(flash.clone(), accent));
+            spans.push(separator());
+        }
         if status.model.is_empty() {
             spans.push(Span::styled("no model", styles.status.patch(styles.warn)));
         } else {
@@ -82,10 +87,6 @@ impl StatusBar {
             auto,
             if status.auto_accept { accent } else { bar },
         ));
-        if let Some(flash) = &self.flash {
-            spans.push(separator());
-            spans.push(Span::styled(flash.clone(), accent));
-        }
         let line = Line::from(spans).style(bar);
         frame.render_widget(Paragraph::new(line).style(bar), area);
     }
