@@ -5,8 +5,10 @@
 
 use super::fence::{Fence, FenceKind};
 use super::format::EditFormat;
+use super::names::resolve_name;
 use super::reply::{ParseError, ParsedReply, parse_reply};
 use super::search_replace::{find_name, is_divider, is_replace_marker, is_search_marker};
+use super::udiff::{DEV_NULL, header_path, strip_git_prefixes};
 use super::whole::name_above;
 
 /// The state of one block so far.
@@ -48,6 +50,10 @@ pub struct StreamingParser {
     current_path: Option<String>,
     /// Blocks completed as a side effect of a line that started another.
     pending: Vec<usize>,
+    /// udiff: the path of the last `---` line.
+    old_path: Option<String>,
+    /// udiff: blank lines held back until it is known they are not trailing.
+    held_blanks: usize,
 }
 
 impl StreamingParser {
@@ -64,6 +70,8 @@ impl StreamingParser {
             blocks: Vec::new(),
             current_path: None,
             pending: Vec::new(),
+            old_path: None,
+            held_blanks: 0,
         }
     }
 
@@ -237,12 +245,15 @@ impl StreamingParser {
     }
 
     fn feed_udiff(&mut self, line: &str) -> Option<usize> {
+        if let Some(path) = line.strip_prefix("--- ") {
+            self.old_path = Some(header_path(path).to_string());
+            return self.end_hunk();
+        }
         if let Some(path) = line.strip_prefix("+++ ") {
-            let path = path.split('\t').next().unwrap_or(path).trim();
-            let path = path.strip_prefix("b/").unwrap_or(path);
-            if path != "/dev/null" {
-                self.current_path = Some(path.to_string());
-            }
+            let old = self.old_path.take().unwrap_or_default();
+            let (old, new) = strip_git_prefixes(&old, header_path(path));
+            let path = if new == DEV_NULL { old } else { new };
+            self.current_path = Some(resolve_name(path, &self.chat_files, true));
             return self.end_hunk();
         }
         if line.starts_with("@@") {
@@ -262,20 +273,28 @@ impl StreamingParser {
         if !matches!(self.scan, Scan::Hunk) {
             return None;
         }
-        let (to_search, to_replace, text) = if line.is_empty() {
-            (true, true, "")
-        } else if let Some(rest) = line.strip_prefix(' ') {
+        if line.is_empty() {
+            // Blank context, unless the hunk ends here.
+            self.held_blanks += 1;
+            return None;
+        }
+        let (to_search, to_replace, text) = if let Some(rest) = line.strip_prefix(' ') {
             (true, true, rest)
-        } else if line.starts_with("--- ") {
-            return self.end_hunk();
         } else if let Some(rest) = line.strip_prefix('-') {
             (true, false, rest)
         } else if let Some(rest) = line.strip_prefix('+') {
             (false, true, rest)
+        } else if line.starts_with('\\') {
+            return None;
         } else {
             return self.end_hunk();
         };
+        let blanks = std::mem::take(&mut self.held_blanks);
         let block = self.last_block()?;
+        for _ in 0..blanks {
+            block.search.push('\n');
+            block.replace_so_far.push('\n');
+        }
         if to_search {
             block.search.push_str(text);
             block.search.push('\n');
@@ -288,6 +307,7 @@ impl StreamingParser {
     }
 
     fn end_hunk(&mut self) -> Option<usize> {
+        self.held_blanks = 0;
         if !matches!(self.scan, Scan::Hunk) {
             return None;
         }

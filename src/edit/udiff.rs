@@ -5,7 +5,7 @@ use super::fence::Fence;
 use super::names::resolve_name;
 use super::reply::{Edit, ParseError, ParsedReply, join_lines, reply_lines};
 
-const DEV_NULL: &str = "/dev/null";
+pub(crate) const DEV_NULL: &str = "/dev/null";
 
 /// Parses every hunk of a reply.
 pub fn parse(reply: &str, chat_files: &[String]) -> Result<ParsedReply, ParseError> {
@@ -76,12 +76,12 @@ fn is_file_header(lines: &[&str], index: usize) -> bool {
 }
 
 /// The path of a header line, without a trailing timestamp.
-fn header_path(text: &str) -> &str {
+pub(crate) fn header_path(text: &str) -> &str {
     text.split('\t').next().unwrap_or(text).trim()
 }
 
 /// Drops git's `a/` and `b/` prefixes when both sides carry them (or one is /dev/null).
-fn strip_git_prefixes<'a>(old: &'a str, new: &'a str) -> (&'a str, &'a str) {
+pub(crate) fn strip_git_prefixes<'a>(old: &'a str, new: &'a str) -> (&'a str, &'a str) {
     let old_prefixed = old.starts_with("a/") || old == DEV_NULL;
     let new_prefixed = new.starts_with("b/") || new == DEV_NULL;
     if old_prefixed && new_prefixed && (old != DEV_NULL || new != DEV_NULL) {

@@ -1,0 +1,224 @@
+//! The edit engine as a library: dry runs, ordered application, chat-file
+//! fallback, refusals, and what is (not) left on disk.
+
+use std::fs;
+use std::path::Path;
+
+use aider_tui::edit::{
+    Edit, EditFailure, EditFormat, EditStatus, Workspace, apply_edits, parse_reply, plan_edits,
+};
+
+fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, Workspace) {
+    let dir = tempfile::tempdir().unwrap();
+    for (rel, text) in files {
+        let path = dir.path().join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let ws = Workspace::new(dir.path()).unwrap();
+    (dir, ws)
+}
+
+fn chat(files: &[&str]) -> Vec<String> {
+    files.iter().map(|s| s.to_string()).collect()
+}
+
+fn read(dir: &Path, rel: &str) -> String {
+    fs::read_to_string(dir.join(rel)).unwrap()
+}
+
+#[test]
+fn plan_writes_nothing_and_shows_before_and_after() {
+    let (dir, ws) = workspace(&[("a.txt", "one\ntwo\n")]);
+    let edits = vec![
+        Edit::new("a.txt", "two\n", "2\n"),
+        Edit::new("a.txt", "2\n", "II\n"),
+        Edit::new("b.txt", "", "new\n"),
+    ];
+    let plan = plan_edits(&ws, &edits, &chat(&["a.txt"]));
+    assert_eq!(plan.len(), 3);
+    assert!(plan.iter().all(|planned| planned.outcome.is_ok()));
+    assert_eq!(plan[1].before, "one\n2\n");
+    assert_eq!(plan[1].after, "one\nII\n");
+    assert!(plan[2].creates_file);
+    assert_eq!(read(dir.path(), "a.txt"), "one\ntwo\n");
+    assert!(!dir.path().join("b.txt").exists());
+}
+
+#[test]
+fn later_edits_see_earlier_ones_and_files_are_written_once() {
+    let (dir, ws) = workspace(&[("src/lib.rs", "fn a() {}\n")]);
+    let edits = vec![
+        Edit::new("src/lib.rs", "fn a() {}\n", "fn a() {}\nfn b() {}\n"),
+        Edit::new("src/lib.rs", "fn b() {}\n", "fn b() { a() }\n"),
+        Edit::new("src/new/mod.rs", "", "pub mod x;\n"),
+    ];
+    let report = apply_edits(&ws, &edits, &chat(&["src/lib.rs"]));
+    assert!(report.all_applied(), "{report:?}");
+    assert_eq!(report.results[2].status, EditStatus::Created);
+    assert_eq!(
+        read(dir.path(), "src/lib.rs"),
+        "fn a() {}\nfn b() { a() }\n"
+    );
+    assert_eq!(read(dir.path(), "src/new/mod.rs"), "pub mod x;\n");
+    assert_eq!(report.changed_files(), vec!["src/lib.rs", "src/new/mod.rs"]);
+    assert_eq!(report.feedback(), None);
+}
+
+#[test]
+fn wrong_file_falls_back_to_the_one_chat_file_that_matches() {
+    let (dir, ws) = workspace(&[("a.py", "x = 1\n"), ("b.py", "y = 2\n")]);
+    let report = apply_edits(
+        &ws,
+        &[Edit::new("a.py", "y = 2\n", "y = 3\n")],
+        &chat(&["a.py", "b.py"]),
+    );
+    assert!(report.all_applied());
+    assert_eq!(report.results[0].path, "b.py");
+    assert_eq!(read(dir.path(), "b.py"), "y = 3\n");
+    assert_eq!(read(dir.path(), "a.py"), "x = 1\n");
+}
+
+#[test]
+fn text_in_two_chat_files_is_refused_when_the_named_file_is_missing() {
+    let (dir, ws) = workspace(&[("a.py", "same\n"), ("b.py", "same\n")]);
+    let report = apply_edits(
+        &ws,
+        &[Edit::new("c.py", "same\n", "other\n")],
+        &chat(&["a.py", "b.py"]),
+    );
+    assert!(matches!(
+        report.results[0].status,
+        EditStatus::Failed(EditFailure::AmbiguousFiles { .. })
+    ));
+    assert_eq!(read(dir.path(), "a.py"), "same\n");
+    assert_eq!(read(dir.path(), "b.py"), "same\n");
+    assert!(!dir.path().join("c.py").exists());
+}
+
+#[test]
+fn a_failed_edit_leaves_no_file_behind() {
+    let (dir, ws) = workspace(&[("a.py", "x = 1\n")]);
+    let report = apply_edits(
+        &ws,
+        &[Edit::new("lib/missing.py", "nothing\n", "x\n")],
+        &chat(&["a.py"]),
+    );
+    assert!(!report.all_applied());
+    assert!(!dir.path().join("lib").exists());
+    let feedback = report.feedback().unwrap();
+    assert!(feedback.contains("lib/missing.py"));
+    assert!(feedback.contains("No block was applied"));
+}
+
+#[test]
+fn feedback_shows_the_closest_lines_and_notes_replace_already_present() {
+    let (_dir, ws) = workspace(&[("a.py", "def f():\n    return 1\n\ndef g():\n    return 2\n")]);
+    let edits = vec![
+        Edit::new(
+            "a.py",
+            "def f():\n    return 10\n",
+            "def f():\n    return 11\n",
+        ),
+        Edit::new("a.py", "def h():\n    pass\n", "def g():\n    return 2\n"),
+    ];
+    let report = apply_edits(&ws, &edits, &chat(&["a.py"]));
+    let feedback = report.feedback().unwrap();
+    assert!(feedback.contains("    return 1\n"), "{feedback}");
+    assert!(feedback.contains("from line 1"), "{feedback}");
+    assert!(feedback.contains("already in a.py"), "{feedback}");
+}
+
+#[test]
+fn empty_search_appends_to_a_file_with_content_and_never_overwrites() {
+    let (dir, ws) = workspace(&[("notes.md", "# Notes\n")]);
+    let report = apply_edits(&ws, &[Edit::new("notes.md", "", "- more\n")], &[]);
+    assert!(report.all_applied());
+    assert_eq!(read(dir.path(), "notes.md"), "# Notes\n- more\n");
+}
+
+#[test]
+fn whole_file_listing_keeps_crlf_and_missing_final_newline() {
+    let (dir, ws) = workspace(&[("a.txt", "old\r\nlines")]);
+    let report = apply_edits(&ws, &[Edit::whole_file("a.txt", "new\nlines\n")], &[]);
+    assert!(report.all_applied());
+    assert_eq!(fs::read(dir.path().join("a.txt")).unwrap(), b"new\r\nlines");
+}
+
+#[test]
+fn binary_and_non_utf8_targets_are_refused_untouched() {
+    let (dir, ws) = workspace(&[]);
+    fs::write(dir.path().join("img.bin"), b"\x89PNG\0\0data").unwrap();
+    fs::write(dir.path().join("latin.txt"), b"caf\xe9\n").unwrap();
+    let report = apply_edits(
+        &ws,
+        &[
+            Edit::new("img.bin", "data", "x"),
+            Edit::new("latin.txt", "caf", "x"),
+        ],
+        &[],
+    );
+    for result in &report.results {
+        assert!(
+            matches!(
+                result.status,
+                EditStatus::Failed(EditFailure::Unreadable(_))
+            ),
+            "{result:?}"
+        );
+    }
+    assert_eq!(
+        fs::read(dir.path().join("img.bin")).unwrap(),
+        b"\x89PNG\0\0data"
+    );
+    assert_eq!(
+        fs::read(dir.path().join("latin.txt")).unwrap(),
+        b"caf\xe9\n"
+    );
+}
+
+#[test]
+fn git_directory_is_never_edited() {
+    let (dir, ws) = workspace(&[(".git/config", "[core]\n")]);
+    let report = apply_edits(
+        &ws,
+        &[Edit::new(".git/config", "[core]\n", "[evil]\n")],
+        &[],
+    );
+    assert!(matches!(
+        report.results[0].status,
+        EditStatus::Failed(EditFailure::PathRefused(_))
+    ));
+    assert_eq!(read(dir.path(), ".git/config"), "[core]\n");
+}
+
+#[test]
+fn parse_then_apply_each_format() {
+    let (dir, ws) = workspace(&[("m.py", "a = 1\nb = 2\n")]);
+    let files = chat(&["m.py"]);
+    let replies = [
+        (
+            EditFormat::Diff,
+            "m.py\n```\n<<<<<<< SEARCH\na = 1\n=======\na = 10\n>>>>>>> REPLACE\n```\n",
+        ),
+        (
+            EditFormat::DiffFenced,
+            "```\nm.py\n<<<<<<< SEARCH\nb = 2\n=======\nb = 20\n>>>>>>> REPLACE\n```\n",
+        ),
+        (
+            EditFormat::Udiff,
+            "```diff\n--- m.py\n+++ m.py\n@@ ... @@\n a = 10\n-b = 20\n+b = 30\n```\n",
+        ),
+    ];
+    for (format, reply) in replies {
+        let parsed = parse_reply(reply, format, &files).unwrap();
+        assert!(
+            apply_edits(&ws, &parsed.edits, &files).all_applied(),
+            "{format}"
+        );
+    }
+    assert_eq!(read(dir.path(), "m.py"), "a = 10\nb = 30\n");
+    let parsed = parse_reply("m.py\n```\nwhole\n```\n", EditFormat::Whole, &files).unwrap();
+    assert!(apply_edits(&ws, &parsed.edits, &files).all_applied());
+    assert_eq!(read(dir.path(), "m.py"), "whole\n");
+}
