@@ -647,3 +647,26 @@ fn staging_done_by_another_process_meanwhile_survives_a_commit() {
     );
     assert_eq!(read(dir.path(), "a.txt"), b"base a\n");
 }
+
+#[test]
+fn autocrlf_repositories_stay_clean_and_keep_crlf_in_the_working_tree() {
+    let (dir, repo) = new_repo();
+    let raw = Repository::open(dir.path()).unwrap();
+    raw.config()
+        .unwrap()
+        .set_bool("core.autocrlf", true)
+        .unwrap();
+    write(dir.path(), "win.txt", b"one\r\ntwo\r\n");
+    user_commit_all(dir.path(), "base");
+    write(dir.path(), "win.txt", b"one\r\n2\r\n");
+    repo.commit_files(&paths(&["win.txt"]), "fix: two", &tool())
+        .unwrap();
+    // Stored as git would store it (LF), and the working tree counts as clean.
+    assert_eq!(
+        committed(dir.path(), "HEAD", "win.txt").unwrap(),
+        b"one\n2\n"
+    );
+    assert!(repo.dirty_files(&paths(&["win.txt"])).unwrap().is_empty());
+    repo.undo_last().unwrap();
+    assert_eq!(read(dir.path(), "win.txt"), b"one\r\ntwo\r\n");
+}
