@@ -24,7 +24,11 @@ pub fn load(
     home: Option<&Path>,
     process_env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Settings, ConfigError> {
-    let cwd = std::path::absolute(cwd).unwrap_or_else(|_| cwd.to_path_buf());
+    // Canonical, like the git module's root, so paths from both compare equal.
+    let cwd = cwd
+        .canonicalize()
+        .or_else(|_| std::path::absolute(cwd))
+        .unwrap_or_else(|_| cwd.to_path_buf());
     let repository_root = git_root(&cwd).unwrap_or_else(|| cwd.clone());
     let mut settings = Settings {
         cwd: cwd.clone(),
