@@ -1,0 +1,275 @@
+//! End to end: the real binary's full-screen session in tmux (160×48) against the
+//! loopback mock LLM, driven with send-keys and read with capture-pane. Type a
+//! request, watch the reply stream, see the diff, accept one block and reject
+//! another, see the commit in the log, undo it; files and `git log` are checked
+//! after each step. Skipped, with a note, when tmux is not installed.
+
+mod engine_support;
+#[path = "support/mock_llm.rs"]
+mod mock_llm;
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use engine_support::{COMMIT_REQUEST_MARK, SECRET_KEY, TestRepo, block};
+use mock_llm::{MockLlm, Reply};
+
+const HELLO: &str = "def greet():\n    return \"hello\"\n";
+const OTHER: &str = "def part():\n    return \"other\"\n";
+/// The longest any one step may take before the test gives up.
+const STEP_LIMIT: Duration = Duration::from_secs(30);
+
+/// One tmux server of our own (its own socket), killed when dropped.
+struct Tmux {
+    socket: String,
+    session: String,
+}
+
+impl Tmux {
+    fn available() -> bool {
+        Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|out| out.status.success())
+    }
+
+    fn start(command: &str, root: &Path) -> Tmux {
+        let socket = format!("aider-tui-e2e-{}", std::process::id());
+        let tmux = Tmux {
+            socket,
+            session: "session".into(),
+        };
+        let out = tmux.run(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "160",
+            "-y",
+            "48",
+            "-s",
+            &tmux.session,
+            "-c",
+            root.to_str().unwrap(),
+            command,
+        ]);
+        assert!(
+            out.status.success(),
+            "tmux: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        tmux
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .unwrap()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", &self.session];
+        args.extend_from_slice(keys);
+        let out = self.run(&args);
+        assert!(
+            out.status.success(),
+            "send-keys: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    fn text(&self, text: &str) {
+        self.keys(&["-l", text]);
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(
+            &self
+                .run(&["capture-pane", "-p", "-t", &self.session])
+                .stdout,
+        )
+        .into_owned()
+    }
+
+    /// Polls the screen until `check` holds (bounded by `STEP_LIMIT`).
+    fn wait_for(&self, what: &str, check: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if check(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < STEP_LIMIT,
+                "waited {STEP_LIMIT:?} for {what}; screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_text(&self, needle: &str) -> String {
+        self.wait_for(needle, |screen| screen.contains(needle))
+    }
+
+    fn alive(&self) -> bool {
+        self.run(&["has-session", "-t", &self.session])
+            .status
+            .success()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+/// Waits until the repository's log has `count` commits.
+fn wait_for_log(repo: &TestRepo, count: usize, tmux: &Tmux) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let log = repo.log();
+        if log.len() == count {
+            return log;
+        }
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "expected {count} commits, have {log:?}; screen:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+#[test]
+fn a_whole_session_in_tmux_review_commit_undo() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the end-to-end session test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(
+        COMMIT_REQUEST_MARK,
+        Reply::text(["feat: greet with a wave"]),
+    );
+    // Slow enough that the stream is seen arriving.
+    mock.push(
+        Reply::text([
+            "Changing the greeting in two places.\n\n".to_string(),
+            block(
+                "hello.py",
+                "    return \"hello\"\n",
+                "    return \"wave\"\n",
+            ),
+            "\n".to_string(),
+            block(
+                "other.py",
+                "    return \"other\"\n",
+                "    return \"another\"\n",
+            ),
+        ])
+        .chunk_delay(Duration::from_millis(400)),
+    );
+    let command = format!(
+        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py other.py --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint",
+        shell_quote(&std::env::var("PATH").unwrap_or_default()),
+        shell_quote(home.path().to_str().unwrap()),
+        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
+        shell_quote(&mock.openai_base()),
+        SECRET_KEY,
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+
+    // The session opens with both files in the chat and the first commit in the log.
+    let screen = tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw hello.py") && s.contains("initial commit")
+    });
+    assert!(screen.contains("openai/gpt-4o"), "{screen}");
+    assert_eq!(repo.log().len(), 1);
+
+    // Ask; the reply streams in, and the diff shows before the review starts.
+    tmux.text("make the greeting wave");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the reply to start streaming", |s| {
+        s.contains("Changing the greeting") && !s.contains("Review")
+    });
+    // The first block's live diff appears while the second is still on its way.
+    let live = tmux.wait_for("the live diff", |s| {
+        s.contains("#1 hello.py") && !s.contains("Review")
+    });
+    assert!(live.contains("+    return \"wave\""), "{live}");
+    let screen = tmux.wait_text("Review");
+    assert!(screen.contains("-    return \"hello\""), "{screen}");
+    assert!(screen.contains("+    return \"wave\""), "{screen}");
+    assert_eq!(
+        repo.read("hello.py"),
+        HELLO,
+        "nothing is applied before the review"
+    );
+
+    // Accept the first block, reject the second, and do not report the rejection.
+    tmux.keys(&["y"]);
+    tmux.wait_for("the second block", |s| s.contains("2/2 other.py"));
+    tmux.keys(&["n"]);
+    tmux.wait_text("Tell the model about the 1 rejected block");
+    tmux.keys(&["n"]);
+
+    // One commit with the accepted block only; it shows in the commit log.
+    let log = wait_for_log(&repo, 2, &tmux);
+    assert!(log[0].starts_with("feat: greet with a wave"), "{log:?}");
+    tmux.wait_text("feat: greet with a wave");
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    assert_eq!(repo.read("other.py"), OTHER);
+
+    // Undo from the commit log, after a confirmation that names the commit.
+    for _ in 0..4 {
+        tmux.keys(&["Tab"]);
+    }
+    tmux.wait_for("the commit log to take the focus", |s| {
+        s.contains("┏ Commits")
+    });
+    tmux.keys(&["u"]);
+    tmux.wait_text("Undo commit");
+    let screen = tmux.screen();
+    assert!(screen.contains("feat: greet with a wave"), "{screen}");
+    tmux.keys(&["y"]);
+    let log = wait_for_log(&repo, 1, &tmux);
+    assert_eq!(log[0].trim(), "initial commit");
+    assert_eq!(repo.read("hello.py"), HELLO);
+    assert_eq!(repo.read("other.py"), OTHER);
+
+    // The chat went to the history file as it happened.
+    let history = std::fs::read_to_string(repo.root().join(".aider-tui/chat-history.md")).unwrap();
+    assert!(history.contains("#### make the greeting wave"), "{history}");
+    assert!(
+        history.contains("Changing the greeting in two places."),
+        "{history}"
+    );
+
+    // Ctrl-C twice quits.
+    tmux.keys(&["C-c"]);
+    tmux.wait_text("Ctrl-C again");
+    tmux.keys(&["C-c"]);
+    let start = Instant::now();
+    while tmux.alive() {
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "the session did not end:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let requests = mock.requests();
+    assert!(!requests.is_empty());
+}
