@@ -135,7 +135,7 @@ impl Engine {
                 None => Vec::new(),
             };
         }
-        if files.iter().any(|file| *file == relative) {
+        if files.contains(&relative) {
             return vec![relative];
         }
         let prefix = format!("{}/", relative.trim_end_matches('/'));

@@ -179,7 +179,7 @@ impl Engine {
                 break TurnOutcome::Error { message: problem };
             }
             let chat_files: Vec<String> = self.session.chat_files.iter().cloned().collect();
-            let previews = (setup.mode == ChatMode::Code).then(|| Previews {
+            let previews = (setup.mode == ChatMode::Code).then_some(Previews {
                 format: setup.format,
                 chat_files,
                 workspace: &self.session.workspace,
