@@ -670,3 +670,124 @@ fn autocrlf_repositories_stay_clean_and_keep_crlf_in_the_working_tree() {
     repo.undo_last().unwrap();
     assert_eq!(read(dir.path(), "win.txt"), b"one\r\ntwo\r\n");
 }
+
+/// One step of a session, for the model-based test below.
+#[derive(Debug, Clone)]
+enum Step {
+    /// The user types into a file.
+    UserEdit { file: usize, text: u8 },
+    /// The user stages a file.
+    UserStage { file: usize },
+    /// A turn: commit the user's pending changes to these files, write the model's
+    /// content, commit it as the tool.
+    ToolTurn { files: Vec<usize>, text: u8 },
+    /// `/undo`.
+    Undo,
+}
+
+const MODEL_FILES: [&str; 4] = ["a.txt", "dir/b.txt", "dir/deep/c.txt", "d.txt"];
+
+fn step_strategy() -> impl proptest::strategy::Strategy<Value = Step> {
+    use proptest::prelude::*;
+    prop_oneof![
+        (0..4usize, any::<u8>()).prop_map(|(file, text)| Step::UserEdit { file, text }),
+        (0..4usize).prop_map(|file| Step::UserStage { file }),
+        (
+            proptest::collection::btree_set(0..4usize, 1..3),
+            any::<u8>()
+        )
+            .prop_map(|(files, text)| Step::ToolTurn {
+                files: files.into_iter().collect(),
+                text
+            }),
+        Just(Step::Undo),
+    ]
+}
+
+/// Working-tree bytes and staged bytes of every model file.
+fn snapshot(dir: &Path) -> Vec<(Option<Vec<u8>>, Option<Vec<u8>>)> {
+    MODEL_FILES
+        .iter()
+        .map(|file| (std::fs::read(dir.join(file)).ok(), staged(dir, file)))
+        .collect()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config { cases: 24, ..Default::default() })]
+
+    /// Whatever the user and the tool do, the user's work is never lost: a refused
+    /// undo changes nothing, an undo restores exactly the tool commit's files to
+    /// their previous committed content, and files outside a step are untouched.
+    #[test]
+    fn no_sequence_of_turns_and_undos_loses_user_work(
+        steps in proptest::collection::vec(step_strategy(), 1..12)
+    ) {
+        let (dir, repo) = new_repo();
+        let root = dir.path();
+        for (index, file) in MODEL_FILES.iter().enumerate() {
+            write(root, file, format!("base {index}\n").as_bytes());
+        }
+        user_commit_all(root, "base");
+        for step in steps {
+            let before = snapshot(root);
+            let head_before = repo.head();
+            match step {
+                Step::UserEdit { file, text } => {
+                    write(root, MODEL_FILES[file], format!("user {text}\r\n").as_bytes());
+                }
+                Step::UserStage { file } => {
+                    let raw = Repository::open(root).unwrap();
+                    let mut index = raw.index().unwrap();
+                    index.add_path(Path::new(MODEL_FILES[file])).unwrap();
+                    index.write().unwrap();
+                }
+                Step::ToolTurn { files, text } => {
+                    let chosen: Vec<String> =
+                        files.iter().map(|&file| MODEL_FILES[file].to_string()).collect();
+                    let user_commit = repo.commit_dirty(&chosen, "").unwrap();
+                    if let Some(commit) = &user_commit {
+                        // The user's pending content is now committed, byte for byte.
+                        for &file in &files {
+                            let committed_now = committed(root, &commit.id, MODEL_FILES[file]);
+                            proptest::prop_assert_eq!(committed_now, before[file].0.clone());
+                        }
+                    }
+                    for &file in &files {
+                        write(root, MODEL_FILES[file], format!("tool {text}\n").as_bytes());
+                    }
+                    match repo.commit_files(&chosen, "feat: tool", &tool()) {
+                        Ok(_) | Err(GitError::NothingToCommit(_)) => {}
+                        Err(err) => proptest::prop_assert!(false, "commit failed: {err}"),
+                    }
+                    let after = snapshot(root);
+                    for file in 0..MODEL_FILES.len() {
+                        if !files.contains(&file) {
+                            proptest::prop_assert_eq!(&after[file], &before[file]);
+                        }
+                    }
+                }
+                Step::Undo => match repo.undo_last() {
+                    Ok(report) => {
+                        let undone = head_before.clone().unwrap();
+                        proptest::prop_assert_eq!(&report.undone.id, &undone);
+                        let parent = format!("{undone}~1");
+                        for (index, file) in MODEL_FILES.iter().enumerate() {
+                            let now = std::fs::read(root.join(file)).ok();
+                            if report.files.iter().any(|touched| touched == file) {
+                                proptest::prop_assert_eq!(now, committed(root, &parent, file));
+                            } else {
+                                proptest::prop_assert_eq!(&now, &before[index].0);
+                                proptest::prop_assert_eq!(&staged(root, file), &before[index].1);
+                            }
+                        }
+                    }
+                    Err(GitError::UndoRefused { .. }) => {
+                        proptest::prop_assert_eq!(snapshot(root), before);
+                        proptest::prop_assert_eq!(repo.head(), head_before);
+                    }
+                    Err(err) => proptest::prop_assert!(false, "undo failed: {err}"),
+                },
+            }
+        }
+    }
+}
