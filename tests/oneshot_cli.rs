@@ -256,3 +256,42 @@ fn with_no_model_the_run_explains_how_to_set_one_up() {
     );
     assert!(!problem.contains('\n'));
 }
+
+#[test]
+fn without_yes_edits_to_chat_files_still_apply_but_new_files_are_not_created() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    let reply = [
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return \"wave\"\n",
+        ),
+        block("new_module.py", "", "X = 1\n"),
+    ]
+    .concat();
+    mock.push(Reply::text([reply]));
+    let base = mock.openai_base();
+
+    let output = aider(
+        &repo.root(),
+        home.path(),
+        &[
+            "hello.py",
+            "--model",
+            "openai/gpt-4o",
+            "--api-base",
+            &base,
+            "--api-key",
+            SECRET_KEY,
+            "--message",
+            "Wave",
+        ],
+    );
+    // The new file needed a yes it did not get: the turn did not apply everything.
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    assert!(!repo.root().join("new_module.py").exists());
+}

@@ -1,6 +1,9 @@
 //! The headless front end: one message in, the reply streamed to stdout, what was
 //! applied and committed printed after it, then exit.
 //!
+//! Proposed edits are accepted (there is no one to review them, as in Aider's
+//! `--message`); questions get "no" unless `--yes` is given.
+//!
 //! It drives the same engine as the full-screen UI (`engine::spawn`) and answers the
 //! engine's questions by policy: with `--yes` every question is answered yes except
 //! running a shell command the model proposed, which is always answered no here.
@@ -15,7 +18,7 @@ use tokio::sync::mpsc;
 
 use crate::config::Settings;
 use crate::engine;
-use crate::protocol::{Event, Op, QuestionKind, TurnOutcome};
+use crate::protocol::{Decision, Event, Op, QuestionKind, TurnOutcome};
 
 pub use printer::Printer;
 
@@ -68,6 +71,24 @@ pub async fn drive(
             Event::Question { id, kind, .. } => {
                 let yes = options.yes && !matches!(kind, QuestionKind::RunShell { .. });
                 let _ = ops.send(Op::Answer { question: *id, yes }).await;
+            }
+            Event::EditsProposed { review, edits } => {
+                // Headless, there is no reviewer: edits are applied as Aider applies
+                // them. (With --yes the engine auto-accepts and does not wait for this.)
+                let decisions = edits
+                    .iter()
+                    .map(|edit| Decision {
+                        edit: edit.id,
+                        accept: true,
+                    })
+                    .collect();
+                let _ = ops
+                    .send(Op::Decide {
+                        review: *review,
+                        decisions,
+                        report_rejected: false,
+                    })
+                    .await;
             }
             Event::TurnFinished { outcome: finished } => {
                 outcome = Some(finished.clone());
