@@ -211,6 +211,14 @@ fn explanations_name_identifiers_and_signals() {
         "{:?}",
         views.reasons
     );
+    assert!(
+        views
+            .reasons
+            .iter()
+            .any(|r| r.ident == "uses chat file" && r.from == "app/services.py"),
+        "{:?}",
+        views.reasons
+    );
     let total: f64 = output.ranked.iter().map(|f| f.score).sum();
     assert!(total > 0.0 && total <= 1.0 + 1e-9);
 }

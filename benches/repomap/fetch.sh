@@ -4,7 +4,13 @@
 # machine: trees land in $BENCH_TREES (default: ./bench-trees next to the caller).
 #
 #   benches/repomap/fetch.sh [tree...]     trees: tokio ansible django typescript
-#                                          playwright moby linux (default: all but linux)
+#                                          playwright rxjs moby moby-source linux
+#                                          (default: all but linux)
+#
+# moby is Debian's golang-github-docker-docker-dev (the importable Go packages);
+# moby-source is Debian's docker.io source package (orig tarball, fetched with
+# `apt-get source` through a private deb-src list, so the system's apt setup is
+# left alone).
 set -euo pipefail
 
 TREES_DIR="${BENCH_TREES:-$PWD/bench-trees}"
@@ -68,6 +74,19 @@ fetch_moby() {
     cp -r "$extracted/usr/share/gocode/src/github.com/docker/docker" "$TREES_DIR/moby"
 }
 
+fetch_moby_source() {
+    local state="$DOWNLOADS/apt-src" codename archive
+    codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-stable}")
+    mkdir -p "$state/lists/partial" "$state/cache/archives/partial"
+    echo "deb-src http://deb.debian.org/debian $codename main" >"$state/sources.list"
+    local apt_options=(-q -o "Dir::Etc::SourceList=$state/sources.list" -o Dir::Etc::SourceParts=/dev/null
+        -o "Dir::State::Lists=$state/lists" -o "Dir::Cache=$state/cache")
+    apt-get "${apt_options[@]}" update >/dev/null
+    (cd "$DOWNLOADS" && apt-get "${apt_options[@]}" source --download-only docker.io >/dev/null)
+    archive=$(ls "$DOWNLOADS"/docker.io_*.orig.tar.* | head -n 1)
+    unpack "$archive" moby-source
+}
+
 fetch_linux() {
     local deb extracted archive
     deb=$(fetch_deb linux-source-6.1)
@@ -80,7 +99,7 @@ fetch_linux() {
 
 trees=("$@")
 if [ ${#trees[@]} -eq 0 ]; then
-    trees=(tokio ansible django typescript playwright moby)
+    trees=(tokio ansible django typescript playwright rxjs moby moby-source)
 fi
 for tree in "${trees[@]}"; do
     log "fetching $tree into $TREES_DIR/$tree"
@@ -90,7 +109,9 @@ for tree in "${trees[@]}"; do
         django) fetch_pypi_sdist Django django ;;
         typescript) fetch_npm typescript typescript ;;
         playwright) fetch_npm playwright-core playwright ;;
+        rxjs) fetch_npm rxjs rxjs ;;
         moby) fetch_moby ;;
+        moby-source) fetch_moby_source ;;
         linux) fetch_linux ;;
         *) log "unknown tree: $tree"; exit 2 ;;
     esac

@@ -5,6 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use petgraph::Direction;
+use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
 use super::graph::FileGraph;
@@ -25,6 +27,7 @@ const MENTIONED_DEFINER_SEED: f64 = 1.0;
 const MENTIONED_FILE_NAME_SEED: f64 = 0.5;
 const TEST_PAIR_SEED: f64 = 0.5;
 const CHAT_CALLEE_SEED: f64 = 1.0;
+const CHAT_CALLER_SEED: f64 = 0.5;
 const SAME_DIRECTORY_SEED: f64 = 0.3;
 /// Share of a file's rank spread evenly over its definitions, so a well-ranked
 /// file's unreferenced definitions still order sensibly.
@@ -212,6 +215,27 @@ pub fn rank(
                         chat_path,
                     );
                 }
+            }
+        }
+    }
+    // Files that use the chat file's definitions (callers change with callees).
+    for &chat_node in &chat {
+        let chat_path = path_of(chat_node);
+        let incoming: Vec<(u32, f64)> = graph
+            .graph
+            .edges_directed(NodeIndex::new(chat_node as usize), Direction::Incoming)
+            .map(|edge| (edge.source().index() as u32, *edge.weight()))
+            .filter(|(source, _)| !chat.contains(source))
+            .collect();
+        let total: f64 = incoming.iter().map(|(_, weight)| weight).sum();
+        if total > 0.0 {
+            for (source, weight) in incoming {
+                seed(
+                    source,
+                    CHAT_CALLER_SEED * weight / total,
+                    "uses chat file".to_string(),
+                    chat_path,
+                );
             }
         }
     }
