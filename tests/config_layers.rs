@@ -367,3 +367,35 @@ fn dotenv_files_are_read_from_home_root_and_start_folder_in_that_order() {
     assert_eq!(settings.model.as_deref(), Some("named"));
     assert_eq!(settings.weak_model, None);
 }
+
+#[test]
+fn a_leading_tilde_means_the_home_folder() {
+    let fixture = Fixture::new();
+    fixture.home_file(
+        ".aider.conf.yml",
+        "read: ~/CONVENTIONS.md\nmodel-settings-file: ~/models.toml\n",
+    );
+    let keys = fixture.home_file("keys.env", "AIDER_MODEL=from-home-env-file\n");
+    let flags = Overrides {
+        env_file: Some(PathBuf::from("~/keys.env")),
+        ..Overrides::default()
+    };
+    let settings = fixture.load(&flags, &[]).unwrap();
+    assert_eq!(
+        settings.read,
+        vec![fixture.home.path().join("CONVENTIONS.md")]
+    );
+    assert_eq!(
+        settings.model_settings_file,
+        Some(fixture.home.path().join("models.toml"))
+    );
+    assert_eq!(settings.model.as_deref(), Some("from-home-env-file"));
+    assert!(settings.sources.contains(&keys));
+    // A name that merely starts with a tilde is left alone.
+    let flags = Overrides {
+        read: vec![PathBuf::from("~notes.md")],
+        ..Overrides::default()
+    };
+    let settings = fixture.load(&flags, &[]).unwrap();
+    assert!(settings.read.contains(&PathBuf::from("~notes.md")));
+}

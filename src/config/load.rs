@@ -37,7 +37,7 @@ pub fn load(
     };
 
     let config_files = match &flags.config_file {
-        Some(explicit) => vec![cwd.join(explicit)],
+        Some(explicit) => vec![cwd.join(expand_home(explicit, home))],
         None => {
             let mut candidates = Vec::new();
             if let Some(home) = home {
@@ -68,7 +68,7 @@ pub fn load(
         });
     let dotenv_files = match chosen_env_file {
         // Named explicitly: it must exist, and it replaces the usual files.
-        Some(path) => vec![cwd.join(path)],
+        Some(path) => vec![cwd.join(expand_home(&path, home))],
         // Aider's search path: home, then the repository root, then the start folder.
         None => {
             let mut candidates = Vec::new();
@@ -97,6 +97,19 @@ pub fn load(
     if !settings.git {
         settings.root = cwd;
     }
+    // `read: ~/CONVENTIONS.md` in a home config is common; Aider expands it too.
+    for path in settings.files.iter_mut().chain(settings.read.iter_mut()) {
+        *path = expand_home(path, home);
+    }
+    for path in [
+        &mut settings.model_settings_file,
+        &mut settings.message_file,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        *path = expand_home(path, home);
+    }
     Ok(settings)
 }
 
@@ -106,6 +119,14 @@ pub fn load_from_process(cwd: &Path, flags: &Overrides) -> Result<Settings, Conf
     load(cwd, flags, home.as_deref(), &|name| {
         std::env::var(name).ok()
     })
+}
+
+/// `path` with a leading `~` replaced by the home folder (when there is one).
+fn expand_home(path: &Path, home: Option<&Path>) -> PathBuf {
+    match (path.strip_prefix("~"), home) {
+        (Ok(rest), Some(home)) => home.join(rest),
+        _ => path.to_path_buf(),
+    }
 }
 
 /// The candidates that exist, each once, in order.
