@@ -704,8 +704,11 @@ fn step_strategy() -> impl proptest::strategy::Strategy<Value = Step> {
     ]
 }
 
-/// Working-tree bytes and staged bytes of every model file.
-fn snapshot(dir: &Path) -> Vec<(Option<Vec<u8>>, Option<Vec<u8>>)> {
+/// A file's working-tree bytes and staged bytes (`None`: absent).
+type FileState = (Option<Vec<u8>>, Option<Vec<u8>>);
+
+/// The state of every model file.
+fn snapshot(dir: &Path) -> Vec<FileState> {
     MODEL_FILES
         .iter()
         .map(|file| (std::fs::read(dir.join(file)).ok(), staged(dir, file)))
