@@ -222,3 +222,36 @@ fn parse_then_apply_each_format() {
     assert!(apply_edits(&ws, &parsed.edits, &files).all_applied());
     assert_eq!(read(dir.path(), "m.py"), "whole\n");
 }
+
+#[test]
+fn placeholders_for_omitted_code_are_refused() {
+    let original = "fn a() {\n    one();\n    two();\n}\n";
+    let (dir, ws) = workspace(&[("a.rs", original)]);
+    let edits = vec![
+        Edit::new(
+            "a.rs",
+            "fn a() {\n    one();\n    two();\n}\n",
+            "fn a() {\n    // ... existing code ...\n    three();\n}\n",
+        ),
+        Edit::whole_file("a.rs", "fn a() {\n    // ... rest unchanged ...\n}\n"),
+    ];
+    let report = apply_edits(&ws, &edits, &chat(&["a.rs"]));
+    for result in &report.results {
+        assert!(
+            matches!(
+                result.status,
+                EditStatus::Failed(EditFailure::Placeholder { .. })
+            ),
+            "{result:?}"
+        );
+    }
+    assert_eq!(read(dir.path(), "a.rs"), original);
+}
+
+#[test]
+fn byte_order_mark_is_kept() {
+    let (dir, ws) = workspace(&[("a.txt", "\u{feff}first\nsecond\n")]);
+    let report = apply_edits(&ws, &[Edit::new("a.txt", "first\n", "1st\n")], &[]);
+    assert!(report.all_applied(), "{report:?}");
+    assert_eq!(read(dir.path(), "a.txt"), "\u{feff}1st\nsecond\n");
+}

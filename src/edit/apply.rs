@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use super::line_endings::LineEndings;
-use super::matching::{self, MatchFailure, already_present, closest_lines, replace_unique};
+use super::matching::{
+    self, MatchFailure, already_present, closest_lines, placeholder_line, replace_unique,
+};
 use super::reply::{Edit, EditKind};
 use super::workspace::Workspace;
 
@@ -42,6 +44,16 @@ pub enum EditFailure {
         path: String,
         /// The chat files that match.
         files: Vec<String>,
+    },
+    /// REPLACE (or a whole-file listing) holds a placeholder for omitted code.
+    #[error(
+        "the new text of {path} holds the placeholder `{line}` instead of the code it stands for; write the code out in full"
+    )]
+    Placeholder {
+        /// The file.
+        path: String,
+        /// The placeholder line.
+        line: String,
     },
     /// Writing the file failed (the edit itself matched).
     #[error("writing the file failed: {0}")]
@@ -222,6 +234,17 @@ impl<'w> Simulation<'w> {
         planned.creates_file = before.is_none();
         planned.before = before.clone().unwrap_or_default();
         let whole = edit.kind == EditKind::WholeFile;
+        if whole || !edit.search.trim().is_empty() {
+            let reference = [edit.search.as_str(), before.as_deref().unwrap_or_default()];
+            if let Some(line) = placeholder_line(&edit.replace, &reference) {
+                planned.outcome = Err(EditFailure::Placeholder {
+                    path: planned.path.clone(),
+                    line,
+                });
+                planned.after = planned.before.clone();
+                return planned;
+            }
+        }
         if whole || edit.search.trim().is_empty() {
             let after = match before.as_deref() {
                 // An empty SEARCH on a file with content appends; it never overwrites.

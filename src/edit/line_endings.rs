@@ -1,6 +1,9 @@
 //! A file's line-ending style and final-newline state, so that edits made on
 //! LF-normalised text can be written back the way the file was.
 
+/// The byte-order mark some editors put at the start of UTF-8 files.
+const BOM: char = '\u{feff}';
+
 /// How a file ends its lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineEndings {
@@ -8,6 +11,8 @@ pub struct LineEndings {
     pub crlf: bool,
     /// The file ends with a line break (or is empty).
     pub final_newline: bool,
+    /// The file starts with a UTF-8 byte-order mark.
+    pub bom: bool,
 }
 
 impl LineEndings {
@@ -15,6 +20,7 @@ impl LineEndings {
     pub const NEW_FILE: LineEndings = LineEndings {
         crlf: false,
         final_newline: true,
+        bom: false,
     };
 
     /// Detects the style of `text`. Mixed endings count as LF, keeping each `\r`.
@@ -24,11 +30,13 @@ impl LineEndings {
         LineEndings {
             crlf,
             final_newline: text.is_empty() || text.ends_with('\n'),
+            bom: text.starts_with(BOM),
         }
     }
 
     /// `text` with CRLF breaks turned into LF (when the file uses CRLF throughout).
     pub fn normalise(&self, text: &str) -> String {
+        let text = text.strip_prefix(BOM).unwrap_or(text);
         if self.crlf {
             text.replace("\r\n", "\n")
         } else {
@@ -44,6 +52,9 @@ impl LineEndings {
         }
         if self.crlf {
             text = text.replace('\n', "\r\n");
+        }
+        if self.bom {
+            text.insert(0, BOM);
         }
         text
     }
@@ -91,6 +102,14 @@ mod tests {
         let normal = style.normalise(text);
         assert_eq!(normal, "a\nb\nc");
         assert_eq!(style.restore("a\nB\nc\n"), "a\r\nB\r\nc");
+    }
+
+    #[test]
+    fn byte_order_mark_is_set_aside_and_restored() {
+        let text = "\u{feff}a\r\nb\r\n";
+        let style = LineEndings::detect(text);
+        assert_eq!(style.normalise(text), "a\nb\n");
+        assert_eq!(style.restore("a\nc\n"), "\u{feff}a\r\nc\r\n");
     }
 
     #[test]

@@ -490,6 +490,21 @@ pub fn is_elision(line: &str) -> bool {
     words <= 8 && telling && (dotted || text.contains("unchanged") || text.contains("omitted"))
 }
 
+/// The first line of `replace` that stands for omitted code (a comment such as
+/// `// ... existing code ...`, not a bare `...`) and is not found in `reference`:
+/// writing it would put a placeholder where code was.
+pub fn placeholder_line(replace: &str, reference: &[&str]) -> Option<String> {
+    replace
+        .lines()
+        .filter(|line| is_elision(line) && !matches!(line.trim(), "..." | "…"))
+        .find(|line| {
+            !reference
+                .iter()
+                .any(|text| text.lines().any(|known| known.trim() == line.trim()))
+        })
+        .map(|line| line.trim().to_string())
+}
+
 fn split_pieces<'a, 'b>(lines: &'b [&'a str]) -> Vec<&'b [&'a str]> {
     lines.split(|line| is_elision(line)).collect()
 }
@@ -716,6 +731,23 @@ mod tests {
         assert_eq!(lines, vec!["    one();", "    two();"]);
         assert!(already_present(file, "    two();\n"));
         assert!(!already_present(file, "    four();\n"));
+    }
+
+    #[test]
+    fn placeholders_only_in_replace_are_found() {
+        let search = "a\nb\n";
+        assert_eq!(
+            placeholder_line("a\n// ... existing code ...\n", &[search]).as_deref(),
+            Some("// ... existing code ...")
+        );
+        assert_eq!(
+            placeholder_line(
+                "a\n// ... existing code ...\n",
+                &["x\n// ... existing code ...\n"]
+            ),
+            None
+        );
+        assert_eq!(placeholder_line("def f():\n    ...\n", &[search]), None);
     }
 
     #[test]

@@ -201,7 +201,6 @@ impl Workspace {
             .tempfile_in(parent)
             .map_err(io_error)?;
         temp.write_all(text.as_bytes()).map_err(io_error)?;
-        temp.as_file().sync_all().map_err(io_error)?;
         if let Some(permissions) = permissions {
             fs::set_permissions(temp.path(), permissions).map_err(io_error)?;
         }
