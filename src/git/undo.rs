@@ -100,7 +100,8 @@ impl GitRepo {
         })
     }
 
-    /// Makes a new commit that reverses `commit` (for undoing an older tool commit).
+    /// Makes a new commit that reverses `commit` (for undoing an older tool commit);
+    /// refuses (`UndoRefused`) when a file it would change has uncommitted changes.
     pub fn revert_commit(
         &self,
         commit: &str,
@@ -108,7 +109,7 @@ impl GitRepo {
     ) -> Result<CommitSummary, GitError> {
         let target = self.find_commit(commit)?;
         let Some(head_oid) = self.head_oid() else {
-            return Err(GitError::UnknownCommit("HEAD".into()));
+            return refuse("There is nothing to revert: the repository has no commits yet.".into());
         };
         let head = self.repo.find_commit(head_oid).context("reading HEAD")?;
         let mut merged = self
