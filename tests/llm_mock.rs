@@ -103,3 +103,25 @@ async fn dropped_stream_is_a_body_error_and_wrong_wire_is_refused() {
     assert_eq!(status, 400);
     assert!(body.contains("scripted for Anthropic"));
 }
+
+#[tokio::test]
+async fn one_byte_writes_arrive_in_many_pieces() {
+    use futures::StreamExt;
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["héllo ✓"]).one_byte_writes());
+    let response = reqwest::Client::new()
+        .post(format!("{}/chat/completions", mock.openai_base()))
+        .json(&json!({"stream": true}))
+        .send()
+        .await
+        .unwrap();
+    let mut pieces = 0;
+    let mut body = Vec::new();
+    let mut stream = response.bytes_stream();
+    while let Some(chunk) = stream.next().await {
+        pieces += 1;
+        body.extend_from_slice(&chunk.unwrap());
+    }
+    assert!(String::from_utf8(body).unwrap().contains("héllo ✓"));
+    assert!(pieces > 50, "only {pieces} pieces arrived");
+}

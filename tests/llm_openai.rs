@@ -51,6 +51,9 @@ fn request(text: &str) -> ChatRequest {
 }
 
 /// Everything a stream yielded: the text, the reasoning, the finish (if any) and the error (if any).
+/// Recognises the expected error.
+type ErrorCheck = fn(&LlmError) -> bool;
+
 #[derive(Debug, Default)]
 struct Outcome {
     text: String,
@@ -179,7 +182,7 @@ async fn server_errors_are_retried_and_exhaustion_names_provider_and_status() {
 
 #[tokio::test]
 async fn auth_quota_and_context_errors_are_not_retried() {
-    let cases: Vec<(Reply, fn(&LlmError) -> bool)> = vec![
+    let cases: Vec<(Reply, ErrorCheck)> = vec![
         (
             Reply::status(401).error_message(&format!("Incorrect API key provided: {KEY}.")),
             |error| matches!(error, LlmError::Auth { status: 401, .. }),
@@ -289,11 +292,7 @@ async fn hangs_time_out_before_and_during_the_reply() {
 async fn one_byte_writes_keep_multibyte_text_intact_and_noise_is_ignored() {
     let mock = MockLlm::start().await;
     let pieces = ["héllo ", "wörld ✓ ", "日本語 🎉"];
-    mock.push(
-        Reply::text(pieces)
-            .one_byte_writes()
-            .chunk_delay(Duration::from_millis(1)),
-    );
+    mock.push(Reply::text(pieces).one_byte_writes());
     mock.push(
         Reply::text(pieces)
             .noise()

@@ -476,6 +476,10 @@ impl MockLlm {
             .route("/chat/completions", post(handle))
             .route("/v1/messages", post(handle))
             .with_state(script.clone());
+        // No Nagle delay: tiny writes (one byte, one token) must leave at once.
+        let listener = axum::serve::ListenerExt::tap_io(listener, |stream| {
+            let _ = stream.set_nodelay(true);
+        });
         tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
