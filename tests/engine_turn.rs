@@ -430,3 +430,51 @@ async fn yes_never_runs_a_shell_command_the_model_proposes() {
         .any(|kind| matches!(kind, aider_tui::protocol::QuestionKind::RunShell { command } if command.contains("touch pwned.txt"))));
     assert!(!repo.root().join("pwned.txt").exists());
 }
+
+#[tokio::test]
+async fn an_interrupt_stops_the_reply_and_applies_nothing() {
+    use aider_tui::protocol::Op;
+    use std::time::Duration;
+
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    let mut pieces: Vec<String> = block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )
+    .split_inclusive('\n')
+    .map(str::to_string)
+    .collect();
+    pieces.extend((0..200).map(|n| format!("more text {n}\n")));
+    mock.push(Reply::text(pieces).chunk_delay(Duration::from_millis(20)));
+    let mut driver =
+        Driver::start(settings(&repo.root(), &mock.openai_base(), &["hello.py"])).await;
+
+    driver
+        .ops
+        .send(Op::Submit {
+            text: "Make it wave".into(),
+        })
+        .await
+        .unwrap();
+    let mut interrupted = false;
+    let outcome = loop {
+        let event = tokio::time::timeout(Duration::from_secs(30), driver.events.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        match event {
+            Event::ReplyDelta { .. } if !interrupted => {
+                interrupted = true;
+                driver.ops.send(Op::Interrupt).await.unwrap();
+            }
+            Event::TurnFinished { outcome } => break outcome,
+            _ => {}
+        }
+    };
+    assert_eq!(outcome, TurnOutcome::Interrupted);
+    assert_eq!(repo.read("hello.py"), HELLO);
+    assert_eq!(repo.log().len(), 1);
+    driver.quit().await;
+}
