@@ -304,3 +304,59 @@ fn without_chat_files_every_file_competes() {
     assert!(!identifiers.contains(&"split"));
     assert_eq!(map.files().len(), 8);
 }
+
+#[test]
+fn identifiers_shared_across_languages_make_no_edges() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "app/main.py",
+        "from app.store import save_items\n\nitems = []\nitems.append(1)\nsave_items(items)\n",
+    );
+    write(
+        root,
+        "app/store.py",
+        "def save_items(items):\n    return len(items)\n",
+    );
+    write(
+        root,
+        "static/widget.js",
+        "function append(node) {\n  return node;\n}\n",
+    );
+    write(
+        root,
+        "static/page.ts",
+        "import { append } from './widget';\nappend(document.body);\n",
+    );
+    let map = open(root);
+    let output = map.render(&request(&["app/main.py"], &[], &[], 4096));
+    let widget = output
+        .ranked
+        .iter()
+        .find(|f| f.path == "static/widget.js")
+        .unwrap();
+    assert!(
+        widget.reasons.iter().all(|r| r.from != "app/main.py"),
+        "{:?}",
+        widget.reasons
+    );
+    assert!(
+        position(&output, "app/store.py").unwrap() < position(&output, "static/widget.js").unwrap()
+    );
+    // JavaScript and TypeScript are one family: the TypeScript caller links.
+    let from_ts = map.render(&request(&["static/page.ts"], &[], &[], 4096));
+    let widget = from_ts
+        .ranked
+        .iter()
+        .find(|f| f.path == "static/widget.js")
+        .unwrap();
+    assert!(
+        widget
+            .reasons
+            .iter()
+            .any(|r| r.ident == "append" && r.from == "static/page.ts"),
+        "{:?}",
+        widget.reasons
+    );
+}

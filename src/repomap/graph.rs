@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::record::FileRecord;
+use super::language;
+use super::record::{FileRecord, FileStatus};
 use super::symbols::Symbols;
 use super::tags::TagKind;
 
@@ -29,16 +30,26 @@ pub struct FileGraph {
     pub referencers: Vec<Vec<(u32, u32)>>,
     /// Symbol → request-independent edge multiplier (0 when left out).
     pub name_weight: Vec<f64>,
+    /// Node → language family; edges join only files of one family.
+    pub family: Vec<u8>,
 }
+
+/// Family of files without a grammar (they have no tags, so no edges anyway).
+const NO_FAMILY: u8 = u8::MAX;
 
 impl FileGraph {
     /// Builds the graph over the mapped records.
     pub fn build(records: &[FileRecord], symbols: &Symbols) -> FileGraph {
         let mut graph = DiGraph::<u32, f64>::new();
         let mut node_of_record = vec![None; records.len()];
+        let mut family = Vec::new();
         for (index, record) in records.iter().enumerate() {
             if record.status.is_mapped() {
                 node_of_record[index] = Some(graph.add_node(index as u32));
+                family.push(match record.status {
+                    FileStatus::Parsed(id) => language::family(usize::from(id)),
+                    _ => NO_FAMILY,
+                });
             }
         }
         let mut definers: Vec<Vec<u32>> = vec![Vec::new(); symbols.len()];
@@ -81,7 +92,9 @@ impl FileGraph {
             for &(referencing, count) in &referencers[symbol] {
                 let edge_weight = weight * f64::from(count).sqrt();
                 for &definer in defining {
-                    if definer != referencing {
+                    if definer != referencing
+                        && family[definer as usize] == family[referencing as usize]
+                    {
                         *merged.entry((referencing, definer)).or_insert(0.0) += edge_weight;
                     }
                 }
@@ -103,7 +116,13 @@ impl FileGraph {
             definers,
             referencers,
             name_weight,
+            family,
         }
+    }
+
+    /// Whether a reference in `from` can link to a definition in `to`.
+    pub fn links(&self, from: u32, to: u32) -> bool {
+        from != to && self.family.get(from as usize) == self.family.get(to as usize)
     }
 
     /// The record index of a node.

@@ -122,6 +122,17 @@ pub fn language_for_path(rel_path: &str) -> Option<usize> {
         .position(|language| language.extensions.contains(&extension.as_str()))
 }
 
+/// Languages whose files can call each other's code share a family; identifiers
+/// shared across families (Python's `list.append` and jQuery's `append`) are
+/// coincidences and make no edges.
+pub fn family(id: usize) -> u8 {
+    match LANGUAGES.get(id).map(|language| language.name) {
+        Some("javascript" | "typescript" | "tsx") => 200,
+        Some("c" | "cpp") => 201,
+        _ => id as u8,
+    }
+}
+
 /// Compiles a language's query against its grammar.
 pub fn compile_query(id: usize) -> Result<Query, tree_sitter::QueryError> {
     let language = &LANGUAGES[id];
