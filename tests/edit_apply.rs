@@ -255,3 +255,17 @@ fn byte_order_mark_is_kept() {
     assert!(report.all_applied(), "{report:?}");
     assert_eq!(read(dir.path(), "a.txt"), "\u{feff}1st\nsecond\n");
 }
+
+#[test]
+fn a_listing_named_by_a_shared_basename_creates_nothing() {
+    let (dir, ws) = workspace(&[("a/index.js", "a\n"), ("b/index.js", "b\n")]);
+    let files = chat(&["a/index.js", "b/index.js"]);
+    let parsed = parse_reply("index.js\n```\nnew\n```\n", EditFormat::Whole, &files).unwrap();
+    let report = apply_edits(&ws, &parsed.edits, &files);
+    assert!(matches!(
+        report.results[0].status,
+        EditStatus::Failed(EditFailure::AmbiguousName { .. })
+    ));
+    assert!(!dir.path().join("index.js").exists());
+    assert_eq!(read(dir.path(), "a/index.js"), "a\n");
+}

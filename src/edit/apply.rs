@@ -9,6 +9,7 @@ use super::line_endings::LineEndings;
 use super::matching::{
     self, MatchFailure, already_present, closest_lines, placeholder_line, replace_unique,
 };
+use super::names::base_name;
 use super::reply::{Edit, EditKind};
 use super::workspace::Workspace;
 
@@ -43,6 +44,14 @@ pub enum EditFailure {
         /// The file the edit named.
         path: String,
         /// The chat files that match.
+        files: Vec<String>,
+    },
+    /// A new file's name is a basename that several chat files share.
+    #[error("{path} does not exist and several chat files have that name ({}); give the full path", files.join(", "))]
+    AmbiguousName {
+        /// The name given.
+        path: String,
+        /// The chat files with that basename.
         files: Vec<String>,
     },
     /// REPLACE (or a whole-file listing) holds a placeholder for omitted code.
@@ -242,6 +251,23 @@ impl<'w> Simulation<'w> {
                     line,
                 });
                 planned.after = planned.before.clone();
+                return planned;
+            }
+        }
+        if whole && before.is_none() {
+            // A listing named by a bare basename that several chat files share must
+            // not become a new file at the top level.
+            let base = base_name(&planned.path);
+            let namesakes: Vec<String> = chat_files
+                .iter()
+                .filter(|file| base_name(file) == base && **file != planned.path)
+                .cloned()
+                .collect();
+            if !namesakes.is_empty() && !planned.path.contains('/') {
+                planned.outcome = Err(EditFailure::AmbiguousName {
+                    path: planned.path.clone(),
+                    files: namesakes,
+                });
                 return planned;
             }
         }
