@@ -107,6 +107,9 @@ fn a_headless_run_edits_commits_and_a_second_run_undoes() {
         !all_files_text(&repo.root()).contains(SECRET_KEY),
         "the key was written to a file"
     );
+    // The conversation is kept in the state folder's transcript.
+    let transcript = repo.read(".aider-tui/chat-history.md");
+    assert!(transcript.contains("#### Make it wave") && transcript.contains("Changing the greeting."));
     // The state folder is git-ignored.
     assert!(repo.root().join(".aider-tui").is_dir());
     assert!(repo.read(".gitignore").contains(".aider-tui/"));

@@ -21,6 +21,7 @@ mod repository;
 mod session;
 mod spawn;
 mod summarize;
+mod transcript;
 mod turn;
 mod usage;
 

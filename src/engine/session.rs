@@ -15,6 +15,7 @@ use super::locked_repo::LockedRepo;
 use super::models::Models;
 use super::prompt::FileText;
 use super::summarize::Summarizer;
+use super::transcript::Transcript;
 
 /// One session's state; owned by the engine task.
 pub struct Session {
@@ -43,6 +44,8 @@ pub struct Session {
     pub pending_note: Option<String>,
     /// Tokens of the repo map last rendered, for the context estimate.
     pub last_map_tokens: u64,
+    /// The conversation as written to `.aider-tui/chat-history.md`.
+    pub transcript: Transcript,
     next_review: ReviewId,
 }
 
@@ -58,6 +61,7 @@ impl Session {
         let edit_format = models.edit_format(&settings);
         let editor_edit_format = models.editor_edit_format(&settings);
         let mode = initial_mode(&settings);
+        let transcript = Transcript::open(&root);
         Session {
             workspace,
             root,
@@ -76,6 +80,7 @@ impl Session {
             summarizer: Summarizer::default(),
             pending_note: None,
             last_map_tokens: 0,
+            transcript,
             next_review: 1,
         }
     }

@@ -134,6 +134,7 @@ impl Engine {
             })
             .await;
         self.inbox.take_interrupt();
+        self.session.transcript.user(&text);
         let outcome = if text.trim_start().starts_with('/') {
             self.run_command(text.trim()).await
         } else {

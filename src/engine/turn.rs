@@ -213,6 +213,7 @@ impl Engine {
                 // A failed or cut reply is not kept: nothing of it is applied or remembered.
                 break TurnOutcome::Error { message: error };
             }
+            self.session.transcript.reply(&reply.text);
             exchange.push(HistoryMessage::user(message.clone()));
             exchange.push(HistoryMessage::assistant(reply.text.clone()));
             last_reply = reply.text.clone();
@@ -245,6 +246,9 @@ impl Engine {
                 };
             }
             reflections += 1;
+            self.session
+                .transcript
+                .note(&format!("Reflection {reflections}:\n{feedback}"));
             self.emitter
                 .emit(Event::ReflectionSent {
                     round: reflections,
