@@ -794,3 +794,32 @@ proptest::proptest! {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn paths_through_a_symlinked_folder_are_refused() {
+    let (dir, repo) = new_repo();
+    let outside = TempDir::new().unwrap();
+    write(
+        outside.path(),
+        "secret.txt",
+        b"not part of the repository\n",
+    );
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("linked")).unwrap();
+    let err = repo
+        .commit_files(&paths(&["linked/secret.txt"]), "feat: x", &tool())
+        .unwrap_err();
+    assert!(matches!(err, GitError::OutsideRepository { .. }), "{err}");
+    assert_eq!(repo.head(), None);
+    // A symlink to a file is committed as a link, as git does.
+    write(dir.path(), "real.txt", b"real\n");
+    std::os::unix::fs::symlink("real.txt", dir.path().join("alias.txt")).unwrap();
+    repo.commit_files(&paths(&["real.txt", "alias.txt"]), "feat: link", &tool())
+        .unwrap();
+    let raw = Repository::open(dir.path()).unwrap();
+    let tree = raw.head().unwrap().peel_to_tree().unwrap();
+    let entry = tree.get_path(Path::new("alias.txt")).unwrap();
+    assert_eq!(entry.filemode(), 0o120000);
+    assert_eq!(raw.find_blob(entry.id()).unwrap().content(), b"real.txt");
+    assert!(repo.dirty_files(&paths(&["alias.txt"])).unwrap().is_empty());
+}

@@ -89,6 +89,7 @@ impl GitRepo {
         let mut updates = TreeUpdateBuilder::new();
         let mut touched = Vec::new();
         for path in relative {
+            self.refuse_symlinked_folders(path)?;
             let absolute = self.root().join(path);
             let in_baseline = baseline.get_path(Path::new(path)).is_ok();
             match std::fs::symlink_metadata(&absolute) {
@@ -100,10 +101,7 @@ impl GitRepo {
                         tracing::debug!(path, "not committing an untracked, ignored file");
                         continue;
                     }
-                    let blob = self
-                        .repo
-                        .blob_path(&absolute)
-                        .context(&format!("storing {path}"))?;
+                    let blob = self.store_blob(&absolute, &metadata, path)?;
                     updates.upsert(path.as_str(), blob, file_mode(&metadata));
                     touched.push(path.clone());
                 }
@@ -159,6 +157,52 @@ impl GitRepo {
             result.context(&format!("updating the index entry of {path}"))?;
         }
         index.write().context("writing the index")
+    }
+
+    /// Stores a working-tree entry as a blob: a symlink's target text (not what it
+    /// points to), or a file's content with git's clean filters applied.
+    fn store_blob(
+        &self,
+        absolute: &Path,
+        metadata: &std::fs::Metadata,
+        path: &str,
+    ) -> Result<git2::Oid, GitError> {
+        if metadata.file_type().is_symlink() {
+            let target = std::fs::read_link(absolute).map_err(|source| GitError::Io {
+                path: absolute.to_path_buf(),
+                source,
+            })?;
+            let text = target
+                .to_str()
+                .ok_or_else(|| GitError::NotAFile(path.to_string()))?;
+            return self
+                .repo
+                .blob(text.as_bytes())
+                .context(&format!("storing the link {path}"));
+        }
+        self.repo
+            .blob_path(absolute)
+            .context(&format!("storing {path}"))
+    }
+
+    /// Refuses a path that goes through a symlinked folder: its content may live
+    /// outside the repository, and git itself will not add such a path.
+    fn refuse_symlinked_folders(&self, path: &str) -> Result<(), GitError> {
+        let mut folder = self.root().to_path_buf();
+        let parts: Vec<&str> = path.split('/').collect();
+        for part in &parts[..parts.len().saturating_sub(1)] {
+            folder.push(part);
+            if folder
+                .symlink_metadata()
+                .is_ok_and(|metadata| metadata.file_type().is_symlink())
+            {
+                return Err(GitError::OutsideRepository {
+                    path: path.to_string(),
+                    root: self.root().to_path_buf(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Whether the index has an entry for `path`.
