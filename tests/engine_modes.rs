@@ -356,3 +356,47 @@ async fn without_a_model_the_engine_still_starts_and_commands_work() {
         .any(|event| matches!(event, Event::Notice { level: NoticeLevel::Info, text } if text.contains("/undo"))));
     driver.quit().await;
 }
+
+#[tokio::test]
+async fn run_needs_an_explicit_yes() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    let mut driver = Driver::start(settings(&repo.root(), &mock.openai_base(), &[])).await;
+
+    let refused = driver.turn("/run touch made-by-run.txt").await;
+    assert!(refused
+        .questions()
+        .iter()
+        .any(|kind| matches!(kind, QuestionKind::RunShell { command } if command == "touch made-by-run.txt")));
+    assert!(!repo.root().join("made-by-run.txt").exists());
+
+    driver.shell_yes = true;
+    let ran = driver.turn("/run touch made-by-run.txt").await;
+    assert_eq!(ran.outcome, TurnOutcome::Success);
+    assert!(repo.root().join("made-by-run.txt").exists());
+    assert!(mock.requests().is_empty(), "no model request for /run");
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn a_failed_commit_message_request_falls_back_to_a_plain_message() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::status(401));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Make it wave",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    let log = repo.log();
+    assert_eq!(log.len(), 2);
+    assert!(log[0].starts_with("chore: update hello.py"), "{}", log[0]);
+}

@@ -190,6 +190,8 @@ pub struct Driver {
     pub ops: tokio::sync::mpsc::Sender<Op>,
     pub events: tokio::sync::mpsc::Receiver<Event>,
     pub startup: Vec<Event>,
+    /// Answer yes to running shell commands too (an explicit user yes).
+    pub shell_yes: bool,
 }
 
 impl Driver {
@@ -212,6 +214,7 @@ impl Driver {
             ops,
             events,
             startup,
+            shell_yes: false,
         }
     }
 
@@ -230,7 +233,7 @@ impl Driver {
                 .expect("turn timed out")
                 .expect("engine stopped during a turn");
             if let Event::Question { id, kind, .. } = &event {
-                let yes = !matches!(kind, QuestionKind::RunShell { .. });
+                let yes = self.shell_yes || !matches!(kind, QuestionKind::RunShell { .. });
                 self.ops
                     .send(Op::Answer { question: *id, yes })
                     .await
