@@ -46,11 +46,12 @@ pub fn failure_message(results: &[EditResult]) -> Option<String> {
                 "Did you mean these lines, which are actually in {} from line {line}?",
                 result.path
             );
-            let _ = writeln!(text, "```");
+            let fence = fence_for(lines);
+            let _ = writeln!(text, "{fence}");
             for file_line in lines {
                 let _ = writeln!(text, "{file_line}");
             }
-            let _ = writeln!(text, "```");
+            let _ = writeln!(text, "{fence}");
         }
         if result.replace_present {
             let _ = writeln!(text);
@@ -80,4 +81,14 @@ pub fn failure_message(results: &[EditResult]) -> Option<String> {
         let _ = writeln!(text, "No block was applied. Resend corrected {blocks}.");
     }
     Some(text)
+}
+
+/// A backtick fence longer than any backtick run that starts one of `lines`.
+fn fence_for(lines: &[String]) -> String {
+    let longest = lines
+        .iter()
+        .map(|line| line.trim_start().chars().take_while(|c| *c == '`').count())
+        .max()
+        .unwrap_or(0);
+    "`".repeat(longest.max(2) + 1)
 }
