@@ -504,6 +504,40 @@ fn executable_bit_is_committed() {
         0o100755
     );
     assert!(repo.dirty_files(&paths(&["run.sh"])).unwrap().is_empty());
+
+    // With core.fileMode off, the x bit on disk is ignored and git's mode is kept.
+    raw.config()
+        .unwrap()
+        .set_bool("core.filemode", false)
+        .unwrap();
+    std::fs::set_permissions(
+        dir.path().join("run.sh"),
+        std::fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+    write(dir.path(), "run.sh", b"#!/bin/sh\necho changed\n");
+    write(dir.path(), "data.txt", b"plain\n");
+    std::fs::set_permissions(
+        dir.path().join("data.txt"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    repo.commit_files(&paths(&["run.sh", "data.txt"]), "fix: script", &tool())
+        .unwrap();
+    let tree = raw.head().unwrap().peel_to_tree().unwrap();
+    assert_eq!(
+        tree.get_path(Path::new("run.sh")).unwrap().filemode(),
+        0o100755
+    );
+    assert_eq!(
+        tree.get_path(Path::new("data.txt")).unwrap().filemode(),
+        0o100644
+    );
+    assert!(
+        repo.dirty_files(&paths(&["run.sh", "data.txt"]))
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]

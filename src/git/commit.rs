@@ -86,12 +86,18 @@ impl GitRepo {
             Some(commit) => commit.tree().context("reading HEAD's tree")?,
             None => self.empty_tree()?,
         };
+        let trust_executable_bit = self
+            .repo
+            .config()
+            .and_then(|config| config.get_bool("core.filemode"))
+            .unwrap_or(true);
         let mut updates = TreeUpdateBuilder::new();
         let mut touched = Vec::new();
         for path in relative {
             self.refuse_symlinked_folders(path)?;
             let absolute = self.root().join(path);
-            let in_baseline = baseline.get_path(Path::new(path)).is_ok();
+            let baseline_entry = baseline.get_path(Path::new(path)).ok();
+            let in_baseline = baseline_entry.is_some();
             match std::fs::symlink_metadata(&absolute) {
                 Ok(metadata) if metadata.is_dir() => {
                     return Err(GitError::NotAFile(path.clone()));
@@ -102,7 +108,13 @@ impl GitRepo {
                         continue;
                     }
                     let blob = self.store_blob(&absolute, &metadata, path)?;
-                    updates.upsert(path.as_str(), blob, file_mode(&metadata));
+                    let mode = if trust_executable_bit {
+                        file_mode(&metadata)
+                    } else {
+                        // core.fileMode off: the file system's x bit means nothing; keep git's.
+                        kept_mode(&metadata, baseline_entry.as_ref())
+                    };
+                    updates.upsert(path.as_str(), blob, mode);
                     touched.push(path.clone());
                 }
                 Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
@@ -134,7 +146,7 @@ impl GitRepo {
             .repo
             .commit(Some("HEAD"), author, committer, message, &tree, &parents)
             .context("creating the commit")?;
-        self.refresh_index_entries(&touched)?;
+        self.refresh_index_entries(&touched, &tree)?;
         let commit = self
             .repo
             .find_commit(oid)
@@ -142,19 +154,39 @@ impl GitRepo {
         Ok(CommitSummary::from_commit(&commit))
     }
 
-    /// Makes the index entries of `relative` match the working tree (as `git add` does).
-    fn refresh_index_entries(&self, relative: &[String]) -> Result<(), GitError> {
+    /// Makes the index entries of `relative` match the working tree (as `git add` does)
+    /// and the mode just committed in `tree`, so the files show as clean.
+    fn refresh_index_entries(
+        &self,
+        relative: &[String],
+        tree: &git2::Tree<'_>,
+    ) -> Result<(), GitError> {
         let mut index = self.index()?;
         for path in relative {
-            let result = if self.root().join(path).symlink_metadata().is_ok() {
-                index.add_path(Path::new(path))
-            } else {
-                match index.remove_path(Path::new(path)) {
-                    Err(err) if err.code() == git2::ErrorCode::NotFound => Ok(()),
-                    other => other,
+            let action = format!("updating the index entry of {path}");
+            match tree.get_path(Path::new(path)) {
+                Ok(committed) => {
+                    index.add_path(Path::new(path)).context(&action)?;
+                    // libgit2 may pick another mode than git for a new file when
+                    // core.fileMode is off; the committed mode is the truth.
+                    let mode = committed.filemode() as u32;
+                    if let Some(mut entry) = index.get_path(Path::new(path), 0)
+                        && entry.mode != mode
+                    {
+                        entry.mode = mode;
+                        index.add(&entry).context(&action)?;
+                    }
                 }
-            };
-            result.context(&format!("updating the index entry of {path}"))?;
+                Err(_) => match index.remove_path(Path::new(path)) {
+                    Err(err) if err.code() != git2::ErrorCode::NotFound => {
+                        return Err(GitError::Git {
+                            action,
+                            source: err,
+                        });
+                    }
+                    _ => {}
+                },
+            }
         }
         index.write().context("writing the index")
     }
@@ -219,6 +251,18 @@ impl GitRepo {
             .and_then(|builder| builder.write())
             .context("writing the empty tree")?;
         self.repo.find_tree(oid).context("reading the empty tree")
+    }
+}
+
+/// The mode when the executable bit is not trusted: a link is a link, otherwise the
+/// mode the file already had in git (a plain file when new).
+fn kept_mode(metadata: &std::fs::Metadata, baseline: Option<&git2::TreeEntry<'_>>) -> FileMode {
+    if metadata.file_type().is_symlink() {
+        return FileMode::Link;
+    }
+    match baseline.map(|entry| entry.filemode()) {
+        Some(mode) if mode == i32::from(FileMode::BlobExecutable) => FileMode::BlobExecutable,
+        _ => FileMode::Blob,
     }
 }
 
