@@ -490,3 +490,65 @@ async fn an_unreachable_server_is_a_connection_error() {
     assert!(matches!(error, LlmError::Connection { .. }), "{error:?}");
     assert!(error.to_string().contains(&base), "{error}");
 }
+
+#[tokio::test]
+async fn compatible_server_variants_are_understood() {
+    let mock = MockLlm::start().await;
+    // CRLF framing, no role chunk, no usage chunk.
+    mock.push(Reply::raw_sse([
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"}}]}\r\n\r\n",
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"b\"},\"finish_reason\":\"stop\"}]}\r\n\r\ndata: [DONE]\r\n\r\n",
+    ]));
+    // A named error event whose data is not JSON.
+    mock.push(Reply::raw_sse([
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"}}]}\n\n",
+        "event: error\ndata: upstream exploded\n\n",
+    ]));
+    // DeepSeek's cache counters and reasoning_content.
+    mock.push(Reply::raw_sse([
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"reasoning_content\":\"hmm\"}}]}\n\n",
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\n",
+        "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":1000,\"completion_tokens\":5,\"prompt_cache_hit_tokens\":800,\"prompt_cache_miss_tokens\":200}}\n\n",
+        "data: [DONE]\n\n",
+    ]));
+    let chat = provider(&mock, "gpt-4o", |connection| connection.max_retries = 0);
+    let outcome = run(chat.stream(request("hi"))).await;
+    assert_eq!(outcome.text, "ab");
+    assert_eq!(
+        outcome.finished.map(|(_, stop)| stop),
+        Some(StopReason::End)
+    );
+
+    let outcome = run(chat.stream(request("hi"))).await;
+    assert!(outcome.finished.is_none());
+    let error = outcome.error.expect("error");
+    assert!(error.to_string().contains("upstream exploded"), "{error}");
+
+    let outcome = run(chat.stream(request("hi"))).await;
+    assert_eq!(outcome.reasoning, "hmm");
+    let (usage, _) = outcome.finished.expect("finished");
+    assert_eq!(
+        (
+            usage.input_tokens,
+            usage.cache_read_tokens,
+            usage.output_tokens
+        ),
+        (200, 800, 5)
+    );
+}
+
+#[tokio::test]
+async fn think_tags_of_local_reasoning_models_become_reasoning() {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text([
+        "<thi",
+        "nk>plan the",
+        " edit</th",
+        "ink>\nthe answer",
+    ]));
+    let (settings, _) = llm::resolve_model("ollama/deepseek-r1:14b", None).unwrap();
+    let chat = llm::connect(&settings, &connection(&mock.openai_base()), &|_| None).unwrap();
+    let outcome = run(chat.stream(request("hi"))).await;
+    assert_eq!(outcome.reasoning, "plan the edit");
+    assert_eq!(outcome.text, "\nthe answer");
+}

@@ -61,6 +61,27 @@ pub fn connect(
     connection: &Connection,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Arc<dyn Provider>, LlmError> {
+    let endpoint = endpoint(settings, connection, env)?;
+    Ok(match settings.provider {
+        ProviderKind::OpenAiCompatible => Arc::new(OpenAiProvider::new(
+            settings.clone(),
+            endpoint,
+            connection.stream,
+        )),
+        ProviderKind::Anthropic => Arc::new(AnthropicProvider::new(
+            settings.clone(),
+            endpoint,
+            connection.stream,
+        )),
+    })
+}
+
+/// Where requests for `settings` go, with which headers.
+fn endpoint(
+    settings: &ModelSettings,
+    connection: &Connection,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Endpoint, LlmError> {
     let chosen: &Service = service(&settings.service)
         .filter(|found| found.kind == settings.provider)
         .unwrap_or_else(|| match settings.provider {
@@ -126,7 +147,7 @@ pub fn connect(
             url: url.clone(),
             reason: format!("cannot set up the HTTP client: {error}"),
         })?;
-    let endpoint = Endpoint {
+    Ok(Endpoint {
         label,
         url,
         headers,
@@ -135,17 +156,70 @@ pub fn connect(
         timeout: connection.request_timeout,
         max_retries: connection.max_retries,
         client,
-    };
-    Ok(match settings.provider {
-        ProviderKind::OpenAiCompatible => Arc::new(OpenAiProvider::new(
-            settings.clone(),
-            endpoint,
-            connection.stream,
-        )),
-        ProviderKind::Anthropic => Arc::new(AnthropicProvider::new(
-            settings.clone(),
-            endpoint,
-            connection.stream,
-        )),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::models::resolve_model;
+
+    const KEY: &str = "sk-secret-value-0123456789";
+
+    #[test]
+    fn debug_output_never_shows_the_key() {
+        for model in ["gpt-4o", "sonnet"] {
+            let (settings, _) = resolve_model(model, None).unwrap();
+            let connection = Connection {
+                api_key: Some(KEY.into()),
+                ..Connection::default()
+            };
+            let endpoint = endpoint(&settings, &connection, &|_| None).unwrap();
+            let shown = format!("{endpoint:?} {connection:?}");
+            assert!(!shown.contains(KEY), "{shown}");
+            assert!(!shown.contains("0123456789"), "{shown}");
+        }
+    }
+
+    #[test]
+    fn bases_are_chosen_flag_then_environment_then_default() {
+        let (settings, _) = resolve_model("gpt-4o", None).unwrap();
+        let env = |name: &str| match name {
+            "OPENAI_API_BASE" => Some("http://proxy.local/v1/".to_string()),
+            "OPENAI_API_KEY" => Some("k".to_string()),
+            _ => None,
+        };
+        let from_env = endpoint(&settings, &Connection::default(), &env).unwrap();
+        assert_eq!(from_env.url, "http://proxy.local/v1/chat/completions");
+        let flag = Connection {
+            api_base: Some("http://flag.local/v1".into()),
+            ..Connection::default()
+        };
+        assert_eq!(
+            endpoint(&settings, &flag, &env).unwrap().url,
+            "http://flag.local/v1/chat/completions"
+        );
+        let default = endpoint(&settings, &Connection::default(), &|name| {
+            (name == "OPENAI_API_KEY").then(|| "k".into())
+        })
+        .unwrap();
+        assert_eq!(default.url, "https://api.openai.com/v1/chat/completions");
+
+        let (sonnet, _) = resolve_model("sonnet", None).unwrap();
+        let anthropic = endpoint(&sonnet, &Connection::default(), &|name| {
+            (name == "ANTHROPIC_API_KEY").then(|| "k".into())
+        })
+        .unwrap();
+        assert_eq!(anthropic.url, "https://api.anthropic.com/v1/messages");
+        assert_eq!(anthropic.headers["anthropic-version"], "2023-06-01");
+        assert!(anthropic.headers["x-api-key"].is_sensitive());
+
+        let (ollama, _) = resolve_model("ollama/qwen2.5-coder", None).unwrap();
+        let local = endpoint(&ollama, &Connection::default(), &|name| {
+            (name == "OLLAMA_API_BASE").then(|| "http://gpu-box:11434".into())
+        })
+        .unwrap();
+        assert_eq!(local.url, "http://gpu-box:11434/v1/chat/completions");
+        assert!(local.headers.get("authorization").is_none());
+    }
 }

@@ -180,17 +180,22 @@ impl WireDecoder for OpenAiDecoder {
         if data.is_empty() {
             return Ok(false);
         }
-        let chunk: Value =
-            serde_json::from_str(data).map_err(|error| format!("a chunk is not JSON ({error})"))?;
-        if let Some(error) = chunk.get("error").filter(|error| !error.is_null()) {
+        let chunk: Option<Value> = serde_json::from_str(data).ok();
+        let error = chunk
+            .as_ref()
+            .and_then(|chunk| chunk.get("error"))
+            .filter(|error| !error.is_null());
+        if let Some(error) = error {
             return Err(format!(
                 "the server sent an error mid-reply: {}",
                 error_text(error)
             ));
         }
+        // Some compatible servers name the event instead of sending an `error` key.
         if event.event.as_deref() == Some("error") {
             return Err(format!("the server sent an error mid-reply: {data}"));
         }
+        let chunk = chunk.ok_or_else(|| format!("a chunk is not JSON: {data}"))?;
         // `choices` may be missing or null on the usage chunk (vLLM and others).
         if let Some(choices) = chunk.get("choices").and_then(Value::as_array) {
             for choice in choices
