@@ -225,6 +225,24 @@ fn aider_program() -> Option<String> {
     if path.is_empty() { None } else { Some(path) }
 }
 
+/// Gives Aider its model price table from the copy litellm ships, in Aider's cache,
+/// so it does not try to download it (this machine has no internet).
+fn seed_aider_cache(program: &str, home: &Path) {
+    let python = Path::new(program).with_file_name("python");
+    let found = Command::new(&python)
+        .arg("-c")
+        .arg("import importlib.util, os; print(os.path.join(os.path.dirname(importlib.util.find_spec('litellm').origin), 'model_prices_and_context_window_backup.json'))")
+        .output();
+    let Ok(found) = found else {
+        return;
+    };
+    let table = String::from_utf8_lossy(&found.stdout).trim().to_string();
+    let caches = home.join(".aider").join("caches");
+    if std::fs::create_dir_all(&caches).is_ok() {
+        let _ = std::fs::copy(&table, caches.join("model_prices_and_context_window.json"));
+    }
+}
+
 fn aider(program: &str, mock: &MockLlm, home: &Path) -> Option<Run> {
     let dir = workdir();
     mock.push(Reply::long_text(REPLY_TOKENS));
@@ -290,6 +308,7 @@ fn main() {
     let binary_runs: Vec<Run> = (0..runs).map(|_| binary(&mock, home.path())).collect();
     let aider_runs: Vec<Run> = match aider_program() {
         Some(program) => {
+            seed_aider_cache(&program, home.path());
             let _ = aider(&program, &mock, home.path());
             (0..runs)
                 .filter_map(|_| aider(&program, &mock, home.path()))
