@@ -401,10 +401,25 @@ async fn anthropic_requests_carry_cache_markers_and_a_top_level_system() {
     );
     let messages = body["messages"].as_array().unwrap();
     assert!(messages.iter().all(|message| message["role"] != "system"));
+    // System, the end of the stable prefix (examples, map), the end of the chat files.
     let markers = body.to_string().matches("cache_control").count();
-    assert!(
-        (2..=4).contains(&markers),
-        "{markers} cache_control markers in {body}"
+    assert_eq!(markers, 3, "cache_control markers in {body}");
+    assert!(body["system"][0]["cache_control"].is_object());
+    let marked: Vec<usize> = messages
+        .iter()
+        .enumerate()
+        .filter(|(_, message)| message.to_string().contains("cache_control"))
+        .map(|(position, _)| position)
+        .collect();
+    let chat_files_ack = messages
+        .iter()
+        .position(|message| message.to_string().contains("current, complete contents"))
+        .unwrap()
+        + 1;
+    assert_eq!(
+        marked.last(),
+        Some(&chat_files_ack),
+        "the last marker closes the chat files"
     );
     assert!(body["max_tokens"].as_u64().unwrap_or(0) > 0);
     assert!(requests[0].header("anthropic-version").is_some());
