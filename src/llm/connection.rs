@@ -115,7 +115,11 @@ fn endpoint(
             variable: variable.to_string(),
         });
     }
-    let base = base.trim_end_matches('/').to_string();
+    let mut base = base.trim_end_matches('/').to_string();
+    // Anthropic bases are host roots; forgive one written OpenAI-style, up to `/v1`.
+    if settings.provider == ProviderKind::Anthropic && base.ends_with("/v1") {
+        base.truncate(base.len() - "/v1".len());
+    }
     let label = chosen.prefix.to_string();
     let mut headers = HeaderMap::new();
     headers.insert("content-type", HeaderValue::from_static("application/json"));
@@ -213,6 +217,14 @@ mod tests {
         assert_eq!(anthropic.url, "https://api.anthropic.com/v1/messages");
         assert_eq!(anthropic.headers["anthropic-version"], "2023-06-01");
         assert!(anthropic.headers["x-api-key"].is_sensitive());
+        let written_with_v1 = Connection {
+            api_base: Some("http://127.0.0.1:9/v1/".into()),
+            ..Connection::default()
+        };
+        assert_eq!(
+            endpoint(&sonnet, &written_with_v1, &|_| None).unwrap().url,
+            "http://127.0.0.1:9/v1/messages"
+        );
 
         let (ollama, _) = resolve_model("ollama/qwen2.5-coder", None).unwrap();
         let local = endpoint(&ollama, &Connection::default(), &|name| {
