@@ -109,7 +109,9 @@ fn a_headless_run_edits_commits_and_a_second_run_undoes() {
     );
     // The conversation is kept in the state folder's transcript.
     let transcript = repo.read(".aider-tui/chat-history.md");
-    assert!(transcript.contains("#### Make it wave") && transcript.contains("Changing the greeting."));
+    assert!(
+        transcript.contains("#### Make it wave") && transcript.contains("Changing the greeting.")
+    );
     // The state folder is git-ignored.
     assert!(repo.root().join(".aider-tui").is_dir());
     assert!(repo.read(".gitignore").contains(".aider-tui/"));
@@ -297,4 +299,24 @@ fn without_yes_edits_to_chat_files_still_apply_but_new_files_are_not_created() {
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
     assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
     assert!(!repo.root().join("new_module.py").exists());
+}
+
+#[test]
+fn slash_commands_work_headless_without_a_model() {
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        (
+            "ledger.py",
+            "def compute_total(items):\n    return sum(items)\n",
+        ),
+    ]);
+    let home = tempfile::tempdir().unwrap();
+    let output = aider(&repo.root(), home.path(), &["--message", "/map"]);
+    let stdout = text(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        text(&output.stderr)
+    );
+    assert!(stdout.contains("compute_total"), "{stdout}");
 }

@@ -182,12 +182,23 @@ impl<O: Write, E: Write> Printer<O, E> {
                     }
                 }
             }
+            Event::RepoMap(map) => {
+                self.line(map.text.trim_end());
+                let _ = writeln!(
+                    self.err,
+                    "Repo map: {} of {} tokens",
+                    map.tokens, map.budget
+                );
+            }
+            Event::RepoFiles { files } => {
+                for file in files {
+                    self.line(file);
+                }
+            }
             Event::Status(_)
             | Event::TurnStarted { .. }
             | Event::EditPreview(_)
             | Event::EditsProposed { .. }
-            | Event::RepoMap(_)
-            | Event::RepoFiles { .. }
             | Event::ShutdownComplete => {}
         }
     }
