@@ -123,5 +123,6 @@ async fn one_byte_writes_arrive_in_many_pieces() {
         body.extend_from_slice(&chunk.unwrap());
     }
     assert!(String::from_utf8(body).unwrap().contains("héllo ✓"));
+    eprintln!("{pieces} pieces arrived");
     assert!(pieces > 50, "only {pieces} pieces arrived");
 }
