@@ -64,7 +64,9 @@ impl Engine {
             Ok(parsed) => parsed,
             Err(err) => {
                 return EditRound {
-                    feedback: Some(err.to_string()),
+                    feedback: Some(format!(
+                        "Your edits could not be read ({err}). Nothing was applied. Send them again, following the edit format exactly."
+                    )),
                     not_applied: true,
                 };
             }
