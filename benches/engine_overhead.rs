@@ -212,6 +212,32 @@ fn binary(mock: &MockLlm, home: &Path) -> Run {
     }
 }
 
+/// The floor: curl reading the same stream and throwing it away.
+fn curl(mock: &MockLlm, home: &Path) -> Option<Run> {
+    let dir = workdir();
+    mock.push(Reply::long_text(REPLY_TOKENS));
+    let url = format!("{}/chat/completions", mock.openai_base());
+    let body = r#"{"model":"gpt-4o","stream":true,"messages":[{"role":"user","content":"Write a long reply"}]}"#;
+    let args: Vec<String> = [
+        "-sN",
+        "-H",
+        "content-type: application/json",
+        "-d",
+        body,
+        &url,
+    ]
+    .iter()
+    .map(|arg| arg.to_string())
+    .collect();
+    let env = [("HOME", home.display().to_string())];
+    let (wall, cpu, ok) = timed_process("curl", &args, dir.path(), &env);
+    ok.then(|| Run {
+        wall,
+        send: last_send_time(mock),
+        cpu,
+    })
+}
+
 fn aider_program() -> Option<String> {
     if let Ok(path) = std::env::var("AIDER_BIN") {
         return Some(path);
@@ -306,6 +332,7 @@ fn main() {
     let _ = binary(&mock, home.path());
     let engine_runs: Vec<Run> = (0..runs).map(|_| in_process(&mock, &runtime)).collect();
     let binary_runs: Vec<Run> = (0..runs).map(|_| binary(&mock, home.path())).collect();
+    let curl_runs: Vec<Run> = (0..runs).filter_map(|_| curl(&mock, home.path())).collect();
     let aider_runs: Vec<Run> = match aider_program() {
         Some(program) => {
             seed_aider_cache(&program, home.path());
@@ -327,6 +354,9 @@ fn main() {
     println!("| --- | ---: | ---: | ---: | ---: |");
     println!("{}", summary("aider-tui engine, in process", &engine_runs));
     println!("{}", summary("aider-tui binary, --message", &binary_runs));
+    if !curl_runs.is_empty() {
+        println!("{}", summary("curl reading the stream (floor)", &curl_runs));
+    }
     if !aider_runs.is_empty() {
         println!("{}", summary("Aider 0.86, --message", &aider_runs));
         let ours = median(
