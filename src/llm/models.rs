@@ -372,6 +372,18 @@ mod tests {
                 "{} has an unknown service",
                 entry.name
             );
+            // The edit formats the edit module parses.
+            let formats = ["diff", "whole", "diff-fenced", "udiff"];
+            for format in [&entry.edit_format, &entry.editor_edit_format]
+                .into_iter()
+                .flatten()
+            {
+                assert!(
+                    formats.contains(&format.as_str()),
+                    "{}: edit format {format}",
+                    entry.name
+                );
+            }
             for helper in [&entry.weak_model, &entry.editor_model]
                 .into_iter()
                 .flatten()
