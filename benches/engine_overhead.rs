@@ -321,6 +321,9 @@ fn main() {
         .and_then(|runs| runs.parse().ok())
         .unwrap_or(5);
     let mock = MockLlm::start_in_thread();
+    // A reply this long starts a background history summary when the turn ends; answer
+    // it by rule so it never takes the next run's scripted reply.
+    mock.rule("You condense a conversation", Reply::text(["A summary."]));
     let home = tempfile::tempdir().expect("home");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
