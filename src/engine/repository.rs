@@ -57,7 +57,9 @@ impl Engine {
             .as_deref()
             .is_some_and(|head| head.starts_with(commit) || commit.starts_with(head));
         if is_head {
-            self.undo_last().await;
+            if let TurnOutcome::Error { message } = self.undo_last().await {
+                self.emitter.error(message).await;
+            }
             return;
         }
         let attribution = self.session.attribution();
