@@ -400,3 +400,92 @@ async fn a_failed_commit_message_request_falls_back_to_a_plain_message() {
     assert_eq!(log.len(), 2);
     assert!(log[0].starts_with("chore: update hello.py"), "{}", log[0]);
 }
+
+#[tokio::test]
+async fn front_end_requests_for_log_diff_files_map_and_undo() {
+    use aider_tui::protocol::Op;
+
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        ("ledger.py", "def compute_total(items):\n    return 0\n"),
+    ]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+    let mut driver =
+        Driver::start(settings(&repo.root(), &mock.openai_base(), &["hello.py"])).await;
+    assert_eq!(
+        driver.turn("Make it wave").await.outcome,
+        TurnOutcome::Success
+    );
+
+    async fn next_matching(driver: &mut Driver, wanted: fn(&Event) -> bool) -> Event {
+        loop {
+            let event = tokio::time::timeout(Duration::from_secs(30), driver.events.recv())
+                .await
+                .unwrap()
+                .unwrap();
+            if wanted(&event) {
+                return event;
+            }
+        }
+    }
+
+    driver
+        .ops
+        .send(Op::RequestCommitLog { limit: 5 })
+        .await
+        .unwrap();
+    let Event::CommitLog { commits } =
+        next_matching(&mut driver, |e| matches!(e, Event::CommitLog { .. })).await
+    else {
+        unreachable!()
+    };
+    assert_eq!(commits.len(), 2);
+    assert!(commits[0].by_tool && !commits[1].by_tool);
+    assert_eq!(commits[0].summary, "feat: wave");
+
+    driver
+        .ops
+        .send(Op::RequestCommitDiff {
+            commit: commits[0].id.clone(),
+        })
+        .await
+        .unwrap();
+    let Event::CommitDiff { diff, .. } =
+        next_matching(&mut driver, |e| matches!(e, Event::CommitDiff { .. })).await
+    else {
+        unreachable!()
+    };
+    assert!(diff.contains("+    return \"wave\""), "{diff}");
+
+    driver.ops.send(Op::RequestRepoFiles).await.unwrap();
+    let Event::RepoFiles { files } =
+        next_matching(&mut driver, |e| matches!(e, Event::RepoFiles { .. })).await
+    else {
+        unreachable!()
+    };
+    assert_eq!(files, vec!["hello.py".to_string(), "ledger.py".to_string()]);
+
+    driver.ops.send(Op::RefreshRepoMap).await.unwrap();
+    let Event::RepoMap(map) = next_matching(&mut driver, |e| matches!(e, Event::RepoMap(_))).await
+    else {
+        unreachable!()
+    };
+    assert!(map.text.contains("compute_total") && map.tokens > 0 && map.budget > 0);
+
+    driver
+        .ops
+        .send(Op::UndoCommit {
+            commit: commits[0].id.clone(),
+        })
+        .await
+        .unwrap();
+    next_matching(&mut driver, |e| matches!(e, Event::CommitLog { .. })).await;
+    assert_eq!(repo.read("hello.py"), HELLO);
+    driver.quit().await;
+}
