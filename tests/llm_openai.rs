@@ -552,3 +552,17 @@ async fn think_tags_of_local_reasoning_models_become_reasoning() {
     assert_eq!(outcome.reasoning, "plan the edit");
     assert_eq!(outcome.text, "\nthe answer");
 }
+
+#[tokio::test]
+async fn a_terminator_missing_only_its_blank_line_completes_but_a_cut_one_does_not() {
+    let mock = MockLlm::start().await;
+    let chunk = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"},\"finish_reason\":\"stop\"}]}\n\n";
+    mock.push(Reply::raw_sse([chunk, "data: [DONE]"]));
+    mock.push(Reply::raw_sse([chunk, "data: [DON"]));
+    let chat = provider(&mock, "gpt-4o", |connection| connection.max_retries = 0);
+    let outcome = run(chat.stream(request("hi"))).await;
+    assert!(outcome.finished.is_some(), "{:?}", outcome.error);
+    let outcome = run(chat.stream(request("hi"))).await;
+    assert!(outcome.finished.is_none());
+    assert!(matches!(outcome.error, Some(LlmError::Interrupted { .. })));
+}

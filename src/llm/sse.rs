@@ -59,6 +59,20 @@ impl SseDecoder {
         events
     }
 
+    /// At the end of the body: the last event if only its closing blank line (or line
+    /// end) is missing, as some servers send it. A cut line stays cut: its JSON or
+    /// `[DONE]` will not parse as complete.
+    pub fn finish(&mut self) -> Option<SseEvent> {
+        let rest = String::from_utf8_lossy(&self.buffer[self.start..]).into_owned();
+        self.start = self.buffer.len();
+        let rest = rest.trim_end_matches('\r');
+        if !rest.is_empty() {
+            // A non-empty line only adds a field; the blank line below dispatches.
+            self.line(rest);
+        }
+        self.line("")
+    }
+
     /// Bytes received but not yet part of a complete event.
     pub fn has_pending(&self) -> bool {
         self.start < self.buffer.len() || self.has_data || self.event.is_some()
@@ -162,6 +176,25 @@ mod tests {
         assert!(decoder.has_pending());
         assert!(decoder.push(b"\n").is_empty());
         assert!(decoder.has_pending());
+    }
+
+    #[test]
+    fn finish_dispatches_an_event_missing_only_its_blank_line() {
+        let mut decoder = SseDecoder::new();
+        assert!(decoder.push(b"data: [DONE]").is_empty());
+        assert_eq!(
+            decoder.finish().map(|event| event.data),
+            Some("[DONE]".into())
+        );
+        let mut decoder = SseDecoder::new();
+        assert!(decoder.push(b"event: message_stop\ndata: {}\n").is_empty());
+        assert_eq!(
+            decoder.finish().and_then(|event| event.event),
+            Some("message_stop".into())
+        );
+        let mut decoder = SseDecoder::new();
+        decoder.push(b"data: 1\n\n");
+        assert_eq!(decoder.finish(), None);
     }
 
     #[test]

@@ -173,15 +173,7 @@ impl<D: WireDecoder, F: Fn() -> D + Send + 'static> Drive<D, F> {
                         };
                         self.fail(error.into()).await;
                     }
-                    Ok(None) => {
-                        let terminator = match &self.phase {
-                            Phase::Reading { decoder, .. } => decoder.terminator(),
-                            Phase::Connect => "its end",
-                        };
-                        let error =
-                            self.interrupted(format!("the connection closed before {terminator}"));
-                        self.fail(error.into()).await;
-                    }
+                    Ok(None) => self.end_of_body().await,
                     Ok(Some(Err(error))) => {
                         let error = self.interrupted(format!(
                             "the connection failed mid-reply: {}",
@@ -222,6 +214,34 @@ impl<D: WireDecoder, F: Fn() -> D + Send + 'static> Drive<D, F> {
                 self.phase = Phase::Connect;
             }
             Ok(false) => {}
+            Err(reason) => {
+                let error = self.interrupted(reason);
+                self.fail(error.into()).await;
+            }
+        }
+    }
+
+    /// The body ended: complete only if its last event was the terminator.
+    async fn end_of_body(&mut self) {
+        let Phase::Reading { sse, decoder, .. } = &mut self.phase else {
+            return;
+        };
+        let terminator = decoder.terminator();
+        let mut produced = Vec::new();
+        let finished = match sse.finish() {
+            Some(event) => decoder.event(event, &mut produced),
+            None => Ok(false),
+        };
+        self.accept(produced);
+        match finished {
+            Ok(true) => {
+                self.done = true;
+                self.phase = Phase::Connect;
+            }
+            Ok(false) => {
+                let error = self.interrupted(format!("the connection closed before {terminator}"));
+                self.fail(error.into()).await;
+            }
             Err(reason) => {
                 let error = self.interrupted(reason);
                 self.fail(error.into()).await;
