@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --example mock_llm -- [--port N] [--script FILE.json]
-//!     [--edit-file PATH] [--tokens N] [--delay-ms N] [--commit-needle TEXT]
+//!     [--edit-file PATH] [--tokens N] [--delay-ms N] [--commit-needle TEXT] [--record FILE]
 //! ```
 //! It prints the port it listens on as the first line of stdout, then serves until killed:
 //! OpenAI wire at `http://127.0.0.1:PORT/v1`, Anthropic wire at `http://127.0.0.1:PORT`.
@@ -11,6 +11,9 @@
 //! `--edit-file` (default `hello.py`), preceded by `--tokens` filler pieces (default 0),
 //! written `--delay-ms` apart (default 0: as fast as possible); a request whose body
 //! contains `--commit-needle` (default "commit message") gets a one-line commit message.
+//!
+//! With `--record FILE`, every request is appended to FILE as one JSON line
+//! `{"path", "headers", "body"}` (keys redacted) shortly after it arrives.
 //!
 //! A script is JSON: `{"replies": [SPEC...], "rules": [{"contains": "...", "reply": SPEC}],
 //! "fallback": SPEC}` where SPEC is an object with any of: `text` (list of pieces),
@@ -163,6 +166,7 @@ struct Options {
     tokens: usize,
     delay_ms: u64,
     commit_needle: String,
+    record: Option<String>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -173,6 +177,7 @@ fn parse_options() -> Result<Options, String> {
         tokens: 0,
         delay_ms: 0,
         commit_needle: "commit message".into(),
+        record: None,
     };
     let mut arguments = std::env::args().skip(1);
     while let Some(flag) = arguments.next() {
@@ -200,6 +205,7 @@ fn parse_options() -> Result<Options, String> {
                     .map_err(|error| format!("--delay-ms: {error}"))?
             }
             "--commit-needle" => options.commit_needle = value()?,
+            "--record" => options.record = Some(value()?),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -264,5 +270,35 @@ async fn main() {
     }
     println!("{}", mock.port());
     let _ = std::io::stdout().flush();
-    std::future::pending::<()>().await;
+    match options.record {
+        Some(path) => record_requests(&mock, &path).await,
+        None => std::future::pending::<()>().await,
+    }
+}
+
+/// Appends each new request to `path` as a JSON line, forever.
+async fn record_requests(mock: &MockLlm, path: &str) {
+    let mut written = 0;
+    loop {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let requests = mock.requests();
+        if requests.len() == written {
+            continue;
+        }
+        let mut lines = String::new();
+        for request in &requests[written..] {
+            let line = serde_json::json!({"path": request.path, "headers": request.headers, "body": request.body});
+            lines.push_str(&line.to_string());
+            lines.push('\n');
+        }
+        let appended = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut file| file.write_all(lines.as_bytes()));
+        if let Err(error) = appended {
+            eprintln!("mock_llm: cannot write {path}: {error}");
+        }
+        written = requests.len();
+    }
 }
