@@ -29,7 +29,8 @@ pub struct Engine {
 }
 
 /// Starts the engine on the current tokio runtime and returns the channel ends a
-/// front end uses: operations in, events out. The first event is a `Status`.
+/// front end uses: operations in, events out. Start-up ends with a `Status` (warnings
+/// about the models or the repository may come before it).
 pub fn spawn(settings: Settings) -> (mpsc::Sender<Op>, mpsc::Receiver<Event>) {
     let (ops_tx, ops_rx) = mpsc::channel(OPS_CAPACITY);
     let (events_tx, events_rx) = mpsc::channel(EVENTS_CAPACITY);
