@@ -2,8 +2,6 @@
 //! identifiers they share. Built from tags only, so it is rebuilt after a scan and
 //! reused for every request; request-dependent boosts are applied while ranking.
 
-use std::collections::HashMap;
-
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::language;
@@ -83,27 +81,42 @@ impl FileGraph {
             .map(|symbol| identifier_weight(symbols.name(symbol as u32), definers[symbol].len()))
             .collect();
 
-        let mut merged: HashMap<(u32, u32), f64> = HashMap::new();
-        for (symbol, defining) in definers.iter().enumerate() {
-            let weight = name_weight[symbol];
-            if weight == 0.0 || defining.is_empty() {
+        // Merge per referencing file into a dense scratch row (no hashing): for
+        // each file, the summed weight towards every file it links to.
+        let node_count = graph.node_count();
+        let mut row = vec![0.0f64; node_count];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut edges: Vec<(u32, u32, f64)> = Vec::new();
+        for (index, record) in records.iter().enumerate() {
+            let Some(node) = node_of_record[index] else {
                 continue;
-            }
-            for &(referencing, count) in &referencers[symbol] {
+            };
+            let referencing = node.index() as u32;
+            for &(symbol, count) in &record.references {
+                let weight = name_weight.get(symbol as usize).copied().unwrap_or(0.0);
+                if weight == 0.0 {
+                    continue;
+                }
                 let edge_weight = weight * f64::from(count).sqrt();
-                for &definer in defining {
+                for &definer in &definers[symbol as usize] {
                     if definer != referencing
                         && family[definer as usize] == family[referencing as usize]
                     {
-                        *merged.entry((referencing, definer)).or_insert(0.0) += edge_weight;
+                        if row[definer as usize] == 0.0 {
+                            touched.push(definer);
+                        }
+                        row[definer as usize] += edge_weight;
                     }
                 }
             }
+            touched.sort_unstable();
+            for definer in touched.drain(..) {
+                edges.push((referencing, definer, row[definer as usize]));
+                row[definer as usize] = 0.0;
+            }
         }
-        let mut edges: Vec<((u32, u32), f64)> = merged.into_iter().collect();
-        edges.sort_unstable_by_key(|(pair, _)| *pair);
         graph.reserve_edges(edges.len());
-        for ((from, to), weight) in edges {
+        for (from, to, weight) in edges {
             graph.add_edge(
                 NodeIndex::new(from as usize),
                 NodeIndex::new(to as usize),

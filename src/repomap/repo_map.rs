@@ -61,6 +61,9 @@ impl RepoMap {
                 path: root.to_path_buf(),
             });
         }
+        // Building the tokenizer takes a few hundred milliseconds: overlap it with
+        // the walk and cache load rather than paying it at the first render.
+        std::thread::spawn(crate::tokens::warm_up);
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         let fingerprint = language::query_fingerprint();
         let mut map = RepoMap {

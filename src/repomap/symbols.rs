@@ -1,41 +1,53 @@
 //! Identifier interning: every identifier is stored once and named by a `u32`.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// The table of identifiers seen in the repository.
 #[derive(Debug, Default)]
 pub struct Symbols {
     names: Vec<Box<str>>,
-    ids: HashMap<Box<str>, u32>,
+    /// Name → id, built on first need: a warm start that parses nothing and
+    /// mentions nothing never pays for it.
+    ids: OnceLock<HashMap<Box<str>, u32>>,
 }
 
 impl Symbols {
     /// A table holding `names`, where a name's id is its position.
     pub fn from_names(names: Vec<String>) -> Symbols {
-        let names: Vec<Box<str>> = names.into_iter().map(String::into_boxed_str).collect();
-        let ids = names
-            .iter()
-            .enumerate()
-            .map(|(id, name)| (name.clone(), id as u32))
-            .collect();
-        Symbols { names, ids }
+        Symbols {
+            names: names.into_iter().map(String::into_boxed_str).collect(),
+            ids: OnceLock::new(),
+        }
+    }
+
+    fn ids(&self) -> &HashMap<Box<str>, u32> {
+        self.ids.get_or_init(|| {
+            self.names
+                .iter()
+                .enumerate()
+                .map(|(id, name)| (name.clone(), id as u32))
+                .collect()
+        })
     }
 
     /// The id of `name`, adding it if new.
     pub fn intern(&mut self, name: &str) -> u32 {
-        if let Some(&id) = self.ids.get(name) {
+        if let Some(&id) = self.ids().get(name) {
             return id;
         }
         let id = self.names.len() as u32;
         let boxed: Box<str> = name.into();
         self.names.push(boxed.clone());
-        self.ids.insert(boxed, id);
+        if let Some(ids) = self.ids.get_mut() {
+            ids.insert(boxed, id);
+        }
         id
     }
 
     /// The id of `name`, if known.
     pub fn id(&self, name: &str) -> Option<u32> {
-        self.ids.get(name).copied()
+        self.ids().get(name).copied()
     }
 
     /// The name with id `id` (empty for an unknown id).
