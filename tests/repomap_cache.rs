@@ -188,7 +188,13 @@ fn concurrent_writers_leave_a_valid_cache() {
     }
     let mut map = RepoMap::open(&root, cached_options(&root)).unwrap();
     let stats = map.refresh().unwrap();
-    assert_eq!((stats.cache_hits, stats.parsed), (40, 0));
+    // The last writer wins: its cache decodes, and at most the other writers'
+    // final edits (one file each) are newer than it and parsed again.
+    assert_eq!(stats.files, 40);
+    assert!(stats.cache_hits >= 36, "{stats:?}");
+    assert_eq!(stats.cache_hits + stats.parsed, 40);
+    let again = map.refresh().unwrap();
+    assert_eq!((again.cache_hits, again.parsed), (40, 0));
     // No temporary files are left behind.
     let leftovers: Vec<_> = std::fs::read_dir(root.join(".aider-tui"))
         .unwrap()

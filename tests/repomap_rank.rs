@@ -312,7 +312,7 @@ fn identifiers_shared_across_languages_make_no_edges() {
     write(
         root,
         "app/main.py",
-        "from app.store import save_items\n\nitems = []\nitems.append(1)\nsave_items(items)\n",
+        "from app.store import save_items\n\nitems = []\nrender_widget(items)\nsave_items(items)\n",
     );
     write(
         root,
@@ -322,12 +322,12 @@ fn identifiers_shared_across_languages_make_no_edges() {
     write(
         root,
         "static/widget.js",
-        "function append(node) {\n  return node;\n}\n",
+        "function render_widget(node) {\n  return node;\n}\n",
     );
     write(
         root,
         "static/page.ts",
-        "import { append } from './widget';\nappend(document.body);\n",
+        "import { render_widget } from './widget';\nrender_widget(document.body);\n",
     );
     let map = open(root);
     let output = map.render(&request(&["app/main.py"], &[], &[], 4096));
@@ -355,8 +355,74 @@ fn identifiers_shared_across_languages_make_no_edges() {
         widget
             .reasons
             .iter()
-            .any(|r| r.ident == "append" && r.from == "static/page.ts"),
+            .any(|r| r.ident == "render_widget" && r.from == "static/page.ts"),
         "{:?}",
         widget.reasons
+    );
+}
+
+#[test]
+fn go_lower_case_names_link_only_within_their_package() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "store/cache.go",
+        "package store\n\nfunc evictEntries() int {\n\treturn 0\n}\n\nfunc Flush() int {\n\treturn evictEntries()\n}\n",
+    );
+    write(
+        root,
+        "store/index.go",
+        "package store\n\nfunc rebuild() int {\n\treturn evictEntries()\n}\n",
+    );
+    write(
+        root,
+        "api/server.go",
+        "package api\n\nfunc evictEntries() int {\n\treturn 1\n}\n\nfunc Serve() int {\n\treturn evictEntries() + store.Flush()\n}\n",
+    );
+    let map = open(root);
+    let output = map.render(&request(&["store/index.go"], &[], &[], 4096));
+    let cache = output
+        .ranked
+        .iter()
+        .find(|f| f.path == "store/cache.go")
+        .unwrap();
+    assert!(
+        cache
+            .reasons
+            .iter()
+            .any(|r| r.ident == "evictEntries" && r.from == "store/index.go"),
+        "{:?}",
+        cache.reasons
+    );
+    let server = output
+        .ranked
+        .iter()
+        .find(|f| f.path == "api/server.go")
+        .unwrap();
+    assert!(
+        server.reasons.iter().all(|r| r.ident != "evictEntries"),
+        "{:?}",
+        server.reasons
+    );
+    // Exported names cross packages.
+    let from_api = map.render(&request(&["api/server.go"], &[], &[], 4096));
+    let cache = from_api
+        .ranked
+        .iter()
+        .find(|f| f.path == "store/cache.go")
+        .unwrap();
+    assert!(
+        cache
+            .reasons
+            .iter()
+            .any(|r| r.ident == "Flush" && r.from == "api/server.go"),
+        "{:?}",
+        cache.reasons
+    );
+    assert!(
+        cache.reasons.iter().all(|r| r.ident != "evictEntries"),
+        "{:?}",
+        cache.reasons
     );
 }

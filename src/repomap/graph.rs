@@ -2,6 +2,9 @@
 //! identifiers they share. Built from tags only, so it is rebuilt after a scan and
 //! reused for every request; request-dependent boosts are applied while ranking.
 
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::language;
@@ -30,6 +33,10 @@ pub struct FileGraph {
     pub name_weight: Vec<f64>,
     /// Node → language family; edges join only files of one family.
     pub family: Vec<u8>,
+    /// Node → folder id (files of one folder share it).
+    folder: Vec<u32>,
+    /// Symbol → starts with a lower-case letter (package-private in Go).
+    lower_initial: Vec<bool>,
 }
 
 /// Family of files without a grammar (they have no tags, so no edges anyway).
@@ -41,9 +48,14 @@ impl FileGraph {
         let mut graph = DiGraph::<u32, f64>::new();
         let mut node_of_record = vec![None; records.len()];
         let mut family = Vec::new();
+        let mut folder = Vec::new();
+        let mut folder_ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
         for (index, record) in records.iter().enumerate() {
             if record.status.is_mapped() {
                 node_of_record[index] = Some(graph.add_node(index as u32));
+                let parent = record.path.rsplit_once('/').map_or("", |(dir, _)| dir);
+                let next_id = folder_ids.len() as u32;
+                folder.push(*folder_ids.entry(parent).or_insert(next_id));
                 family.push(match record.status {
                     FileStatus::Parsed(id) => language::family(usize::from(id)),
                     _ => NO_FAMILY,
@@ -77,6 +89,11 @@ impl FileGraph {
             list.sort_unstable();
             list.dedup();
         }
+        let lower_initial: Vec<bool> = symbols
+            .names()
+            .map(|name| name.starts_with(|c: char| c.is_ascii_lowercase()))
+            .collect();
+        let go = language::family(language::GO);
         let name_weight: Vec<f64> = (0..symbols.len())
             .map(|symbol| identifier_weight(symbols.name(symbol as u32), definers[symbol].len()))
             .collect();
@@ -98,9 +115,13 @@ impl FileGraph {
                     continue;
                 }
                 let edge_weight = weight * f64::from(count).sqrt();
+                let private_to_folder =
+                    lower_initial[symbol as usize] && family[referencing as usize] == go;
                 for &definer in &definers[symbol as usize] {
                     if definer != referencing
                         && family[definer as usize] == family[referencing as usize]
+                        && (!private_to_folder
+                            || folder[definer as usize] == folder[referencing as usize])
                     {
                         if row[definer as usize] == 0.0 {
                             touched.push(definer);
@@ -130,12 +151,30 @@ impl FileGraph {
             referencers,
             name_weight,
             family,
+            folder,
+            lower_initial,
         }
     }
 
-    /// Whether a reference in `from` can link to a definition in `to`.
-    pub fn links(&self, from: u32, to: u32) -> bool {
-        from != to && self.family.get(from as usize) == self.family.get(to as usize)
+    /// Whether a reference to `symbol` in `from` can link to its definition in `to`:
+    /// different files of one language family; in Go, a lower-case name is
+    /// private to its package (folder).
+    pub fn links(&self, from: u32, to: u32, symbol: u32) -> bool {
+        let (Some(from_family), Some(to_family)) =
+            (self.family.get(from as usize), self.family.get(to as usize))
+        else {
+            return false;
+        };
+        if from == to || from_family != to_family {
+            return false;
+        }
+        let private = *from_family == language::family(language::GO)
+            && self
+                .lower_initial
+                .get(symbol as usize)
+                .copied()
+                .unwrap_or(false);
+        !private || self.folder.get(from as usize) == self.folder.get(to as usize)
     }
 
     /// The record index of a node.
@@ -152,9 +191,195 @@ impl FileGraph {
     }
 }
 
+/// Builtins and ubiquitous standard-library names of the mapped languages: a use
+/// of `len`, `append` or `error` is almost never a use of the one project file
+/// that happens to define something of that name.
+const COMMON_NAMES: &[&str] = &[
+    // Go
+    "error",
+    "string",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "byte",
+    "rune",
+    "bool",
+    "float32",
+    "float64",
+    "len",
+    "cap",
+    "append",
+    "make",
+    "new",
+    "panic",
+    "recover",
+    "copy",
+    "delete",
+    "close",
+    "print",
+    "println",
+    "any",
+    "nil",
+    // Python
+    "str",
+    "float",
+    "dict",
+    "list",
+    "set",
+    "tuple",
+    "object",
+    "type",
+    "super",
+    "isinstance",
+    "getattr",
+    "setattr",
+    "hasattr",
+    "range",
+    "enumerate",
+    "zip",
+    "map",
+    "filter",
+    "sorted",
+    "min",
+    "max",
+    "sum",
+    "all",
+    "open",
+    "repr",
+    "format",
+    "extend",
+    "insert",
+    "pop",
+    "remove",
+    "get",
+    "items",
+    "keys",
+    "values",
+    "update",
+    "join",
+    "split",
+    "strip",
+    "startswith",
+    "endswith",
+    "replace",
+    "lower",
+    "upper",
+    "encode",
+    "decode",
+    "add",
+    "self",
+    "cls",
+    "property",
+    "staticmethod",
+    "classmethod",
+    // JavaScript / TypeScript
+    "push",
+    "shift",
+    "slice",
+    "splice",
+    "reduce",
+    "forEach",
+    "find",
+    "includes",
+    "indexOf",
+    "length",
+    "toString",
+    "then",
+    "catch",
+    "log",
+    "warn",
+    "resolve",
+    "reject",
+    "require",
+    "console",
+    "Promise",
+    "Object",
+    "Array",
+    "String",
+    "Number",
+    "Boolean",
+    "Error",
+    "Map",
+    "Set",
+    "JSON",
+    "Math",
+    "Date",
+    "parse",
+    "stringify",
+    // Rust
+    "default",
+    "clone",
+    "into",
+    "from",
+    "to_string",
+    "to_owned",
+    "unwrap",
+    "expect",
+    "ok",
+    "iter",
+    "collect",
+    "is_empty",
+    "as_ref",
+    "as_str",
+    "println",
+    "vec",
+    "Some",
+    "None",
+    "Ok",
+    "Err",
+    "Box",
+    "Vec",
+    "Option",
+    "Result",
+    "Self",
+    "fmt",
+    "eq",
+    "cmp",
+    "hash",
+    // C / C++ / Java / C# / Ruby / PHP
+    "printf",
+    "malloc",
+    "free",
+    "memcpy",
+    "memset",
+    "strlen",
+    "size_t",
+    "uint8_t",
+    "uint16_t",
+    "uint32_t",
+    "uint64_t",
+    "int8_t",
+    "int16_t",
+    "int32_t",
+    "int64_t",
+    "NULL",
+    "std",
+    "vector",
+    "equals",
+    "hashCode",
+    "size",
+    "Integer",
+    "Override",
+    "puts",
+    "each",
+    "count",
+    "isset",
+    "array",
+];
+
+static COMMON: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| COMMON_NAMES.iter().copied().collect());
+
 /// How much an identifier's shared use says about two files being related.
 pub fn identifier_weight(name: &str, definer_count: usize) -> f64 {
-    if definer_count == 0 || definer_count > MAX_DEFINERS {
+    if definer_count == 0 || definer_count > MAX_DEFINERS || COMMON.contains(name) {
         return 0.0;
     }
     let mut weight = 1.0;
@@ -200,6 +425,7 @@ mod tests {
     fn weights() {
         assert_eq!(identifier_weight("x", 0), 0.0);
         assert_eq!(identifier_weight("run", MAX_DEFINERS + 1), 0.0);
+        assert_eq!(identifier_weight("append", 1), 0.0);
         assert!(identifier_weight("load_settings", 1) > identifier_weight("load", 1));
         assert!(identifier_weight("_helper", 1) < identifier_weight("helper", 1));
         assert!(identifier_weight("helper", 10) < identifier_weight("helper", 1));

@@ -122,6 +122,9 @@ pub fn language_for_path(rel_path: &str) -> Option<usize> {
         .position(|language| language.extensions.contains(&extension.as_str()))
 }
 
+/// The id of Go in [`LANGUAGES`] (its lower-case names are package-private).
+pub const GO: usize = 5;
+
 /// Languages whose files can call each other's code share a family; identifiers
 /// shared across families (Python's `list.append` and jQuery's `append`) are
 /// coincidences and make no edges.
@@ -185,6 +188,13 @@ mod tests {
             "queries that do not compile:\n{}",
             failures.join("\n")
         );
+    }
+
+    #[test]
+    fn go_id_is_go() {
+        assert_eq!(LANGUAGES[GO].name, "go");
+        assert_eq!(family(2), family(4));
+        assert_ne!(family(0), family(1));
     }
 
     #[test]

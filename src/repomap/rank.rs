@@ -109,7 +109,7 @@ pub fn rank(
         }
         for &(referencing, count) in &graph.referencers[symbol as usize] {
             for &definer in &graph.definers[symbol as usize] {
-                if graph.links(referencing, definer) {
+                if graph.links(referencing, definer, symbol) {
                     let extra = weight * f64::from(count).sqrt() * (MENTION_MULTIPLIER - 1.0);
                     edges.push((referencing, definer, extra));
                 }
@@ -319,7 +319,7 @@ impl Ranking {
     fn inflow(&self, graph: &FileGraph, symbol: u32, node: u32) -> f64 {
         graph.referencers[symbol as usize]
             .iter()
-            .filter(|(referencing, _)| graph.links(*referencing, node))
+            .filter(|(referencing, _)| graph.links(*referencing, node, symbol))
             .map(|&(referencing, count)| self.edge_share(graph, symbol, referencing, count))
             .sum()
     }
@@ -343,7 +343,7 @@ impl Ranking {
                 continue;
             }
             for &(referencing, count) in &graph.referencers[definition.name as usize] {
-                if graph.links(referencing, node) {
+                if graph.links(referencing, node, definition.name) {
                     let share = self.edge_share(graph, definition.name, referencing, count);
                     if share > 0.0 {
                         edges.push((definition.name, referencing, share));
