@@ -22,7 +22,7 @@ const COMMON_DEFINERS: usize = 5;
 /// The graph and the per-identifier indexes ranking needs.
 pub struct FileGraph {
     /// Node weight: the record index of the file.
-    pub graph: DiGraph<u32, f64>,
+    pub graph: DiGraph<u32, f32>,
     /// Record index → node (None for files left out of the map).
     pub node_of_record: Vec<Option<NodeIndex>>,
     /// Symbol → nodes that define it (no duplicates; impl blocks do not count).
@@ -45,7 +45,7 @@ const NO_FAMILY: u8 = u8::MAX;
 impl FileGraph {
     /// Builds the graph over the mapped records.
     pub fn build(records: &[FileRecord], symbols: &Symbols) -> FileGraph {
-        let mut graph = DiGraph::<u32, f64>::new();
+        let mut graph = DiGraph::<u32, f32>::new();
         let mut node_of_record = vec![None; records.len()];
         let mut family = Vec::new();
         let mut folder = Vec::new();
@@ -103,7 +103,6 @@ impl FileGraph {
         let node_count = graph.node_count();
         let mut row = vec![0.0f64; node_count];
         let mut touched: Vec<u32> = Vec::new();
-        let mut edges: Vec<(u32, u32, f64)> = Vec::new();
         for (index, record) in records.iter().enumerate() {
             let Some(node) = node_of_record[index] else {
                 continue;
@@ -132,17 +131,11 @@ impl FileGraph {
             }
             touched.sort_unstable();
             for definer in touched.drain(..) {
-                edges.push((referencing, definer, row[definer as usize]));
+                // f32 is plenty for weights and halves the largest allocation.
+                let weight = row[definer as usize] as f32;
+                graph.add_edge(node, NodeIndex::new(definer as usize), weight);
                 row[definer as usize] = 0.0;
             }
-        }
-        graph.reserve_edges(edges.len());
-        for (from, to, weight) in edges {
-            graph.add_edge(
-                NodeIndex::new(from as usize),
-                NodeIndex::new(to as usize),
-                weight,
-            );
         }
         FileGraph {
             graph,

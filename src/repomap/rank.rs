@@ -21,7 +21,7 @@ use super::tags::TagKind;
 /// project's own history (benches/repomap/recall.py); re-measure on larger ones.
 const DAMPING: f64 = 0.5;
 const MAX_ITERATIONS: usize = 40;
-const TOLERANCE: f64 = 1e-9;
+const TOLERANCE: f64 = 1e-7;
 /// Edge multiplier for identifiers the user mentioned.
 const MENTION_MULTIPLIER: f64 = 10.0;
 /// Seed weights of the signals (a chat file is 1).
@@ -92,19 +92,9 @@ pub fn rank(
         .filter_map(|name| symbols.id(name))
         .collect();
 
-    // Outgoing weights, with mentioned identifiers boosted: the boost is the extra
+    // Outgoing weights, with mentioned identifiers boosted: the boost is an extra
     // (multiplier - 1) share on top of the edge's base weight.
-    let mut edges: Vec<(u32, u32, f64)> = graph
-        .graph
-        .edge_references()
-        .map(|edge| {
-            (
-                edge.source().index() as u32,
-                edge.target().index() as u32,
-                *edge.weight(),
-            )
-        })
-        .collect();
+    let mut boosts: Vec<(u32, u32, f64)> = Vec::new();
     for &symbol in &mention_symbols {
         let weight = graph.name_weight[symbol as usize];
         if weight == 0.0 {
@@ -114,15 +104,38 @@ pub fn rank(
             for &definer in &graph.definers[symbol as usize] {
                 if graph.links(referencing, definer, symbol) {
                     let extra = weight * f64::from(count).sqrt() * (MENTION_MULTIPLIER - 1.0);
-                    edges.push((referencing, definer, extra));
+                    boosts.push((referencing, definer, extra));
                 }
             }
         }
     }
     let mut out_weight = vec![0.0; node_count];
-    for &(from, _, weight) in &edges {
+    for edge in graph.graph.raw_edges() {
+        out_weight[edge.source().index()] += f64::from(edge.weight);
+    }
+    for &(from, _, weight) in &boosts {
         out_weight[from as usize] += weight;
     }
+    // Each edge's share of its source's outgoing weight.
+    let shares: Vec<(u32, u32, f32)> = graph
+        .graph
+        .raw_edges()
+        .iter()
+        .map(|edge| {
+            let from = edge.source().index();
+            (
+                from as u32,
+                edge.target().index() as u32,
+                (f64::from(edge.weight) / out_weight[from]) as f32,
+            )
+        })
+        .chain(
+            boosts
+                .iter()
+                .map(|&(from, to, weight)| (from, to, (weight / out_weight[from as usize]) as f32)),
+        )
+        .collect();
+    drop(boosts);
 
     let mut seeds = vec![0.0; node_count];
     let mut signals: HashMap<u32, Vec<RankReason>> = HashMap::new();
@@ -213,7 +226,7 @@ pub fn rank(
                 if !chat.contains(&target) {
                     seed(
                         target,
-                        CHAT_CALLEE_SEED * edge.weight() / out,
+                        CHAT_CALLEE_SEED * f64::from(*edge.weight()) / out,
                         "referenced by chat file".to_string(),
                         chat_path,
                     );
@@ -227,7 +240,7 @@ pub fn rank(
         let incoming: Vec<(u32, f64)> = graph
             .graph
             .edges_directed(NodeIndex::new(chat_node as usize), Direction::Incoming)
-            .map(|edge| (edge.source().index() as u32, *edge.weight()))
+            .map(|edge| (edge.source().index() as u32, f64::from(*edge.weight())))
             .filter(|(source, _)| !chat.contains(source))
             .collect();
         let total: f64 = incoming.iter().map(|(_, weight)| weight).sum();
@@ -253,7 +266,7 @@ pub fn rank(
         seeds.fill(1.0 / node_count as f64);
     }
 
-    let file_rank = personalized_pagerank(node_count, &edges, &out_weight, &seeds);
+    let file_rank = personalized_pagerank(node_count, &shares, &out_weight, &seeds);
 
     let mut ranking = Ranking {
         file_rank,
@@ -266,20 +279,17 @@ pub fn rank(
     ranking
 }
 
-/// Power iteration; rank of files without outgoing edges returns to the seeds.
+/// Power iteration over edge shares; rank of files without outgoing edges
+/// returns to the seeds.
 fn personalized_pagerank(
     node_count: usize,
-    edges: &[(u32, u32, f64)],
+    shares: &[(u32, u32, f32)],
     out_weight: &[f64],
     seeds: &[f64],
 ) -> Vec<f64> {
     if node_count == 0 {
         return Vec::new();
     }
-    let normalized: Vec<(u32, u32, f64)> = edges
-        .iter()
-        .map(|&(from, to, weight)| (from, to, weight / out_weight[from as usize]))
-        .collect();
     let mut rank = seeds.to_vec();
     let mut next = vec![0.0; node_count];
     for _ in 0..MAX_ITERATIONS {
@@ -288,8 +298,8 @@ fn personalized_pagerank(
             .map(|node| rank[node])
             .sum();
         next.fill(0.0);
-        for &(from, to, share) in &normalized {
-            next[to as usize] += DAMPING * rank[from as usize] * share;
+        for &(from, to, share) in shares {
+            next[to as usize] += DAMPING * rank[from as usize] * f64::from(share);
         }
         let jump = DAMPING * dangling + (1.0 - DAMPING);
         for (value, seed) in next.iter_mut().zip(seeds) {
@@ -487,8 +497,8 @@ mod tests {
     #[test]
     fn pagerank_follows_edges() {
         // 0 → 1 → 2, seeded at 0.
-        let edges = vec![(0, 1, 1.0), (1, 2, 1.0)];
-        let rank = personalized_pagerank(4, &edges, &[1.0, 1.0, 0.0, 0.0], &[1.0, 0.0, 0.0, 0.0]);
+        let shares = vec![(0, 1, 1.0), (1, 2, 1.0)];
+        let rank = personalized_pagerank(4, &shares, &[1.0, 1.0, 0.0, 0.0], &[1.0, 0.0, 0.0, 0.0]);
         assert!(rank[1] > rank[3]);
         assert!(rank[2] > rank[3]);
         assert!((rank.iter().sum::<f64>() - 1.0).abs() < 1e-6);
