@@ -490,3 +490,53 @@ async fn front_end_requests_for_log_diff_files_map_and_undo() {
     assert_eq!(repo.read("hello.py"), HELLO);
     driver.quit().await;
 }
+
+#[tokio::test]
+async fn switching_to_a_model_with_another_edit_format_summarizes_the_history() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.rule(
+        SUMMARY_MARK,
+        Reply::text(["I asked what greet does; you said it says hello."]),
+    );
+    mock.push(Reply::text(["It returns the word hello, unchanged."]));
+    mock.push(Reply::text(["Fine."]));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["hello.py"]);
+    settings.weak_model = None;
+    let mut driver = Driver::start(settings).await;
+
+    assert_eq!(
+        driver.turn("/ask what does greet do?").await.outcome,
+        TurnOutcome::Success
+    );
+    let switched = driver.turn("/model openai/gpt-4o-mini").await;
+    assert_eq!(switched.outcome, TurnOutcome::Success);
+    assert!(
+        notices(&switched.events).contains("edit format whole"),
+        "{}",
+        notices(&switched.events)
+    );
+    let mut answered = false;
+    for _ in 0..200 {
+        answered = mock.requests().iter().any(|request| {
+            request.body.to_string().contains(SUMMARY_MARK) && request.send_time.is_some()
+        });
+        if answered {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(answered, "no summary request after the format changed");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        driver.turn("/ask and now?").await.outcome,
+        TurnOutcome::Success
+    );
+    driver.quit().await;
+
+    let last = main_bodies(&mock).pop().unwrap();
+    assert_eq!(last["model"], "gpt-4o-mini");
+    let text = last.to_string();
+    assert!(text.contains("you said it says hello"));
+    assert!(!text.contains("It returns the word hello, unchanged."));
+}
