@@ -493,3 +493,52 @@ async fn an_interrupt_stops_the_reply_and_applies_nothing() {
     assert_eq!(repo.log().len(), 1);
     driver.quit().await;
 }
+
+#[tokio::test]
+async fn a_reply_that_hangs_past_the_timeout_ends_the_turn_with_an_error() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    let reply = block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    );
+    let pieces: Vec<String> = reply.split_inclusive('\n').map(str::to_string).collect();
+    mock.fallback(Reply::text(pieces).hang_after(3));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["hello.py"]);
+    settings.request_timeout = Some(std::time::Duration::from_secs(1));
+
+    let run = run_once(settings, "Make it wave").await;
+
+    assert!(
+        matches!(run.outcome, TurnOutcome::Error { .. }),
+        "{:?}",
+        run.outcome
+    );
+    assert_eq!(repo.read("hello.py"), HELLO);
+    assert_eq!(repo.log().len(), 1);
+}
+
+#[tokio::test]
+async fn a_context_length_error_is_reported_in_one_line() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::context_too_long());
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Make it wave",
+    )
+    .await;
+
+    let TurnOutcome::Error { message } = run.outcome else {
+        panic!("expected an error, got {:?}", run.outcome);
+    };
+    assert!(!message.contains('\n'), "{message}");
+    assert!(!message.contains(SECRET_KEY));
+    assert_eq!(
+        main_requests(&mock).len(),
+        1,
+        "a context-length error is not retried"
+    );
+}
