@@ -12,7 +12,12 @@ impl Engine {
     /// Sends the newest `limit` commits.
     pub(super) async fn send_commit_log(&mut self, limit: usize) {
         let Some(git) = &self.session.git else {
-            self.emitter.warn(NO_GIT).await;
+            // Without git the log is simply empty (front ends ask for it on their own).
+            self.emitter
+                .emit(Event::CommitLog {
+                    commits: Vec::new(),
+                })
+                .await;
             return;
         };
         let log = git.with(|git| git.log(limit));
