@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::edit::{self, Edit, EditFormat};
+use crate::edit::{self, Edit, EditFormat, ParsedReply};
 use crate::protocol::{
     CommandKind, CommitInfo, EditOutcome, EditStatus, Event, ProposedEdit, QuestionKind,
 };
@@ -71,7 +71,21 @@ impl Engine {
                 };
             }
         };
-        self.offer_shell_commands(&parsed.shell_commands).await;
+        let round = self.apply_parsed(&parsed, reply, request).await;
+        // Commands come after the edits, as the model expects them to run on the new code.
+        if !self.inbox.quit {
+            self.offer_shell_commands(&parsed.shell_commands).await;
+        }
+        round
+    }
+
+    /// Everything after parsing: permission, review, commits, apply, lint and test.
+    async fn apply_parsed(
+        &mut self,
+        parsed: &ParsedReply,
+        reply: &str,
+        request: &str,
+    ) -> EditRound {
         if parsed.edits.is_empty() {
             let added = self.offer_files_named_in_reply(reply).await;
             if added.is_empty() {
