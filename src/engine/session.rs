@@ -100,6 +100,14 @@ impl Session {
         });
     }
 
+    /// Every file the model already sees in full: editable and read-only.
+    pub fn files_in_chat(&self) -> BTreeSet<String> {
+        self.chat_files
+            .union(&self.read_only_files)
+            .cloned()
+            .collect()
+    }
+
     /// How the tool's commits are marked.
     pub fn attribution(&self) -> Attribution {
         Attribution {

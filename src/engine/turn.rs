@@ -324,7 +324,7 @@ impl Engine {
     /// model is called. Returns the mentions (for the repo map).
     async fn offer_mentioned_files(&mut self, message: &str) -> Mentions {
         let repo_files = self.session.repo_files();
-        let found = mentions::find_mentions(message, &repo_files, &self.session.chat_files);
+        let found = mentions::find_mentions(message, &repo_files, &self.session.files_in_chat());
         for file in &found.files {
             let yes = self
                 .inbox
@@ -348,7 +348,7 @@ impl Engine {
     /// ones added.
     pub(super) async fn offer_files_named_in_reply(&mut self, reply: &str) -> Vec<String> {
         let repo_files = self.session.repo_files();
-        let found = mentions::find_mentions(reply, &repo_files, &self.session.chat_files);
+        let found = mentions::find_mentions(reply, &repo_files, &self.session.files_in_chat());
         let mut added = Vec::new();
         for file in found.files {
             let yes = self
