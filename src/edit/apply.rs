@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::rc::Rc;
 
 use super::line_endings::LineEndings;
 use super::matching::{
@@ -152,21 +153,25 @@ struct SimulatedFile {
     endings: LineEndings,
     /// The LF text on disk, or `None` if the file does not exist.
     original: Option<String>,
-    /// The LF text after the edits so far, or `None` if it does not exist.
-    current: Option<String>,
+    /// The LF text after the edits so far, or `None` if it does not exist (shared,
+    /// so each edit does not copy the whole file).
+    current: Option<Rc<String>>,
 }
 
 /// In-memory copies of the files the edits touch.
 struct Simulation<'w> {
     workspace: &'w Workspace,
+    /// Fill in each edit's before/after texts (a dry run shows them; applying does not need them).
+    keep_texts: bool,
     files: HashMap<PathBuf, SimulatedFile>,
     order: Vec<PathBuf>,
 }
 
 impl<'w> Simulation<'w> {
-    fn new(workspace: &'w Workspace) -> Self {
+    fn new(workspace: &'w Workspace, keep_texts: bool) -> Self {
         Simulation {
             workspace,
+            keep_texts,
             files: HashMap::new(),
             order: Vec::new(),
         }
@@ -193,7 +198,7 @@ impl<'w> Simulation<'w> {
                     rel: rel.strip_prefix("./").unwrap_or(rel).to_string(),
                     endings,
                     original: text.clone(),
-                    current: text,
+                    current: text.map(Rc::new),
                 },
             );
             self.order.push(path.clone());
@@ -209,11 +214,21 @@ impl<'w> Simulation<'w> {
         self.files
             .get(path)
             .and_then(|file| file.current.as_deref())
+            .map(String::as_str)
     }
 
     fn set(&mut self, path: &PathBuf, text: String) {
         if let Some(file) = self.files.get_mut(path) {
-            file.current = Some(text);
+            file.current = Some(Rc::new(text));
+        }
+    }
+
+    /// A copy of `text` for a dry run's before/after fields (empty when not kept).
+    fn kept(&self, text: &str) -> String {
+        if self.keep_texts {
+            text.to_string()
+        } else {
+            String::new()
         }
     }
 
@@ -239,12 +254,13 @@ impl<'w> Simulation<'w> {
         if let Some(file) = self.file(&path) {
             planned.path = file.rel.clone();
         }
-        let before = self.current(&path).map(str::to_string);
+        let shared = self.files.get(&path).and_then(|file| file.current.clone());
+        let before: Option<&str> = shared.as_ref().map(|text| text.as_str());
         planned.creates_file = before.is_none();
-        planned.before = before.clone().unwrap_or_default();
+        planned.before = self.kept(before.unwrap_or_default());
         let whole = edit.kind == EditKind::WholeFile;
         if whole || !edit.search.trim().is_empty() {
-            let reference = [edit.search.as_str(), before.as_deref().unwrap_or_default()];
+            let reference = [edit.search.as_str(), before.unwrap_or_default()];
             if let Some(line) = placeholder_line(&edit.replace, &reference) {
                 planned.outcome = Err(EditFailure::Placeholder {
                     path: planned.path.clone(),
@@ -272,7 +288,7 @@ impl<'w> Simulation<'w> {
             }
         }
         if whole || edit.search.trim().is_empty() {
-            let after = match before.as_deref() {
+            let after = match before {
                 // An empty SEARCH on a file with content appends; it never overwrites.
                 Some(text) if !whole && !text.trim().is_empty() => {
                     let separator = if text.ends_with('\n') { "" } else { "\n" };
@@ -280,15 +296,15 @@ impl<'w> Simulation<'w> {
                 }
                 _ => edit.replace.clone(),
             };
-            planned.after = after.clone();
+            planned.after = self.kept(&after);
             self.set(&path, after);
             return planned;
         }
         // The named file first; then, if it lacks the text, the other chat files.
-        let named_failure = match before.as_deref() {
+        let named_failure = match before {
             Some(text) => match replace_unique(text, &edit.search, &edit.replace) {
                 Ok(replaced) => {
-                    planned.after = replaced.text.clone();
+                    planned.after = self.kept(&replaced.text);
                     self.set(&path, replaced.text);
                     return planned;
                 }
@@ -335,8 +351,8 @@ impl<'w> Simulation<'w> {
                     .map(|file| file.rel.clone())
                     .unwrap_or_default();
                 planned.creates_file = false;
-                planned.before = self.current(&other).unwrap_or_default().to_string();
-                planned.after = text.clone();
+                planned.before = self.kept(self.current(&other).unwrap_or_default());
+                planned.after = self.kept(&text);
                 self.set(&other, text);
             }
             [(other, Err(count))] => {
@@ -344,7 +360,7 @@ impl<'w> Simulation<'w> {
                     .file(other)
                     .map(|file| file.rel.clone())
                     .unwrap_or_default();
-                planned.before = self.current(other).unwrap_or_default().to_string();
+                planned.before = self.kept(self.current(other).unwrap_or_default());
                 planned.after = planned.before.clone();
                 planned.creates_file = false;
                 planned.outcome = Err(EditFailure::Ambiguous {
@@ -393,9 +409,12 @@ impl<'w> Simulation<'w> {
         self.order
             .iter()
             .filter_map(|path| self.files.get(path))
-            .filter(|file| file.current.is_some() && file.current != file.original)
+            .filter(|file| {
+                file.current.is_some()
+                    && file.current.as_deref().map(String::as_str) != file.original.as_deref()
+            })
             .map(|file| {
-                let text = file.current.as_deref().unwrap_or_default();
+                let text = file.current.as_deref().map_or("", String::as_str);
                 (file.rel.clone(), file.endings.restore(text))
             })
             .collect()
@@ -404,7 +423,7 @@ impl<'w> Simulation<'w> {
 
 /// A dry run: what each edit would do, in order, with nothing written.
 pub fn plan_edits(ws: &Workspace, edits: &[Edit], chat_files: &[String]) -> Vec<PlannedEdit> {
-    let mut simulation = Simulation::new(ws);
+    let mut simulation = Simulation::new(ws, true);
     edits
         .iter()
         .enumerate()
@@ -415,7 +434,7 @@ pub fn plan_edits(ws: &Workspace, edits: &[Edit], chat_files: &[String]) -> Vec<
 /// Applies the edits in order. A failed edit changes nothing; the others still
 /// apply. Each changed file is written once, atomically, at the end.
 pub fn apply_edits(ws: &Workspace, edits: &[Edit], chat_files: &[String]) -> ApplyReport {
-    let mut simulation = Simulation::new(ws);
+    let mut simulation = Simulation::new(ws, false);
     let planned: Vec<PlannedEdit> = edits
         .iter()
         .enumerate()

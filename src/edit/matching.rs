@@ -64,6 +64,9 @@ pub fn replace_unique(
     search: &str,
     replace: &str,
 ) -> Result<Replaced, MatchFailure> {
+    if let Some(result) = replace_exact_text(content, search, replace) {
+        return result;
+    }
     let (file, final_newline) = split(content);
     let (search_lines, _) = split(search);
     let (replace_lines, _) = split(replace);
@@ -74,6 +77,46 @@ pub fn replace_unique(
         text: super::line_endings::join_lines(&lines, final_newline),
         step,
     })
+}
+
+/// The exact step done on the text itself (a substring search, no line splitting),
+/// which is how most edits match. `None` when it cannot decide: the texts do not
+/// end in line breaks, or the text is not found whole-line (the ladder takes over).
+fn replace_exact_text(
+    content: &str,
+    search: &str,
+    replace: &str,
+) -> Option<Result<Replaced, MatchFailure>> {
+    if !search.ends_with('\n') || !(replace.is_empty() || replace.ends_with('\n')) {
+        return None;
+    }
+    // Whole-line matches start at line starts: walk them (the line breaks are
+    // found with a vectorised byte search) and compare there.
+    let mut places = Vec::new();
+    let mut position = 0;
+    while position < content.len() {
+        if content.as_bytes()[position..].starts_with(search.as_bytes()) {
+            places.push(position);
+        }
+        match content[position..].find('\n') {
+            Some(offset) => position += offset + 1,
+            None => break,
+        }
+    }
+    match places.as_slice() {
+        [] => None,
+        [position] => {
+            let mut text = String::with_capacity(content.len() + replace.len());
+            text.push_str(&content[..*position]);
+            text.push_str(replace);
+            text.push_str(&content[position + search.len()..]);
+            Some(Ok(Replaced {
+                text,
+                step: LadderStep::Exact,
+            }))
+        }
+        many => Some(Err(MatchFailure::Ambiguous { count: many.len() })),
+    }
 }
 
 /// Whether `text` already occurs in `content` (exactly or but for trailing whitespace).
@@ -620,6 +663,18 @@ mod tests {
             apply("x\ny\nx\n", "x\n", "z\n"),
             Err(MatchFailure::Ambiguous { count: 2 })
         );
+    }
+
+    #[test]
+    fn exact_text_search_counts_overlaps_and_needs_line_starts() {
+        assert_eq!(
+            apply("a\na\na\n", "a\na\n", "b\n"),
+            Err(MatchFailure::Ambiguous { count: 2 })
+        );
+        let (text, _) = apply("xa\na\n", "a\n", "b\n").unwrap();
+        assert_eq!(text, "xa\nb\n");
+        let (text, _) = apply("é\nb\n", "b\n", "c\n").unwrap();
+        assert_eq!(text, "é\nc\n");
     }
 
     #[test]
