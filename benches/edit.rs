@@ -1,0 +1,178 @@
+//! Edit engine benchmarks: a 1 MB reply holding 500 SEARCH/REPLACE blocks over 200
+//! files (parse, dry run, and parse + apply with atomic writes), and each step of the
+//! matching ladder on a 20,000-line file, including its worst cases.
+
+use std::fs;
+use std::hint::black_box;
+use std::path::Path;
+
+use aider_tui::edit::matching::replace_unique;
+use aider_tui::edit::{EditFormat, Workspace, apply_edits, parse_reply, plan_edits};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+
+const FILES: usize = 200;
+const BLOCKS: usize = 500;
+
+/// One line of made-up source, unique per file and line.
+fn source_line(file: usize, line: usize) -> String {
+    format!(
+        "    let value_{file}_{line} = compute(\"{file}-{line}\", {line}) + offset_{line} * factor; // keep {line:06}"
+    )
+}
+
+fn file_text(file: usize, lines: usize) -> String {
+    (0..lines)
+        .map(|line| source_line(file, line) + "\n")
+        .collect()
+}
+
+/// 200 files of 400 lines, and a reply of about 1 MB with 500 blocks over them.
+fn corpus() -> (Vec<(String, String)>, String) {
+    let files: Vec<(String, String)> = (0..FILES)
+        .map(|file| {
+            (
+                format!("src/module_{file}/code_{file}.rs"),
+                file_text(file, 400),
+            )
+        })
+        .collect();
+    let mut reply = String::from("Here are the changes.\n\n");
+    for block in 0..BLOCKS {
+        let file = block % FILES;
+        let start = (block / FILES) * 120 + 10;
+        let search: String = (start..start + 12)
+            .map(|line| source_line(file, line) + "\n")
+            .collect();
+        let replace = search.replace("factor", "factor_new");
+        reply.push_str(&format!(
+            "{}\n```rust\n<<<<<<< SEARCH\n{search}=======\n{replace}>>>>>>> REPLACE\n```\n\n",
+            files[file].0
+        ));
+    }
+    (files, reply)
+}
+
+fn write_files(root: &Path, files: &[(String, String)]) {
+    for (rel, text) in files {
+        let path = root.join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+}
+
+fn big_reply(c: &mut Criterion) {
+    let (files, reply) = corpus();
+    let chat: Vec<String> = files.iter().map(|(rel, _)| rel.clone()).collect();
+    eprintln!(
+        "reply: {} bytes, {BLOCKS} blocks, {FILES} files",
+        reply.len()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    write_files(dir.path(), &files);
+    let ws = Workspace::new(dir.path()).unwrap();
+
+    c.bench_function("reply_1mb/parse", |b| {
+        b.iter(|| parse_reply(black_box(&reply), EditFormat::Diff, &chat).unwrap())
+    });
+    c.bench_function("reply_1mb/parse_and_plan", |b| {
+        b.iter(|| {
+            let parsed = parse_reply(black_box(&reply), EditFormat::Diff, &chat).unwrap();
+            let plan = plan_edits(&ws, &parsed.edits, &chat);
+            assert!(plan.iter().all(|planned| planned.outcome.is_ok()));
+            plan
+        })
+    });
+    c.bench_function("reply_1mb/parse_and_apply_with_writes", |b| {
+        b.iter_batched(
+            || write_files(dir.path(), &files),
+            |()| {
+                let parsed = parse_reply(black_box(&reply), EditFormat::Diff, &chat).unwrap();
+                let report = apply_edits(&ws, &parsed.edits, &chat);
+                assert!(report.all_applied());
+                report
+            },
+            BatchSize::PerIteration,
+        )
+    });
+}
+
+/// A 20,000-line file with many repeated lines (braces, blank lines, returns), as
+/// real code has, which is what makes anchor lines common.
+fn large_file() -> String {
+    let mut text = String::new();
+    for function in 0..2000 {
+        text.push_str(&format!("fn function_{function}(input: u32) -> u32 {{\n"));
+        text.push_str("    if input > 10 {\n");
+        text.push_str("        return input;\n");
+        text.push_str("    }\n");
+        text.push_str(&format!("\tlet scaled = input * {function};\n"));
+        text.push_str("    let result = scaled + 1;  \n");
+        text.push_str("    result\n");
+        text.push_str("}\n");
+        text.push('\n');
+        text.push_str("// ----\n");
+    }
+    text
+}
+
+fn ladder(c: &mut Criterion) {
+    let file = large_file();
+    assert_eq!(file.lines().count(), 20_000);
+    let last = 1999;
+    let cases: Vec<(&str, String, String)> = vec![
+        (
+            "exact",
+            format!("fn function_{last}(input: u32) -> u32 {{\n    if input > 10 {{\n"),
+            format!("fn function_{last}(input: u64) -> u32 {{\n    if input > 10 {{\n"),
+        ),
+        (
+            "trailing_whitespace",
+            format!("\tlet scaled = input * {last};\n    let result = scaled + 1;\n"),
+            format!("\tlet scaled = input * {last};\n    let result = scaled + 2;\n"),
+        ),
+        (
+            "indentation",
+            format!("        let scaled = input * {last};\n        let result = scaled + 1;\n"),
+            format!("        let scaled = input * {last};\n        let result = scaled + 3;\n"),
+        ),
+        (
+            "elision",
+            format!(
+                "fn function_{last}(input: u32) -> u32 {{\n...\n\tlet scaled = input * {last};\n"
+            ),
+            format!(
+                "fn function_{last}(input: u16) -> u32 {{\n...\n\tlet scaled = input * {last};\n"
+            ),
+        ),
+        (
+            "blank_first_line",
+            format!("\n\tlet scaled = input * {last};\n"),
+            format!("\n\tlet scaled = input + {last};\n"),
+        ),
+        (
+            "not_found_all_steps",
+            "    if input > 10 {\n        return input;\n    }\n    missing_line();\n".to_string(),
+            "x\n".to_string(),
+        ),
+        (
+            "ambiguous_common_lines",
+            "        return input;\n    }\n".to_string(),
+            "x\n".to_string(),
+        ),
+    ];
+    for (name, search, replace) in cases {
+        c.bench_function(&format!("ladder_20k_lines/{name}"), |b| {
+            b.iter(|| {
+                let result = replace_unique(black_box(&file), &search, &replace);
+                black_box(result.is_ok())
+            })
+        });
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(3));
+    targets = big_reply, ladder
+}
+criterion_main!(benches);
