@@ -702,7 +702,10 @@ async fn handle(
     } else {
         pieces
     };
-    let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(1);
+    // One write in flight keeps single bytes apart; otherwise let the writer run ahead
+    // so a fast reply is not a thread ping-pong per event.
+    let capacity = if reply.one_byte_writes { 1 } else { 64 };
+    let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(capacity);
     let delay = reply.chunk_delay;
     let sender_script = script.clone();
     tokio::spawn(async move {
