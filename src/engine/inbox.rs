@@ -183,3 +183,69 @@ impl Inbox {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn operations_a_waiting_turn_cannot_use_are_kept_in_order() {
+        let (ops_tx, ops_rx) = mpsc::channel(8);
+        let (events_tx, mut events_rx) = mpsc::channel(8);
+        let emitter = Emitter::new(events_tx);
+        let mut inbox = Inbox::new(ops_rx, false);
+        ops_tx
+            .send(Op::Submit {
+                text: "later".into(),
+            })
+            .await
+            .unwrap();
+        ops_tx.send(Op::RequestRepoFiles).await.unwrap();
+        ops_tx.send(Op::SetAutoAccept { on: true }).await.unwrap();
+        ops_tx
+            .send(Op::Answer {
+                question: 1,
+                yes: true,
+            })
+            .await
+            .unwrap();
+
+        let yes = inbox
+            .ask(&emitter, QuestionKind::Confirm, "Go?".into())
+            .await;
+
+        assert!(yes);
+        assert!(inbox.auto_accept, "auto-accept applies at once");
+        assert!(matches!(
+            events_rx.recv().await,
+            Some(Event::Question { id: 1, .. })
+        ));
+        assert_eq!(
+            inbox.next().await,
+            Some(Op::Submit {
+                text: "later".into()
+            })
+        );
+        assert_eq!(inbox.next().await, Some(Op::RequestRepoFiles));
+    }
+
+    #[tokio::test]
+    async fn an_interrupt_answers_no_and_rejects_a_review() {
+        let (ops_tx, ops_rx) = mpsc::channel(8);
+        let (events_tx, _events_rx) = mpsc::channel(8);
+        let emitter = Emitter::new(events_tx);
+        let mut inbox = Inbox::new(ops_rx, false);
+        ops_tx.send(Op::Interrupt).await.unwrap();
+        assert!(
+            !inbox
+                .ask(&emitter, QuestionKind::AddOutput, "Keep?".into())
+                .await
+        );
+        ops_tx.send(Op::Interrupt).await.unwrap();
+        let decision = inbox.decision(7).await;
+        assert!(decision.decisions.is_empty());
+        drop(ops_tx);
+        assert_eq!(inbox.next().await, None);
+        assert!(inbox.quit);
+    }
+}
