@@ -231,6 +231,8 @@ fn a_plain_folder_honours_ignore_files_and_skips_unmappable_files() {
         &format!("var a={};\n", "1+".repeat(20_000) + "1"),
     );
     write(root, "app.min.js", "function a(){return 1}\n");
+    write(root, ".aider.chat.history.md", "# aider chat started\n");
+    write(root, ".aider.tags.cache.v4/cache.db", "state\n");
 
     let options = MapOptions {
         cache: false,

@@ -34,10 +34,14 @@ pub fn walk(root: &Path) -> Vec<WalkedFile> {
         .follow_links(false)
         .add_custom_ignore_filename(".aiderignore")
         .filter_entry(|entry| {
+            if entry.depth() == 0 {
+                return true;
+            }
             let is_dir = entry.file_type().is_some_and(|kind| kind.is_dir());
-            !(is_dir
-                && entry.depth() > 0
-                && SKIPPED_DIRS.iter().any(|skip| entry.file_name() == *skip))
+            let name = entry.file_name().to_string_lossy();
+            // Aider's own state (`.aider.tags.cache.v4/`, `.aider.chat.history.md`, …)
+            // is not part of the project either.
+            !(name.starts_with(".aider.") || (is_dir && SKIPPED_DIRS.contains(&name.as_ref())))
         })
         .build_parallel();
     walker.run(|| {
