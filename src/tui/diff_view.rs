@@ -1,6 +1,12 @@
 //! A diff ready to draw: parsed from unified diff text (proposed edits, commits) or
 //! computed with `similar` from a block's SEARCH and REPLACE text against the file,
-//! syntax-coloured once, then drawn unified or side by side, only the visible rows.
+//! then drawn unified or side by side, only the visible rows.
+//!
+//! Syntax colours are added lazily, just before a frame, for the rows about to show
+//! (`colour_rows`): a 10,000-line diff opens at once and each scroll step colours only
+//! what comes into view. Colouring continues from where it stopped inside a hunk; after
+//! a long jump it restarts a few lines above the view, which can misjudge a construct
+//! that began far above (a long string), a fair price for no lag.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -12,8 +18,10 @@ use similar::{ChangeTag, TextDiff};
 use super::highlight::{CodeHighlighter, Palette};
 use super::theme::Styles;
 
-/// Beyond this many lines a diff is drawn without syntax colours (still with +/-).
-const HIGHLIGHT_LIMIT: usize = 20_000;
+/// Lines coloured above the view when colouring restarts after a jump.
+const WARM_UP_LINES: usize = 20;
+/// A gap up to this long is coloured through rather than restarted.
+const CONTINUE_LIMIT: usize = 120;
 /// Unchanged lines of the file shown around a block's change.
 const CONTEXT_LINES: usize = 3;
 
@@ -42,7 +50,9 @@ pub struct DiffLine {
     pub kind: DiffLineKind,
     pub old: Option<usize>,
     pub new: Option<usize>,
-    pub spans: Vec<Span<'static>>,
+    pub text: String,
+    /// Syntax-coloured text, once coloured.
+    pub spans: Option<Vec<Span<'static>>>,
 }
 
 /// One row of the side-by-side layout.
@@ -53,13 +63,18 @@ enum SideRow {
     Pair(Option<usize>, Option<usize>),
 }
 
-/// A diff, parsed and coloured, ready to draw at any size.
-#[derive(Debug, Clone, Default)]
+/// A diff, parsed, ready to colour and draw at any size.
+#[derive(Default)]
 pub struct DiffView {
     pub lines: Vec<DiffLine>,
     side_rows: Vec<SideRow>,
     pub added: usize,
     pub removed: usize,
+    palette: Palette,
+    /// Where each hunk starts (line index) and the file it belongs to.
+    hunks: Vec<(usize, String)>,
+    /// Where colouring stopped, with the highlighters' state there.
+    cursor: Option<(usize, Sides)>,
 }
 
 /// Per-hunk highlighters for the old and the new side.
@@ -69,13 +84,7 @@ struct Sides {
 }
 
 impl Sides {
-    fn start(palette: Palette, path: &str, highlight: bool) -> Sides {
-        if !highlight {
-            return Sides {
-                old: None,
-                new: None,
-            };
-        }
+    fn start(palette: Palette, path: &str) -> Sides {
         Sides {
             old: palette.for_path(path),
             new: palette.for_path(path),
@@ -102,10 +111,11 @@ impl Sides {
 impl DiffView {
     /// Parses unified diff text (one or more files, `diff --git` headers optional).
     pub fn from_unified(text: &str, palette: Palette) -> DiffView {
-        let highlight = text.lines().count() <= HIGHLIGHT_LIMIT;
-        let mut view = DiffView::default();
+        let mut view = DiffView {
+            palette,
+            ..DiffView::default()
+        };
         let mut path = String::new();
-        let mut sides = Sides::start(palette, "", false);
         let (mut old_left, mut new_left) = (0usize, 0usize);
         let (mut old_no, mut new_no) = (0usize, 0usize);
         for raw in text.lines() {
@@ -140,8 +150,7 @@ impl DiffView {
                     }
                     _ => (None, None),
                 };
-                let spans = sides.colour(kind, body);
-                view.push(kind, old, new, spans);
+                view.push(kind, old, new, body.to_string());
                 continue;
             }
             if let Some((old_start, old_count, new_start, new_count)) = parse_hunk_header(raw) {
@@ -156,13 +165,8 @@ impl DiffView {
                 if new_count == 0 {
                     new_no = new_start;
                 }
-                sides = Sides::start(palette, &path, highlight);
-                view.push(
-                    DiffLineKind::Hunk,
-                    None,
-                    None,
-                    vec![Span::raw(raw.to_string())],
-                );
+                view.hunks.push((view.lines.len() + 1, path.clone()));
+                view.push(DiffLineKind::Hunk, None, None, raw.to_string());
                 continue;
             }
             if let Some(target) = raw.strip_prefix("+++ ") {
@@ -171,12 +175,7 @@ impl DiffView {
             } else if let Some(rest) = raw.strip_prefix("diff --git ") {
                 path = rest.rsplit(" b/").next().unwrap_or(rest).to_string();
             }
-            view.push(
-                DiffLineKind::FileHeader,
-                None,
-                None,
-                vec![Span::raw(raw.to_string())],
-            );
+            view.push(DiffLineKind::FileHeader, None, None, raw.to_string());
         }
         view.pair_rows();
         view
@@ -191,7 +190,10 @@ impl DiffView {
         file: Option<&str>,
         palette: Palette,
     ) -> DiffView {
-        let mut view = DiffView::default();
+        let mut view = DiffView {
+            palette,
+            ..DiffView::default()
+        };
         let located = file.and_then(|text| {
             if search.is_empty() {
                 return None;
@@ -219,12 +221,16 @@ impl DiffView {
             before.len() + removed_count + after.len(),
             before.len() + added_count + after.len(),
         );
-        view.push(DiffLineKind::Hunk, None, None, vec![Span::raw(header)]);
-        let mut sides = Sides::start(palette, path, true);
+        view.push(DiffLineKind::Hunk, None, None, header);
+        view.hunks.push((1, path.to_string()));
         let (mut old_no, mut new_no) = (start, start);
         for line in &before {
-            let spans = sides.colour(DiffLineKind::Context, line);
-            view.push(DiffLineKind::Context, Some(old_no), Some(new_no), spans);
+            view.push(
+                DiffLineKind::Context,
+                Some(old_no),
+                Some(new_no),
+                line.to_string(),
+            );
             old_no += 1;
             new_no += 1;
         }
@@ -248,12 +254,15 @@ impl DiffView {
                     (DiffLineKind::Added, None, Some(new_no - 1))
                 }
             };
-            let spans = sides.colour(kind, text);
-            view.push(kind, old, new, spans);
+            view.push(kind, old, new, text.to_string());
         }
         for line in &after {
-            let spans = sides.colour(DiffLineKind::Context, line);
-            view.push(DiffLineKind::Context, Some(old_no), Some(new_no), spans);
+            view.push(
+                DiffLineKind::Context,
+                Some(old_no),
+                Some(new_no),
+                line.to_string(),
+            );
             old_no += 1;
             new_no += 1;
         }
@@ -261,13 +270,7 @@ impl DiffView {
         view
     }
 
-    fn push(
-        &mut self,
-        kind: DiffLineKind,
-        old: Option<usize>,
-        new: Option<usize>,
-        spans: Vec<Span<'static>>,
-    ) {
+    fn push(&mut self, kind: DiffLineKind, old: Option<usize>, new: Option<usize>, text: String) {
         match kind {
             DiffLineKind::Added => self.added += 1,
             DiffLineKind::Removed => self.removed += 1,
@@ -277,8 +280,69 @@ impl DiffView {
             kind,
             old,
             new,
-            spans,
+            text,
+            spans: None,
         });
+    }
+
+    /// Colours the lines of rows `first..first + count` (and nothing far outside them).
+    pub fn colour_rows(&mut self, layout: DiffLayout, first: usize, count: usize) {
+        let (low, high) = match layout {
+            DiffLayout::Unified => (first, (first + count).min(self.lines.len())),
+            DiffLayout::SideBySide => {
+                let rows = self.side_rows.iter().skip(first).take(count);
+                let indices: Vec<usize> = rows
+                    .flat_map(|row| match *row {
+                        SideRow::Across(index) => [Some(index), None],
+                        SideRow::Pair(old, new) => [old, new],
+                    })
+                    .flatten()
+                    .collect();
+                match (indices.iter().min(), indices.iter().max()) {
+                    (Some(low), Some(high)) => (*low, high + 1),
+                    _ => return,
+                }
+            }
+        };
+        if low >= high
+            || self.lines[low..high]
+                .iter()
+                .all(|line| line.spans.is_some())
+        {
+            return;
+        }
+        let Some(hunk) = self.hunks.iter().rposition(|(start, _)| *start <= low) else {
+            return;
+        };
+        let (hunk_start, path) = self.hunks[hunk].clone();
+        let hunk_end = self
+            .hunks
+            .get(hunk + 1)
+            .map_or(self.lines.len(), |(start, _)| *start);
+        let resume = self.cursor.take().filter(|(next, _)| {
+            *next >= hunk_start && *next <= low && low - *next <= CONTINUE_LIMIT
+        });
+        let (mut next, mut sides) = match resume {
+            Some(cursor) => cursor,
+            None => (
+                low.saturating_sub(WARM_UP_LINES).max(hunk_start),
+                Sides::start(self.palette, &path),
+            ),
+        };
+        let stop = high.min(hunk_end);
+        while next < stop {
+            let line = &mut self.lines[next];
+            let spans = sides.colour(line.kind, &line.text);
+            if line.spans.is_none() {
+                line.spans = Some(spans);
+            }
+            next += 1;
+        }
+        self.cursor = Some((next, sides));
+        // A view that crosses into the next hunk colours that part too.
+        if high > hunk_end {
+            self.colour_rows(DiffLayout::Unified, hunk_end, high - hunk_end);
+        }
     }
 
     /// Pairs runs of removed lines with the added lines that follow them.
@@ -453,28 +517,23 @@ fn body(line: &DiffLine, styles: &Styles) -> Vec<Span<'static>> {
         DiffLineKind::Added => ("+", styles.added),
         DiffLineKind::Removed => ("-", styles.removed),
         DiffLineKind::Context => (" ", styles.text),
-        DiffLineKind::Hunk => return restyle(&line.spans, styles.hunk),
-        DiffLineKind::FileHeader => return restyle(&line.spans, styles.title),
-        DiffLineKind::Note => return restyle(&line.spans, styles.dim),
+        DiffLineKind::Hunk => return vec![Span::styled(line.text.clone(), styles.hunk)],
+        DiffLineKind::FileHeader => return vec![Span::styled(line.text.clone(), styles.title)],
+        DiffLineKind::Note => return vec![Span::styled(line.text.clone(), styles.dim)],
     };
     let mut spans = vec![Span::styled(sign, style)];
-    for span in &line.spans {
-        // Uncoloured text takes the sign's colour so +/- still read without syntax colours.
-        let text_style = if span.style == Style::default() && line.kind != DiffLineKind::Context {
-            style
-        } else {
-            span.style
-        };
-        spans.push(Span::styled(span.content.clone(), text_style));
+    match &line.spans {
+        Some(coloured) => spans.extend(coloured.iter().map(|span| {
+            // Uncoloured text takes the sign's colour so +/- still read without syntax colours.
+            if span.style == Style::default() && line.kind != DiffLineKind::Context {
+                Span::styled(span.content.clone(), style)
+            } else {
+                span.clone()
+            }
+        })),
+        None => spans.push(Span::styled(line.text.clone(), style)),
     }
     spans
-}
-
-fn restyle(spans: &[Span<'static>], style: Style) -> Vec<Span<'static>> {
-    spans
-        .iter()
-        .map(|span| Span::styled(span.content.clone(), style))
-        .collect()
 }
 
 fn line_style(kind: DiffLineKind, styles: &Styles) -> Style {
@@ -508,10 +567,7 @@ mod tests {
     fn kinds(view: &DiffView) -> Vec<(DiffLineKind, Option<usize>, Option<usize>, String)> {
         view.lines
             .iter()
-            .map(|line| {
-                let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-                (line.kind, line.old, line.new, text)
-            })
+            .map(|line| (line.kind, line.old, line.new, line.text.clone()))
             .collect()
     }
 
@@ -578,6 +634,36 @@ mod tests {
         assert_eq!(view.row_count(DiffLayout::Unified), 4);
         // hunk header, then (a|c), (b|-)
         assert_eq!(view.row_count(DiffLayout::SideBySide), 3);
+    }
+
+    #[test]
+    fn colouring_is_lazy_and_covers_the_view() {
+        let theme = crate::tui::theme::Theme::load("dark", false).unwrap();
+        let palette = Palette::for_theme(&theme);
+        let text: String =
+            std::iter::once("--- /dev/null\n+++ b/x.rs\n@@ -0,0 +1,1000 @@\n".to_string())
+                .chain((0..1000).map(|n| format!("+let v{n} = {n};\n")))
+                .collect();
+        let mut view = DiffView::from_unified(&text, palette);
+        assert!(view.lines.iter().all(|line| line.spans.is_none()));
+        view.colour_rows(DiffLayout::Unified, 500, 40);
+        let coloured: Vec<usize> = (0..view.lines.len())
+            .filter(|index| view.lines[*index].spans.is_some())
+            .collect();
+        assert_eq!((coloured[0], *coloured.last().unwrap()), (480, 539));
+        // Scrolling on colours only what comes into view, continuing the same state.
+        view.colour_rows(DiffLayout::Unified, 530, 40);
+        assert_eq!(
+            view.lines
+                .iter()
+                .filter(|line| line.spans.is_some())
+                .count(),
+            90
+        );
+        let spans = view.lines[560].spans.as_ref().unwrap();
+        let text: String = spans.iter().map(|span| span.content.as_ref()).collect();
+        assert_eq!(text, "let v557 = 557;");
+        assert!(spans.len() > 2, "{spans:?}");
     }
 
     #[test]

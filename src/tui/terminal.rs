@@ -124,6 +124,9 @@ fn options_from(settings: &Settings) -> (AppOptions, Vec<String>) {
 
 /// Logs go to `.aider-tui/tui.log` under the root, never to the terminal.
 fn start_logging(root: &Path) -> Option<tracing_appender::non_blocking::WorkerGuard> {
+    if tracing::dispatcher::has_been_set() {
+        return None;
+    }
     let dir = root.join(".aider-tui");
     std::fs::create_dir_all(&dir).ok()?;
     let appender = tracing_appender::rolling::never(&dir, "tui.log");
@@ -172,26 +175,33 @@ async fn event_loop(
     let mut last_draw = Instant::now() - FRAME;
     let mut engine_open = true;
     let mut quit_deadline: Option<Instant> = None;
-    loop {
+    let mut frames = FrameTimes::default();
+    let result = loop {
         for op in app.take_ops() {
             if engine_open && ops.send(op).await.is_err() {
                 engine_open = false;
             }
         }
         if app.quitting() && (app.engine_stopped() || !engine_open) {
-            return Ok(());
+            break Ok(());
         }
         if app.quitting() && quit_deadline.is_none() {
             quit_deadline = Some(Instant::now() + SHUTDOWN_WAIT);
         }
         if app.take_redraw_request() {
-            terminal.clear()?;
+            if let Err(error) = terminal.clear() {
+                break Err(error);
+            }
             dirty = true;
         }
         if dirty && last_draw.elapsed() >= FRAME {
+            let started = Instant::now();
             app.prepare();
-            terminal.draw(|frame| app.draw(frame))?;
+            if let Err(error) = terminal.draw(|frame| app.draw(frame)) {
+                break Err(error);
+            }
             last_draw = Instant::now();
+            frames.record(last_draw - started);
             dirty = false;
         }
         let next_frame = last_draw + FRAME;
@@ -201,8 +211,8 @@ async fn event_loop(
                 Some(Ok(TermEvent::Paste(text))) => { app.handle_paste(&text); dirty = true; }
                 Some(Ok(TermEvent::Resize(..))) => dirty = true,
                 Some(Ok(TermEvent::Mouse(_) | TermEvent::FocusGained | TermEvent::FocusLost)) => {}
-                Some(Err(error)) => return Err(error),
-                None => return Ok(()),
+                Some(Err(error)) => break Err(error),
+                None => break Ok(()),
             },
             event = events.recv(), if engine_open => match event {
                 Some(event) => {
@@ -229,7 +239,43 @@ async fn event_loop(
             },
             _ = animation.tick(), if app.is_animating() => { app.tick(); dirty = true; }
             _ = tokio::time::sleep_until(next_frame), if dirty => {}
-            _ = tokio::time::sleep_until(quit_deadline.unwrap_or(next_frame)), if quit_deadline.is_some() => return Ok(()),
+            _ = tokio::time::sleep_until(quit_deadline.unwrap_or(next_frame)), if quit_deadline.is_some() => break Ok(()),
         }
+    };
+    frames.log();
+    result
+}
+
+/// Frame times of the session, logged at the end (the benchmark reads them).
+#[derive(Debug, Default)]
+struct FrameTimes {
+    micros: Vec<u32>,
+}
+
+impl FrameTimes {
+    fn record(&mut self, took: Duration) {
+        // A day of frames at 60 per second stays well under this cap.
+        if self.micros.len() < 10_000_000 {
+            self.micros
+                .push(u32::try_from(took.as_micros()).unwrap_or(u32::MAX));
+        }
+    }
+
+    fn log(mut self) {
+        if self.micros.is_empty() {
+            return;
+        }
+        self.micros.sort_unstable();
+        let at = |fraction: f64| {
+            let index = ((self.micros.len() - 1) as f64 * fraction).round() as usize;
+            self.micros[index]
+        };
+        tracing::info!(
+            frames = self.micros.len(),
+            p50_us = at(0.5),
+            p99_us = at(0.99),
+            max_us = at(1.0),
+            "frame times"
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! notices, reflections and command output. Follows the tail until the user scrolls
 //! up; `End` follows again.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 
 use ratatui::Frame;
@@ -166,12 +167,13 @@ impl ChatPane {
         }
     }
 
-    /// Every logical line to show, in order (entries separated by blank lines).
-    fn logical_lines(&self) -> Vec<Line<'static>> {
-        let mut out = Vec::new();
+    /// Every logical line to show, in order (entries separated by blank lines); the
+    /// model's lines are borrowed, so a long chat costs pointers, not copies.
+    fn logical_lines(&self) -> Vec<Cow<'_, Line<'static>>> {
+        let mut out: Vec<Cow<'_, Line<'static>>> = Vec::new();
         for (index, entry) in self.entries.iter().enumerate() {
             if index > 0 && !matches!(entry.kind, EntryKind::Notice(_)) {
-                out.push(Line::default());
+                out.push(Cow::Owned(Line::default()));
             }
             let marker = match entry.kind {
                 EntryKind::User => Some(Span::styled("› ", self.styles.user)),
@@ -193,13 +195,13 @@ impl ChatPane {
                         };
                         let mut spans = vec![lead];
                         spans.extend(line.spans.iter().cloned());
-                        out.push(Line::from(spans).style(line.style));
+                        out.push(Cow::Owned(Line::from(spans).style(line.style)));
                     }
-                    None => out.push(line.clone()),
+                    None => out.push(Cow::Borrowed(line)),
                 }
             }
             if !entry.tail.is_empty() {
-                out.push(entry.renderer.preview_line(&entry.tail));
+                out.push(Cow::Owned(entry.renderer.preview_line(&entry.tail)));
             }
         }
         out

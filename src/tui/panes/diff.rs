@@ -68,7 +68,7 @@ impl DiffPane {
             commit: None,
             layout: DiffLayout::default(),
             scroll: 0,
-            viewport: Cell::new((80, 20)),
+            viewport: Cell::new((160, 60)),
             files: HashMap::new(),
         }
     }
@@ -121,6 +121,21 @@ impl DiffPane {
                 self.palette,
             );
             block.dirty = false;
+        }
+        // Colour what the next frame shows (the view's size is from the last frame).
+        let height = usize::from(self.viewport.get().1).max(1);
+        let layout = self.layout;
+        if let Some(review) = &mut self.review {
+            if let Some(block) = review.blocks.get_mut(review.selected) {
+                block.view.colour_rows(layout, self.scroll, height);
+            }
+        } else if let Some(block) = self.previews.last_mut() {
+            let rows = block.view.row_count(layout);
+            block
+                .view
+                .colour_rows(layout, rows.saturating_sub(height), height);
+        } else if let Some((_, view)) = &mut self.commit {
+            view.colour_rows(layout, self.scroll, height);
         }
     }
 
