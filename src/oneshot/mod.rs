@@ -65,7 +65,24 @@ pub async fn drive(
         return false;
     }
     let mut outcome: Option<TurnOutcome> = None;
-    while let Some(event) = events.recv().await {
+    let mut interrupts = 0;
+    loop {
+        let event = tokio::select! {
+            event = events.recv() => match event {
+                Some(event) => event,
+                None => break,
+            },
+            // Ctrl-C stops the reply (nothing of it is applied); a second one gives up.
+            _ = tokio::signal::ctrl_c() => {
+                interrupts += 1;
+                if interrupts > 1 {
+                    printer.failure("interrupted");
+                    return false;
+                }
+                let _ = ops.send(Op::Interrupt).await;
+                continue;
+            }
+        };
         printer.print(&event);
         match &event {
             Event::Question { id, kind, .. } => {
