@@ -542,3 +542,66 @@ async fn a_context_length_error_is_reported_in_one_line() {
         "a context-length error is not retried"
     );
 }
+
+#[tokio::test]
+async fn a_repository_with_no_commits_yet_gets_the_users_file_then_the_edit() {
+    let repo = TestRepo::new(&[]);
+    repo.write("hello.py", HELLO);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Make it wave",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    let log = repo.log();
+    assert_eq!(log.len(), 2, "{log:?}");
+    assert!(log[0].starts_with("feat: wave"));
+    assert!(
+        !log[1].contains("Aider-Tui:"),
+        "the user's file is committed as theirs first"
+    );
+}
+
+#[tokio::test]
+async fn without_git_the_edit_is_applied_and_nothing_is_committed() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::write(root.join("hello.py"), HELLO).unwrap();
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+    let mut settings = settings(&root, &mock.openai_base(), &["hello.py"]);
+    settings.git = false;
+
+    let run = run_once(settings, "Make it wave").await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    assert!(
+        std::fs::read_to_string(root.join("hello.py"))
+            .unwrap()
+            .contains("wave")
+    );
+    assert!(!root.join(".git").exists());
+    assert!(
+        !run.events
+            .iter()
+            .any(|event| matches!(event, Event::CommitMade { .. }))
+    );
+    assert!(
+        commit_requests(&mock).is_empty(),
+        "no commit message is asked for"
+    );
+}
