@@ -3,6 +3,23 @@
 //!
 //! It runs as a tokio task ([`spawn`]) that takes [`Op`](crate::protocol::Op)s and
 //! sends [`Event`](crate::protocol::Event)s; it knows nothing of any front end.
+//!
+//! Every `Op::Submit` is one turn, from `TurnStarted` to `TurnFinished` (a `Status`
+//! comes just before `TurnFinished`). A message turn goes: files the message names are
+//! offered (`Question::AddFile`) → the prompt (`prompt`) → the reply streams
+//! (`ReplyDelta`, `EditPreview`) → `ReplyFinished` → edits are parsed, files outside
+//! the chat need a yes, `EditsProposed` waits for `Op::Decide` unless auto-accept is on
+//! → the user's own changes to those files are committed → apply (`EditResults`) →
+//! commit with a weak-model message (`CommitMade`) → lint and test (`CommandOutput`) →
+//! a problem goes back to the model (`ReflectionSent`), at most `max_reflections` times
+//! → shell commands the model proposed are offered (`Question::RunShell`, never
+//! auto-answered by the engine). Slash commands (`commands`) are turns too.
+//!
+//! Files: `spawn` (task and main loop), `inbox` (channels, questions, decisions),
+//! `session`, `models`, `files`, `prompt`, `turn` (rounds and reflection), `reply`
+//! (streaming), `edits` (review, apply, commit, lint, test), `commit_message`,
+//! `checks` (shell, lint, syntax), `commands`, `repository` (log, diff, undo),
+//! `repo_map`, `mentions`, `summarize`, `history`, `transcript`, `locked_repo`, `usage`.
 
 mod checks;
 mod commands;
