@@ -119,13 +119,30 @@ pub fn fit(
     let mut count = low;
     let mut text = render(graph, records, entries, file_rank, count);
     let mut exact = tokens::count_tokens(&text);
-    // The estimate can be a little off: step back until the exact count fits.
-    while exact > max_tokens && count > 0 {
-        let over = (exact - max_tokens) as f64 / exact as f64;
-        let step = ((count as f64 * over).ceil() as usize).max(1);
-        count = count.saturating_sub(step);
-        text = render(graph, records, entries, file_rank, count);
-        exact = tokens::count_tokens(&text);
+    // The estimate can be off either way: settle with exact counts, searching
+    // below the estimate's answer when over budget, above it when well under.
+    let (mut low, mut high) = if exact > max_tokens {
+        (0, count.saturating_sub(1))
+    } else if (exact as f64) < max_tokens as f64 * 0.9 && count < entries.len().min(max_tokens) {
+        (count, entries.len().min(max_tokens))
+    } else {
+        return (text, exact, count);
+    };
+    if exact > max_tokens {
+        count = 0;
+        text = String::new();
+        exact = 0;
+    }
+    while low < high {
+        let middle = (low + high).div_ceil(2);
+        let candidate = render(graph, records, entries, file_rank, middle);
+        let candidate_tokens = tokens::count_tokens(&candidate);
+        if candidate_tokens <= max_tokens {
+            low = middle;
+            (count, text, exact) = (middle, candidate, candidate_tokens);
+        } else {
+            high = middle - 1;
+        }
     }
     (text, exact, count)
 }
