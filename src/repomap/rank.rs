@@ -275,7 +275,9 @@ pub fn rank(
         out_weight,
         mention_symbols,
     };
-    ranking.entries = rank_definitions(graph, records, &chat, &ranking);
+    // Every entry costs at least a token, so more than the budget never fit.
+    let limit = request.max_tokens.max(1);
+    ranking.entries = rank_definitions(graph, records, &chat, &ranking, limit);
     ranking
 }
 
@@ -383,6 +385,7 @@ fn rank_definitions(
     records: &[FileRecord],
     chat: &HashSet<u32>,
     ranking: &Ranking,
+    limit: usize,
 ) -> Vec<Entry> {
     let mut entries = Vec::new();
     for node in 0..graph.node_count() as u32 {
@@ -420,13 +423,20 @@ fn rank_definitions(
             });
         }
     }
-    entries.sort_by(|a, b| {
+    let order = |a: &Entry, b: &Entry| {
         b.score.total_cmp(&a.score).then_with(|| {
             let path_a = &records[graph.record_of(a.node)].path;
             let path_b = &records[graph.record_of(b.node)].path;
             path_a.cmp(path_b).then(a.definition.cmp(&b.definition))
         })
-    });
+    };
+    // Only the best `limit` can be shown: select them, then sort just those (a
+    // large tree has millions of definitions).
+    if entries.len() > limit {
+        entries.select_nth_unstable_by(limit, order);
+        entries.truncate(limit);
+    }
+    entries.sort_by(order);
     entries
 }
 
