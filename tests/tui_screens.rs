@@ -657,3 +657,76 @@ fn completion_and_mentions_in_the_input() {
     harness.type_text("/auto-accept").key(KeyCode::Enter);
     assert_eq!(harness.ops(), vec![Op::SetAutoAccept { on: true }]);
 }
+
+/// Every cell of the screen after a session with code, a diff and a review.
+fn colours_of(
+    theme: aider_tui::tui::theme::Theme,
+) -> Vec<(ratatui::style::Color, ratatui::style::Color)> {
+    let dir = tempfile::tempdir().unwrap();
+    let mut options = AppOptions::ephemeral(dir.path().to_path_buf());
+    options.theme = theme;
+    let mut app = App::new(options);
+    app.handle_event(Event::Status(status()));
+    app.handle_event(Event::CommitLog { commits: commits() });
+    app.handle_event(Event::ReplyDelta {
+        text: REPLY_HEAD.into(),
+    });
+    app.handle_event(Event::EditsProposed {
+        review: 1,
+        edits: proposed_edits(),
+    });
+    let mut terminal = Terminal::new(TestBackend::new(160, 48)).unwrap();
+    app.prepare();
+    terminal.draw(|frame| app.draw(frame)).unwrap();
+    terminal
+        .backend()
+        .buffer()
+        .content
+        .iter()
+        .map(|cell| (cell.fg, cell.bg))
+        .collect()
+}
+
+#[test]
+fn no_color_draws_no_colour_at_all() {
+    use aider_tui::tui::theme::Theme;
+    use ratatui::style::Color;
+    let coloured = colours_of(Theme::load("dark", false).unwrap());
+    assert!(
+        coloured.iter().any(|(fg, _)| *fg != Color::Reset),
+        "the dark theme has colours"
+    );
+    let plain = colours_of(Theme::load("dark", true).unwrap());
+    assert!(
+        plain
+            .iter()
+            .all(|(fg, bg)| *fg == Color::Reset && *bg == Color::Reset),
+        "a colour survived NO_COLOR"
+    );
+    let basic = colours_of(Theme::load("ansi16", false).unwrap());
+    assert!(
+        basic
+            .iter()
+            .all(|(fg, bg)| !matches!(fg, Color::Rgb(..) | Color::Indexed(_))
+                && !matches!(bg, Color::Rgb(..) | Color::Indexed(_))),
+        "the ansi16 theme used a colour outside the 16"
+    );
+}
+
+#[test]
+fn a_resize_switches_between_panes_and_tabs() {
+    let mut harness = Harness::started(160, 48);
+    let wide = harness.screen();
+    assert!(
+        wide.contains("╭ Commits") && !wide.contains("Tab switches"),
+        "{wide}"
+    );
+    harness.terminal.backend_mut().resize(80, 24);
+    let small = harness.screen();
+    assert!(
+        small.contains("Tab switches") && !small.contains("╭ Commits"),
+        "{small}"
+    );
+    harness.terminal.backend_mut().resize(160, 48);
+    assert_eq!(harness.screen(), wide);
+}
