@@ -165,6 +165,8 @@ struct Simulation<'w> {
     keep_texts: bool,
     files: HashMap<PathBuf, SimulatedFile>,
     order: Vec<PathBuf>,
+    /// Paths already resolved, by the name the edits used.
+    resolved: HashMap<String, PathBuf>,
 }
 
 impl<'w> Simulation<'w> {
@@ -174,19 +176,27 @@ impl<'w> Simulation<'w> {
             keep_texts,
             files: HashMap::new(),
             order: Vec::new(),
+            resolved: HashMap::new(),
         }
     }
 
     /// Loads a file (once); refuses bad paths and unreadable files.
     fn load(&mut self, rel: &str) -> Result<PathBuf, EditFailure> {
-        let path = self
-            .workspace
-            .resolve(rel)
-            .map_err(|error| EditFailure::PathRefused(error.to_string()))?;
+        let path = match self.resolved.get(rel) {
+            Some(path) => path.clone(),
+            None => {
+                let path = self
+                    .workspace
+                    .resolve(rel)
+                    .map_err(|error| EditFailure::PathRefused(error.to_string()))?;
+                self.resolved.insert(rel.to_string(), path.clone());
+                path
+            }
+        };
         if !self.files.contains_key(&path) {
             let raw = self
                 .workspace
-                .read(rel)
+                .read_resolved(&path, rel)
                 .map_err(|error| EditFailure::Unreadable(error.to_string()))?;
             let endings = raw
                 .as_deref()

@@ -157,10 +157,19 @@ impl Workspace {
     /// a binary file or text that is not UTF-8.
     pub fn read(&self, rel: &str) -> Result<Option<String>, WorkspaceError> {
         let path = self.resolve(rel)?;
+        self.read_resolved(&path, rel)
+    }
+
+    /// Reads a path that [`Workspace::resolve`] returned for `rel`.
+    pub(crate) fn read_resolved(
+        &self,
+        path: &Path,
+        rel: &str,
+    ) -> Result<Option<String>, WorkspaceError> {
         if path.is_dir() {
             return Err(WorkspaceError::Directory(rel.to_string()));
         }
-        let bytes = match fs::read(&path) {
+        let bytes = match fs::read(path) {
             Ok(bytes) => bytes,
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(source) => {
