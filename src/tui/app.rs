@@ -180,9 +180,14 @@ impl App {
                     && !self.model_hint_shown
                 {
                     self.model_hint_shown = true;
-                    let hint = format!(
-                        "{problem}\nTo set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder."
-                    );
+                    // The engine's text may already say how; otherwise add the ways.
+                    let hint = if problem.contains("--model") {
+                        problem.clone()
+                    } else {
+                        format!(
+                            "{problem}\nTo set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder."
+                        )
+                    };
                     self.note(NoticeLevel::Warn, &hint);
                 }
                 self.status.status = status;

@@ -5,9 +5,11 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
-/// Splits a line into rows no wider than `width` columns (at least one row).
-pub fn wrap_line(line: &Line<'_>, width: usize) -> Vec<Line<'static>> {
+/// Splits a line into rows no wider than `width` columns (at least one row); rows
+/// after the first are indented by `hanging` columns (under a marker such as "› ").
+pub fn wrap_line(line: &Line<'_>, width: usize, hanging: usize) -> Vec<Line<'static>> {
     let width = width.max(1);
+    let hanging = if hanging < width { hanging } else { 0 };
     let cells: Vec<(char, Style)> = line
         .spans
         .iter()
@@ -21,6 +23,8 @@ pub fn wrap_line(line: &Line<'_>, width: usize) -> Vec<Line<'static>> {
     let mut rows = Vec::new();
     let mut start = 0;
     while start < cells.len() {
+        let indent = if rows.is_empty() { 0 } else { hanging };
+        let width = width - indent;
         let mut used = 0;
         let mut end = start;
         let mut last_space = None;
@@ -42,7 +46,11 @@ pub fn wrap_line(line: &Line<'_>, width: usize) -> Vec<Line<'static>> {
         {
             end = space + 1;
         }
-        rows.push(cells_to_line(&cells[start..end]));
+        let mut row = cells_to_line(&cells[start..end]);
+        if indent > 0 {
+            row.spans.insert(0, Span::raw(" ".repeat(indent)));
+        }
+        rows.push(row);
         start = end;
     }
     if rows.is_empty() {
@@ -52,12 +60,12 @@ pub fn wrap_line(line: &Line<'_>, width: usize) -> Vec<Line<'static>> {
 }
 
 /// How many rows a line takes at a width, without building them.
-pub fn row_count(line: &Line<'_>, width: usize) -> usize {
+pub fn row_count(line: &Line<'_>, width: usize, hanging: usize) -> usize {
     let total: usize = line.spans.iter().map(|span| span.width()).sum();
     if total <= width.max(1) {
         1
     } else {
-        wrap_line(line, width).len()
+        wrap_line(line, width, hanging).len()
     }
 }
 
@@ -89,7 +97,7 @@ mod tests {
     use super::*;
 
     fn rows(text: &str, width: usize) -> Vec<String> {
-        wrap_line(&Line::raw(text.to_string()), width)
+        wrap_line(&Line::raw(text.to_string()), width, 0)
             .iter()
             .map(|line| line.to_string())
             .collect()
@@ -100,6 +108,15 @@ mod tests {
         assert_eq!(rows("the quick brown fox", 10), ["the quick ", "brown fox"]);
         assert_eq!(rows("abcdefghij", 4), ["abcd", "efgh", "ij"]);
         assert_eq!(rows("", 5), [""]);
+    }
+
+    #[test]
+    fn continuation_rows_hang_under_a_marker() {
+        let rows: Vec<String> = wrap_line(&Line::raw("› one two three four"), 10, 2)
+            .iter()
+            .map(|line| line.to_string())
+            .collect();
+        assert_eq!(rows, ["› one two ", "  three ", "  four"]);
     }
 
     #[test]
@@ -115,7 +132,16 @@ mod tests {
             "日本語テキスト",
         ] {
             let line = Line::raw(text);
-            assert_eq!(row_count(&line, 7), wrap_line(&line, 7).len(), "{text}");
+            assert_eq!(
+                row_count(&line, 7, 0),
+                wrap_line(&line, 7, 0).len(),
+                "{text}"
+            );
+            assert_eq!(
+                row_count(&line, 7, 2),
+                wrap_line(&line, 7, 2).len(),
+                "{text}"
+            );
         }
     }
 }

@@ -169,11 +169,12 @@ impl ChatPane {
 
     /// Every logical line to show, in order (entries separated by blank lines); the
     /// model's lines are borrowed, so a long chat costs pointers, not copies.
-    fn logical_lines(&self) -> Vec<Cow<'_, Line<'static>>> {
-        let mut out: Vec<Cow<'_, Line<'static>>> = Vec::new();
+    /// Each comes with the indent its wrapped rows hang at.
+    fn logical_lines(&self) -> Vec<(Cow<'_, Line<'static>>, usize)> {
+        let mut out: Vec<(Cow<'_, Line<'static>>, usize)> = Vec::new();
         for (index, entry) in self.entries.iter().enumerate() {
             if index > 0 && !matches!(entry.kind, EntryKind::Notice(_)) {
-                out.push(Cow::Owned(Line::default()));
+                out.push((Cow::Owned(Line::default()), 0));
             }
             let marker = match entry.kind {
                 EntryKind::User => Some(Span::styled("› ", self.styles.user)),
@@ -195,13 +196,13 @@ impl ChatPane {
                         };
                         let mut spans = vec![lead];
                         spans.extend(line.spans.iter().cloned());
-                        out.push(Cow::Owned(Line::from(spans).style(line.style)));
+                        out.push((Cow::Owned(Line::from(spans).style(line.style)), 2));
                     }
-                    None => out.push(Cow::Borrowed(line)),
+                    None => out.push((Cow::Borrowed(line), 0)),
                 }
             }
             if !entry.tail.is_empty() {
-                out.push(Cow::Owned(entry.renderer.preview_line(&entry.tail)));
+                out.push((Cow::Owned(entry.renderer.preview_line(&entry.tail)), 0));
             }
         }
         out
@@ -210,7 +211,7 @@ impl ChatPane {
     fn total_rows(&self, width: usize) -> usize {
         self.logical_lines()
             .iter()
-            .map(|line| row_count(line, width))
+            .map(|(line, hanging)| row_count(line, width, *hanging))
             .sum()
     }
 
@@ -259,8 +260,8 @@ impl ChatPane {
         let rows: Vec<Line> = match self.scroll {
             None => {
                 let mut rows = Vec::new();
-                for line in lines.iter().rev() {
-                    let mut wrapped = wrap_line(line, width);
+                for (line, hanging) in lines.iter().rev() {
+                    let mut wrapped = wrap_line(line, width, *hanging);
                     wrapped.reverse();
                     rows.extend(wrapped);
                     if rows.len() >= height {
@@ -274,13 +275,13 @@ impl ChatPane {
             Some(top) => {
                 let mut rows = Vec::new();
                 let mut seen = 0;
-                for line in &lines {
-                    let count = row_count(line, width);
+                for (line, hanging) in &lines {
+                    let count = row_count(line, width, *hanging);
                     if seen + count <= top {
                         seen += count;
                         continue;
                     }
-                    let wrapped = wrap_line(line, width);
+                    let wrapped = wrap_line(line, width, *hanging);
                     let skip = top.saturating_sub(seen);
                     seen += count;
                     rows.extend(wrapped.into_iter().skip(skip));
