@@ -540,3 +540,39 @@ async fn switching_to_a_model_with_another_edit_format_summarizes_the_history() 
     assert!(text.contains("you said it says hello"));
     assert!(!text.contains("It returns the word hello, unchanged."));
 }
+
+#[tokio::test]
+async fn a_file_the_model_asks_for_is_added_and_the_message_replayed() {
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        ("helpers.py", "def helper():\n    return 41\n"),
+    ]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text([
+        "To do this I need to see helpers.py; please add it.",
+    ]));
+    mock.push(Reply::text(["Thanks, no change is needed after all."]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Make greet use the helper",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    assert!(
+        run.questions()
+            .iter()
+            .any(|kind| matches!(kind, QuestionKind::AddFile { path } if path == "helpers.py"))
+    );
+    let reflections = run.reflections();
+    assert_eq!(reflections.len(), 1);
+    assert!(reflections[0].contains("helpers.py"));
+    let requests = main_bodies(&mock);
+    assert_eq!(requests.len(), 2);
+    assert!(!requests[0].to_string().contains("return 41"));
+    assert!(
+        requests[1].to_string().contains("return 41"),
+        "the added file's text is in the replay"
+    );
+}
