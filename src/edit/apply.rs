@@ -382,7 +382,6 @@ impl<'w> Simulation<'w> {
                 planned.outcome = Err(named_failure);
                 planned.after = planned.before.clone();
                 let hint_source = before
-                    .as_deref()
                     .map(str::to_string)
                     .or_else(|| self.best_hint_file(&edit.search, chat_files));
                 if let Some(text) = hint_source {
