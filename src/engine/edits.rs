@@ -51,6 +51,17 @@ pub(super) fn unified_diff(path: &str, before: &str, after: &str) -> String {
         .to_string()
 }
 
+/// Runs synchronous CPU or file work on the blocking pool. A panic there is re-raised
+/// here, as it would have been inline.
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(value) => value,
+        Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
+        // Cancelled only while the runtime shuts down, which drops this task as well.
+        Err(_) => std::future::pending().await,
+    }
+}
+
 impl Engine {
     /// Handles the edits of one reply; `request` is the message that asked for them.
     pub(super) async fn process_edits(
@@ -112,7 +123,12 @@ impl Engine {
         let candidate_edits: Vec<Edit> = candidates.iter().map(|(_, edit)| edit.clone()).collect();
 
         // Review: a dry run gives the diffs and which blocks match.
-        let planned = edit::plan_edits(&self.session.workspace, &candidate_edits, &allowed_files);
+        let planned = {
+            let workspace = self.session.workspace.clone();
+            let allowed_files = allowed_files.clone();
+            // Matching can be CPU work on big files: keep it off the async workers.
+            blocking(move || edit::plan_edits(&workspace, &candidate_edits, &allowed_files)).await
+        };
         let proposed: Vec<ProposedEdit> = planned
             .iter()
             .zip(&candidates)
@@ -225,7 +241,10 @@ impl Engine {
         }
 
         let apply_edits: Vec<Edit> = to_apply.iter().map(|(_, edit)| edit.clone()).collect();
-        let report = edit::apply_edits(&self.session.workspace, &apply_edits, &allowed_files);
+        let report = {
+            let workspace = self.session.workspace.clone();
+            blocking(move || edit::apply_edits(&workspace, &apply_edits, &allowed_files)).await
+        };
         for result in &report.results {
             let index = to_apply
                 .get(result.index)
@@ -398,7 +417,12 @@ impl Engine {
             return None;
         }
         let mut problems = Vec::new();
-        if let Some(report) = checks::syntax_report(&self.session.root, files) {
+        let syntax = {
+            let root = self.session.root.clone();
+            let files = files.to_vec();
+            blocking(move || checks::syntax_report(&root, &files)).await
+        };
+        if let Some(report) = syntax {
             self.emitter
                 .emit(Event::CommandOutput {
                     kind: CommandKind::Lint,
