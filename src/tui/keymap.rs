@@ -309,6 +309,9 @@ impl fmt::Display for KeyCombo {
         }
         match self.code {
             KeyCodeOrd::Char(' ') => f.write_str("Space"),
+            KeyCodeOrd::Char(c) if self.modifiers & (CTRL | ALT) != 0 => {
+                write!(f, "{}", c.to_ascii_uppercase())
+            }
             KeyCodeOrd::Char(c) => write!(f, "{c}"),
             KeyCodeOrd::F(n) => write!(f, "F{n}"),
             KeyCodeOrd::Named(index) => {

@@ -89,14 +89,13 @@ pub fn draw_help(frame: &mut Frame, area: Rect, keymap: &Keymap, scroll: usize, 
         .flat_map(|(_, entries)| entries.iter().map(|(keys, _)| keys.chars().count()))
         .max()
         .unwrap_or(8)
-        .min(30)
-        + 1;
+        .min(18);
     let mut sections: Vec<Vec<Line>> = Vec::new();
     for (context, entries) in rows {
         let mut lines = vec![Line::styled(context.name().to_string(), styles.heading)];
         for (keys, what) in entries {
             lines.push(Line::from(vec![
-                Span::styled(format!("  {keys:<key_width$}"), styles.code_inline),
+                Span::styled(format!("  {keys:<key_width$} "), styles.code_inline),
                 Span::styled(what, styles.text),
             ]));
         }
