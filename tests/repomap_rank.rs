@@ -426,3 +426,30 @@ fn go_lower_case_names_link_only_within_their_package() {
         cache.reasons
     );
 }
+
+#[test]
+fn a_chat_files_test_appears_even_when_nothing_references_it() {
+    let dir = tempfile::tempdir().unwrap();
+    shop(dir.path());
+    for filler in 0..30 {
+        write(
+            dir.path(),
+            &format!("misc/filler_{filler:02}.py"),
+            &format!("def filler_function_{filler}(value):\n    return create_customer(value)\n"),
+        );
+    }
+    // Many test functions: the file's own rank, spread over them, is small each.
+    let mut tests = String::new();
+    for case in 0..40 {
+        tests.push_str(&format!("def test_case_{case}():\n    assert True\n\n\n"));
+    }
+    write(dir.path(), "tests/test_services.py", &tests);
+    let map = open(dir.path());
+    let output = map.render(&request(&["app/services.py"], &[], &[], 200));
+    assert!(output.tokens <= 200);
+    assert!(
+        output.text.contains("tests/test_services.py:\n"),
+        "{}",
+        output.text
+    );
+}

@@ -409,6 +409,7 @@ fn rank_definitions(
         }
         let own_share = own_rank * OWN_RANK_SHARE / ranked_count as f64;
         let mut inflow_of: HashMap<u32, f64> = HashMap::new();
+        let mut first = true;
         for (index, definition) in record.definitions.iter().enumerate() {
             if definition.kind == TagKind::Impl {
                 continue;
@@ -416,10 +417,19 @@ fn rank_definitions(
             let inflow = *inflow_of
                 .entry(definition.name)
                 .or_insert_with(|| ranking.inflow(graph, definition.name, node));
+            // The first definition stands for the file, as a name-only entry
+            // would: a file ranked by its signals (a test of a chat file, a
+            // neighbour) shows up even when nothing references its definitions.
+            let header = if first {
+                own_rank * NAME_ONLY_SHARE
+            } else {
+                0.0
+            };
+            first = false;
             entries.push(Entry {
                 node,
                 definition: Some(index as u32),
-                score: inflow + own_share,
+                score: inflow + own_share + header,
             });
         }
     }
