@@ -6,6 +6,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
+use rayon::prelude::*;
+
 use super::line_endings::LineEndings;
 use super::matching::{
     self, MatchFailure, already_present, closest_lines, placeholder_line, replace_unique,
@@ -451,11 +453,22 @@ pub fn apply_edits(ws: &Workspace, edits: &[Edit], chat_files: &[String]) -> App
         .collect();
     let mut report = ApplyReport::default();
     let mut write_errors: HashMap<String, String> = HashMap::new();
-    for (rel, text) in simulation.changes() {
-        match ws.write_atomic(&rel, &text) {
+    // Files are independent: write them in parallel (the time is the file system's).
+    let outcomes: Vec<(String, Result<(), String>)> = simulation
+        .changes()
+        .into_par_iter()
+        .map(|(rel, text)| {
+            let outcome = ws
+                .write_atomic(&rel, &text)
+                .map_err(|error| error.to_string());
+            (rel, outcome)
+        })
+        .collect();
+    for (rel, outcome) in outcomes {
+        match outcome {
             Ok(()) => report.written.push(rel),
             Err(error) => {
-                write_errors.insert(rel, error.to_string());
+                write_errors.insert(rel, error);
             }
         }
     }
