@@ -6,6 +6,12 @@
 //! its own state, keys and `draw(&self)`; panes talk to the app through an internal
 //! `AppEvent` bus. Everything draws through any ratatui backend, so tests drive the
 //! app with scripted events and snapshot a `TestBackend`.
+//!
+//! Files it reads and writes: the theme (`--theme`: dark, light, ansi16 or a `.toml`
+//! path; `NO_COLOR` drops colours), keymap patches from
+//! `~/.config/aider-tui/keymap.toml` then `<root>/.aider-tui/keymap.toml`, and under
+//! `<root>/.aider-tui/`: `input-history` (Up/Down across sessions) and
+//! `chat-history.md` (the chat as it happens).
 
 mod app;
 mod app_event;

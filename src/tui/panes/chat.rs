@@ -296,3 +296,43 @@ impl ChatPane {
         frame.render_widget(Paragraph::new(rows), inner);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::theme::Theme;
+
+    fn pane() -> ChatPane {
+        let theme = Theme::load("dark", false).unwrap();
+        ChatPane::new(Palette::for_theme(&theme), theme.styles)
+    }
+
+    #[test]
+    fn a_reply_split_anywhere_renders_like_the_whole_reply() {
+        let reply = "## Plan\nChange `greet`:\n\nsrc/greet.py\n```python\n<<<<<<< SEARCH\n    print('hi')\n=======\n    print('héllo — 日本')\n>>>>>>> REPLACE\n```\n- done **now**";
+        let mut whole = pane();
+        whole.append_reply(reply);
+        whole.finish_reply();
+        let expected = whole.entries[0].lines.clone();
+        for (split, _) in reply.char_indices().skip(1) {
+            let mut pieces = pane();
+            pieces.append_reply(&reply[..split]);
+            pieces.append_reply(&reply[split..]);
+            assert_eq!(pieces.finish_reply().as_deref(), Some(reply));
+            assert_eq!(pieces.entries[0].lines, expected, "split at byte {split}");
+        }
+    }
+
+    #[test]
+    fn the_incomplete_line_shows_while_streaming() {
+        let mut chat = pane();
+        chat.append_reply("first line\nsecond, still comi");
+        let shown: Vec<String> = chat
+            .logical_lines()
+            .iter()
+            .map(|(line, _)| line.to_string())
+            .collect();
+        assert_eq!(shown, ["first line", "second, still comi"]);
+        assert!(chat.is_streaming());
+    }
+}
