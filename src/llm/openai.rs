@@ -1,9 +1,12 @@
 //! OpenAI Chat Completions (`POST {base}/chat/completions`), the wire shared by OpenAI,
 //! OpenRouter, DeepSeek, Groq, Mistral, Gemini's compatible endpoint, Ollama, vLLM, …
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use futures::stream::BoxStream;
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 
 use super::error::LlmError;
@@ -170,6 +173,66 @@ fn error_text(error: &Value) -> String {
     }
 }
 
+/// The usual content chunk (one choice, no usage, no error), read without building a
+/// JSON tree; anything else takes the general path.
+#[derive(Deserialize)]
+struct ContentChunk<'a> {
+    #[serde(borrow)]
+    choices: [ContentChoice<'a>; 1],
+    #[serde(default)]
+    usage: Option<IgnoredAny>,
+    #[serde(default)]
+    error: Option<IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+struct ContentChoice<'a> {
+    #[serde(default)]
+    index: u64,
+    #[serde(borrow, default)]
+    delta: ContentDelta<'a>,
+    #[serde(borrow, default)]
+    finish_reason: Option<Cow<'a, str>>,
+}
+
+#[derive(Deserialize, Default)]
+struct ContentDelta<'a> {
+    #[serde(borrow, default)]
+    content: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    reasoning_content: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    reasoning: Option<Cow<'a, str>>,
+}
+
+impl OpenAiDecoder {
+    /// Handles `data` if it is a plain content chunk; false sends it down the general path.
+    fn fast_content_chunk(&mut self, data: &str, out: &mut Vec<StreamEvent>) -> bool {
+        let Ok(chunk) = serde_json::from_str::<ContentChunk>(data) else {
+            return false;
+        };
+        let [choice] = chunk.choices;
+        if chunk.usage.is_some() || chunk.error.is_some() || choice.index != 0 {
+            return false;
+        }
+        let delta = choice.delta;
+        if let Some(reasoning) = delta
+            .reasoning_content
+            .or(delta.reasoning)
+            .filter(|text| !text.is_empty())
+        {
+            out.push(StreamEvent::Reasoning(reasoning.into_owned()));
+        }
+        if let Some(text) = delta.content {
+            self.text(&text, out);
+        }
+        if let Some(reason) = choice.finish_reason {
+            self.stop = Some(stop_reason(&reason));
+        }
+        true
+    }
+}
+
 impl WireDecoder for OpenAiDecoder {
     fn event(&mut self, event: SseEvent, out: &mut Vec<StreamEvent>) -> Result<bool, String> {
         let data = event.data.trim();
@@ -178,6 +241,9 @@ impl WireDecoder for OpenAiDecoder {
             return Ok(true);
         }
         if data.is_empty() {
+            return Ok(false);
+        }
+        if event.event.is_none() && self.fast_content_chunk(data, out) {
             return Ok(false);
         }
         let chunk: Option<Value> = serde_json::from_str(data).ok();

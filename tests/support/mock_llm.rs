@@ -719,6 +719,12 @@ async fn handle(
         }
         match cut {
             Some(Cut::Dropped(_)) => {
+                // Let the server take and flush every byte before the abort, which
+                // would otherwise discard what is still buffered.
+                while sender.capacity() < sender.max_capacity() && !sender.is_closed() {
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
                 let _ = sender
                     .send(Err(std::io::Error::new(
                         std::io::ErrorKind::ConnectionReset,
