@@ -279,3 +279,49 @@ impl FrameTimes {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::keymap::{Action, KeyContext};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    #[test]
+    fn settings_choose_theme_and_keymap_and_problems_become_notices() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(".aider-tui")).unwrap();
+        std::fs::write(
+            dir.path().join(".aider-tui/keymap.toml"),
+            "[diff]\n\"ctrl-y\" = \"accept\"\n",
+        )
+        .unwrap();
+        let settings = Settings {
+            theme: "light".into(),
+            root: dir.path().to_path_buf(),
+            ..Settings::default()
+        };
+        let (options, problems) = options_from(&settings);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(options.theme.name, "light");
+        let ctrl_y = KeyEvent::new(KeyCode::Char('y'), KeyModifiers::CONTROL);
+        assert_eq!(
+            options.keymap.action(KeyContext::Diff, &ctrl_y),
+            Some(Action::Accept)
+        );
+
+        std::fs::write(
+            dir.path().join(".aider-tui/keymap.toml"),
+            "[diff]\n\"y\" = \"fly\"\n",
+        )
+        .unwrap();
+        let settings = Settings {
+            theme: "neon".into(),
+            ..settings
+        };
+        let (options, problems) = options_from(&settings);
+        assert_eq!(options.theme.name, "dark");
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].contains("neon"), "{problems:?}");
+        assert!(problems[1].contains("keymap.toml"), "{problems:?}");
+    }
+}
