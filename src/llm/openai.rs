@@ -326,3 +326,50 @@ impl WireDecoder for OpenAiDecoder {
         "[DONE]"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(data: &str) -> Vec<StreamEvent> {
+        let mut decoder = OpenAiDecoder::new(None);
+        let mut out = Vec::new();
+        let event = SseEvent {
+            event: None,
+            data: data.to_string(),
+        };
+        assert_eq!(decoder.event(event, &mut out), Ok(false));
+        decoder.finish(&mut out);
+        out
+    }
+
+    #[test]
+    fn fast_and_general_paths_agree() {
+        let chunks = [
+            r#"{"id":"x","choices":[{"index":0,"delta":{"content":"a\n\"b\" ✓"},"finish_reason":null}],"usage":null}"#,
+            r#"{"choices":[{"index":0,"delta":{"reasoning_content":"why"},"finish_reason":"length"}]}"#,
+            r#"{"choices":[{"index":0,"delta":{"content":"x","reasoning":{"effort":"high"}}}]}"#,
+        ];
+        for chunk in chunks {
+            let mut fast = OpenAiDecoder::new(None);
+            let mut fast_out = Vec::new();
+            let handled = fast.fast_content_chunk(chunk, &mut fast_out);
+            fast.finish(&mut fast_out);
+            let mut general = Vec::new();
+            let mut decoder = OpenAiDecoder::new(None);
+            // The general path, forced by naming the event.
+            let event = SseEvent {
+                event: Some("message".into()),
+                data: chunk.to_string(),
+            };
+            assert_eq!(decoder.event(event, &mut general), Ok(false));
+            decoder.finish(&mut general);
+            if handled {
+                assert_eq!(fast_out, general, "{chunk}");
+            }
+            assert_eq!(decode(chunk), general, "{chunk}");
+        }
+        // A reasoning object is not a string: the fast path declines it.
+        assert!(!OpenAiDecoder::new(None).fast_content_chunk(chunks[2], &mut Vec::new()));
+    }
+}
