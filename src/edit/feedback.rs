@@ -68,14 +68,14 @@ pub fn failure_message(results: &[EditResult]) -> Option<String> {
         "A SEARCH section must copy the existing lines exactly (whitespace, comments and all) and match one place only; add a few surrounding lines when it is not unique."
     );
     if applied > 0 {
-        let others = if applied == 1 {
-            "block was"
+        let (others, pronoun) = if applied == 1 {
+            ("block was", "it")
         } else {
-            "blocks were"
+            ("blocks were", "them")
         };
         let _ = writeln!(
             text,
-            "The other {applied} {others} applied; do not send them again. Resend only the failed {blocks}, corrected."
+            "The other {applied} {others} applied; do not send {pronoun} again. Resend only the failed {blocks}, corrected."
         );
     } else {
         let _ = writeln!(text, "No block was applied. Resend corrected {blocks}.");

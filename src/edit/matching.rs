@@ -137,32 +137,54 @@ pub fn already_present(content: &str, text: &str) -> bool {
 pub fn closest_lines(content: &str, search: &str) -> Option<(usize, Vec<String>)> {
     let (file, _) = split(content);
     let (search_lines, _) = split(search);
-    let wanted: HashMap<&str, Vec<usize>> = search_lines
-        .iter()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .fold(HashMap::new(), |mut map, (index, line)| {
-            map.entry(line.trim()).or_default().push(index);
-            map
-        });
-    let mut votes: HashMap<isize, usize> = HashMap::new();
+    // Each SEARCH line votes for the window starts its look-alikes imply: a line
+    // equal but for surrounding whitespace counts 1, a line sharing words counts
+    // the share of its words found. Words that are everywhere are skipped, which
+    // keeps this linear in the file size.
+    let mut words_at: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut lines_at: HashMap<&str, Vec<usize>> = HashMap::new();
     for (position, line) in file.iter().enumerate() {
-        if let Some(offsets) = wanted.get(line.trim()) {
-            for offset in offsets.iter().take(8) {
-                *votes
-                    .entry(position as isize - *offset as isize)
-                    .or_default() += 1;
+        lines_at.entry(line.trim()).or_default().push(position);
+        for word in words(line) {
+            let positions = words_at.entry(word).or_default();
+            if positions.last() != Some(&position) {
+                positions.push(position);
             }
         }
     }
-    let (start, count) = votes
+    let mut votes: HashMap<isize, f64> = HashMap::new();
+    let mut non_blank = 0usize;
+    for (offset, line) in search_lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        non_blank += 1;
+        let mut line_votes: HashMap<isize, f64> = HashMap::new();
+        for position in lines_at.get(line.trim()).into_iter().flatten().take(COMMON) {
+            line_votes.insert(*position as isize - offset as isize, 1.0);
+        }
+        let line_words: Vec<&str> = words(line).collect();
+        for word in &line_words {
+            let Some(positions) = words_at.get(word).filter(|list| list.len() <= COMMON) else {
+                continue;
+            };
+            for position in positions {
+                let vote = line_votes
+                    .entry(*position as isize - offset as isize)
+                    .or_default();
+                if *vote < 1.0 {
+                    *vote = (*vote + 0.9 / line_words.len() as f64).min(0.9);
+                }
+            }
+        }
+        for (start, vote) in line_votes {
+            *votes.entry(start).or_default() += vote;
+        }
+    }
+    let (start, score) = votes
         .into_iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?;
-    let non_blank = search_lines
-        .iter()
-        .filter(|line| !line.trim().is_empty())
-        .count();
-    if count * 3 < non_blank {
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))?;
+    if score * 3.0 < non_blank as f64 {
         return None;
     }
     let first = start.max(0) as usize;
@@ -176,6 +198,16 @@ pub fn closest_lines(content: &str, search: &str) -> Option<(usize, Vec<String>)
                 .collect(),
         )
     })
+}
+
+/// Lines or words found more often than this carry no information about where
+/// a text belongs.
+const COMMON: usize = 64;
+
+/// The words (runs of letters, digits and underscores) of a line.
+fn words(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|word| !word.is_empty())
 }
 
 fn split(text: &str) -> (Vec<&str>, bool) {
@@ -785,6 +817,10 @@ mod tests {
         assert_eq!(line, 2);
         assert_eq!(lines, vec!["    one();", "    two();"]);
         assert!(already_present(file, "    two();\n"));
+        let (line, lines) = closest_lines(file, "fn a(x) {\n    one(x);\n").unwrap();
+        assert_eq!(line, 1);
+        assert_eq!(lines, vec!["fn a() {", "    one();"]);
+        assert_eq!(closest_lines(file, "completely different\n"), None);
         assert!(!already_present(file, "    four();\n"));
     }
 
