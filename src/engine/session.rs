@@ -44,6 +44,8 @@ pub struct Session {
     pub pending_note: Option<String>,
     /// Tokens of the repo map last rendered, for the context estimate.
     pub last_map_tokens: u64,
+    /// The repository's files as last listed; refreshed off the async workers.
+    pub repo_files: Vec<String>,
     /// The conversation as written to `.aider-tui/chat-history.md`.
     pub transcript: Transcript,
     next_review: ReviewId,
@@ -80,6 +82,7 @@ impl Session {
             summarizer: Summarizer::default(),
             pending_note: None,
             last_map_tokens: 0,
+            repo_files: Vec::new(),
             transcript,
             next_review: 1,
         }
@@ -172,14 +175,9 @@ impl Session {
             .collect()
     }
 
-    /// The repository's files, relative: tracked files under git, else a walk of the root.
+    /// The repository's files, relative, as last listed (see `Engine::refresh_repo_files`).
     pub fn repo_files(&self) -> Vec<String> {
-        if let Some(git) = &self.git
-            && let Ok(files) = git.with(|git| git.tracked_files())
-        {
-            return files;
-        }
-        walk_files(&self.root)
+        self.repo_files.clone()
     }
 
     /// The status a front end shows.
@@ -235,6 +233,18 @@ fn normalize(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// The files of the repository at `root`: tracked files when `use_git` (and the
+/// repository opens), else a walk of the folder. Blocking: run it on the blocking pool.
+pub fn list_files(root: &Path, use_git: bool) -> Vec<String> {
+    if use_git
+        && let Ok(Some(git)) = crate::git::GitRepo::discover(root)
+        && let Ok(files) = git.tracked_files()
+    {
+        return files;
+    }
+    walk_files(root)
 }
 
 /// Files under `root` when there is no git: the walk honours ignore files and skips

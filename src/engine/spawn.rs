@@ -94,6 +94,7 @@ impl Engine {
             inbox,
             emitter,
         };
+        engine.refresh_repo_files().await;
         engine.add_startup_files().await;
         engine.open_repo_map().await;
         engine.send_status().await;
@@ -118,6 +119,7 @@ impl Engine {
                 Op::UndoCommit { commit } => self.undo_commit(&commit).await,
                 Op::RefreshRepoMap => self.send_repo_map(true).await,
                 Op::RequestRepoFiles => {
+                    self.refresh_repo_files().await;
                     let files = self.session.repo_files();
                     self.emitter.emit(Event::RepoFiles { files }).await;
                 }
@@ -137,6 +139,7 @@ impl Engine {
             })
             .await;
         self.inbox.take_interrupt();
+        self.refresh_repo_files().await;
         self.session.transcript.user(&text);
         let outcome = if text.trim_start().starts_with('/') {
             self.run_command(text.trim()).await
@@ -149,6 +152,18 @@ impl Engine {
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
         self.emitter.emit(Event::TurnFinished { outcome }).await;
+    }
+
+    /// Lists the repository's files again, on the blocking pool (a walk of a big
+    /// folder without git can take a while).
+    pub(super) async fn refresh_repo_files(&mut self) {
+        let root = self.session.root.clone();
+        let use_git = self.session.git.is_some();
+        match tokio::task::spawn_blocking(move || super::session::list_files(&root, use_git)).await
+        {
+            Ok(files) => self.session.repo_files = files,
+            Err(err) => tracing::warn!("listing the repository's files failed: {err}"),
+        }
     }
 
     /// Sends the current status.
