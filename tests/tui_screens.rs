@@ -730,3 +730,26 @@ fn a_resize_switches_between_panes_and_tabs() {
     harness.terminal.backend_mut().resize(160, 48);
     assert_eq!(harness.screen(), wide);
 }
+
+#[test]
+fn with_auto_accept_proposals_show_decided_and_keep_the_focus() {
+    let mut harness = Harness::started(80, 24);
+    harness.event(Event::Status(SessionStatus {
+        auto_accept: true,
+        ..status()
+    }));
+    harness.event(Event::EditsProposed {
+        review: 2,
+        edits: proposed_edits(),
+    });
+    assert_eq!(harness.app.focus(), Focus::Input);
+    harness.key(KeyCode::Tab).key(KeyCode::Tab);
+    assert_eq!(harness.app.focus(), Focus::Diff);
+    let screen = harness.screen();
+    assert!(screen.contains("Review (decided) [1✓] 2✗"), "{screen}");
+    harness.key(KeyCode::Char('y')).key(KeyCode::Enter);
+    assert!(
+        harness.ops().is_empty(),
+        "nothing to decide: the engine applied them"
+    );
+}

@@ -234,12 +234,19 @@ impl App {
                 self.status.waiting = false;
                 self.chat.finish_reply();
                 let count = edits.len();
-                self.diff.start_review(review, edits);
-                self.set_focus(Focus::Diff);
-                self.status.flash(format!(
-                    "Review {count} block{}: y accept · n reject · Enter done",
-                    if count == 1 { "" } else { "s" }
-                ));
+                let plural = if count == 1 { "" } else { "s" };
+                // With auto-accept the engine applies at once: show, do not ask.
+                let auto_accept = self.status.status.auto_accept;
+                self.diff.start_review(review, edits, auto_accept);
+                if auto_accept {
+                    self.status
+                        .flash(format!("Auto-accepting {count} block{plural}"));
+                } else {
+                    self.set_focus(Focus::Diff);
+                    self.status.flash(format!(
+                        "Review {count} block{plural}: y accept · n reject · Enter done"
+                    ));
+                }
             }
             Event::EditResults { results } => {
                 for result in results {

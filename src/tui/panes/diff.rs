@@ -157,8 +157,9 @@ impl DiffPane {
         text
     }
 
-    /// Proposed edits arrived: the review starts at the first block.
-    pub fn start_review(&mut self, id: ReviewId, edits: Vec<ProposedEdit>) {
+    /// Proposed edits arrived: the review starts at the first block. With `auto_accept`
+    /// the engine applies them at once, so they are shown already decided.
+    pub fn start_review(&mut self, id: ReviewId, edits: Vec<ProposedEdit>, auto_accept: bool) {
         let blocks = edits
             .into_iter()
             .map(|edit| {
@@ -173,10 +174,11 @@ impl DiffPane {
                         self.palette,
                     )
                 };
+                let decision = auto_accept.then_some(edit.applicable);
                 ReviewBlock {
                     edit,
                     view,
-                    decision: None,
+                    decision,
                 }
             })
             .collect();
@@ -184,7 +186,7 @@ impl DiffPane {
             id,
             blocks,
             selected: 0,
-            finished: false,
+            finished: auto_accept,
         });
         self.scroll = 0;
     }
@@ -402,7 +404,7 @@ impl DiffPane {
         let count = review.blocks.len();
         let mut strip = vec![Span::styled(
             if review.finished {
-                "Review (sent) "
+                "Review (decided) "
             } else {
                 "Review "
             },
@@ -548,7 +550,7 @@ mod tests {
     #[test]
     fn accepting_and_rejecting_every_block_sends_one_decision() {
         let mut pane = pane();
-        pane.start_review(7, vec![edit(0, true), edit(1, true)]);
+        pane.start_review(7, vec![edit(0, true), edit(1, true)], false);
         let mut bus = Vec::new();
         pane.on_action(Action::Accept, &mut bus);
         assert!(bus.is_empty());
@@ -583,7 +585,7 @@ mod tests {
     #[test]
     fn a_block_that_cannot_match_cannot_be_accepted() {
         let mut pane = pane();
-        pane.start_review(1, vec![edit(0, false), edit(1, true)]);
+        pane.start_review(1, vec![edit(0, false), edit(1, true)], false);
         let mut bus = Vec::new();
         pane.on_action(Action::Accept, &mut bus);
         assert!(matches!(&bus[0], AppEvent::Flash(text) if text.contains("cannot be accepted")));
@@ -617,7 +619,7 @@ mod tests {
     #[test]
     fn enter_rejects_the_undecided_and_all_accepted_sends_at_once() {
         let mut pane = pane();
-        pane.start_review(2, vec![edit(0, true), edit(1, true), edit(2, true)]);
+        pane.start_review(2, vec![edit(0, true), edit(1, true), edit(2, true)], false);
         let mut bus = Vec::new();
         pane.on_action(Action::NextBlock, &mut bus);
         pane.on_action(Action::Accept, &mut bus);
@@ -628,7 +630,7 @@ mod tests {
         assert!(confirm.text.contains("2 rejected blocks"));
 
         let mut pane = super::tests::pane();
-        pane.start_review(3, vec![edit(0, true), edit(1, true)]);
+        pane.start_review(3, vec![edit(0, true), edit(1, true)], false);
         let mut bus = Vec::new();
         pane.on_action(Action::AcceptAll, &mut bus);
         assert_eq!(
