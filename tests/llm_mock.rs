@@ -126,3 +126,35 @@ async fn one_byte_writes_arrive_in_many_pieces() {
     eprintln!("{pieces} pieces arrived");
     assert!(pieces > 50, "only {pieces} pieces arrived");
 }
+
+#[tokio::test]
+async fn rules_come_before_the_queue_and_the_fallback_after_it() {
+    let mock = MockLlm::start().await;
+    mock.rule("commit message", Reply::text(["feat: rule"]));
+    mock.push(Reply::text(["queued"]));
+    mock.fallback(Reply::text(["fallback"]));
+    let url = format!("{}/chat/completions", mock.openai_base());
+    let content = |body: &str| {
+        serde_json::from_str::<serde_json::Value>(body).unwrap()["choices"][0]["message"]["content"]
+            .clone()
+    };
+    let (_, _, body) = post(
+        url.clone(),
+        json!({"messages": [{"role": "system", "content": "write a commit message"}]}),
+    )
+    .await;
+    assert_eq!(content(&body), "feat: rule");
+    let (_, _, body) = post(url.clone(), json!({})).await;
+    assert_eq!(content(&body), "queued");
+    for _ in 0..2 {
+        let (_, _, body) = post(url.clone(), json!({})).await;
+        assert_eq!(content(&body), "fallback");
+    }
+    assert_eq!(mock.pending(), 0);
+    assert_eq!(mock.requests().len(), 4);
+    assert!(
+        mock.requests()
+            .iter()
+            .all(|request| request.send_time.is_some())
+    );
+}

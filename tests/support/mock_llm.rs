@@ -27,6 +27,21 @@
 //! a client does not retry. A reply made with `Reply::text` is rendered in the wire format
 //! of the route it is requested on, as SSE when the request has `"stream": true` and as
 //! one JSON body otherwise.
+//!
+//! Faults and variants (builder methods on [`Reply`]):
+//! - statuses: `status(n)` with `retry_after(s)`, `retry_after_ms(ms)`, `header(..)`,
+//!   `error_type/code/message(..)`; `context_too_long()`, `quota()` (not retryable),
+//!   `overloaded()` (529);
+//! - streams: `length()` (`finish_reason: length` / `stop_reason: max_tokens`),
+//!   `reasoning([..])`, `usage(MockUsage{..})`, `noise()` (comments, pings, unknown events),
+//!   `usage_choices_null()`, `error_midstream()`;
+//! - delivery: `dropped_after(n)` (connection aborted after n events), `truncated_after(n)`
+//!   (clean close, no terminator), `hang_after(n)`, `hang()`, `one_byte_writes()`,
+//!   `chunk_delay(d)`, `first_byte_delay(d)`; `raw_sse([..])` for hand-written bodies;
+//!   `long_text(n)` for n small pieces (benchmarks), sent as fast as possible by default.
+//!
+//! `RecordedRequest::send_time` is how long the mock took to send its reply, for
+//! benchmarks that subtract the mock's own time.
 #![allow(dead_code)]
 
 use std::collections::{BTreeMap, VecDeque};
@@ -407,7 +422,7 @@ pub struct RecordedRequest {
     pub headers: BTreeMap<String, String>,
     /// The JSON body (`Value::Null` if it was not JSON).
     pub body: Value,
-    /// Time from receiving the request to writing the last byte of the reply, once sent.
+    /// Time from receiving the request to handing the last byte of the reply to the server.
     pub send_time: Option<Duration>,
     credential: Option<String>,
 }
