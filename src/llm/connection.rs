@@ -96,8 +96,9 @@ fn endpoint(
     let custom_base = present(connection.api_base.clone())
         .or_else(|| {
             chosen
-                .base_variable
-                .and_then(|variable| present(env(variable)))
+                .base_variables
+                .iter()
+                .find_map(|variable| present(env(variable)))
         })
         .map(|base| normalise_base(chosen, &base));
     let base = custom_base
@@ -195,6 +196,16 @@ mod tests {
         };
         let from_env = endpoint(&settings, &Connection::default(), &env).unwrap();
         assert_eq!(from_env.url, "http://proxy.local/v1/chat/completions");
+        let sdk_style = |name: &str| match name {
+            "OPENAI_BASE_URL" => Some("http://sdk.local/v1".to_string()),
+            "OPENAI_API_KEY" => Some("k".to_string()),
+            _ => None,
+        };
+        let from_sdk_variable = endpoint(&settings, &Connection::default(), &sdk_style).unwrap();
+        assert_eq!(
+            from_sdk_variable.url,
+            "http://sdk.local/v1/chat/completions"
+        );
         let flag = Connection {
             api_base: Some("http://flag.local/v1".into()),
             ..Connection::default()

@@ -21,8 +21,8 @@ pub struct Service {
     pub default_base: &'static str,
     /// Environment variable holding the key; `None` when no key is needed.
     pub key_variable: Option<&'static str>,
-    /// Environment variable overriding the base URL.
-    pub base_variable: Option<&'static str>,
+    /// Environment variables overriding the base URL, first found wins.
+    pub base_variables: &'static [&'static str],
 }
 
 /// Every service aider-tui knows; the first is the default for unprefixed names.
@@ -32,70 +32,70 @@ pub const SERVICES: &[Service] = &[
         kind: ProviderKind::OpenAiCompatible,
         default_base: "https://api.openai.com/v1",
         key_variable: Some("OPENAI_API_KEY"),
-        base_variable: Some("OPENAI_API_BASE"),
+        base_variables: &["OPENAI_API_BASE", "OPENAI_BASE_URL"],
     },
     Service {
         prefix: "anthropic",
         kind: ProviderKind::Anthropic,
         default_base: "https://api.anthropic.com",
         key_variable: Some("ANTHROPIC_API_KEY"),
-        base_variable: Some("ANTHROPIC_API_BASE"),
+        base_variables: &["ANTHROPIC_API_BASE", "ANTHROPIC_BASE_URL"],
     },
     Service {
         prefix: "openrouter",
         kind: ProviderKind::OpenAiCompatible,
         default_base: "https://openrouter.ai/api/v1",
         key_variable: Some("OPENROUTER_API_KEY"),
-        base_variable: Some("OPENROUTER_API_BASE"),
+        base_variables: &["OPENROUTER_API_BASE"],
     },
     Service {
         prefix: "deepseek",
         kind: ProviderKind::OpenAiCompatible,
         default_base: "https://api.deepseek.com",
         key_variable: Some("DEEPSEEK_API_KEY"),
-        base_variable: Some("DEEPSEEK_API_BASE"),
+        base_variables: &["DEEPSEEK_API_BASE"],
     },
     Service {
         prefix: "groq",
         kind: ProviderKind::OpenAiCompatible,
         default_base: "https://api.groq.com/openai/v1",
         key_variable: Some("GROQ_API_KEY"),
-        base_variable: Some("GROQ_API_BASE"),
+        base_variables: &["GROQ_API_BASE"],
     },
     Service {
         prefix: "mistral",
         kind: ProviderKind::OpenAiCompatible,
         default_base: "https://api.mistral.ai/v1",
         key_variable: Some("MISTRAL_API_KEY"),
-        base_variable: Some("MISTRAL_API_BASE"),
+        base_variables: &["MISTRAL_API_BASE"],
     },
     Service {
         prefix: "gemini",
         kind: ProviderKind::OpenAiCompatible,
         default_base: "https://generativelanguage.googleapis.com/v1beta/openai",
         key_variable: Some("GEMINI_API_KEY"),
-        base_variable: Some("GEMINI_API_BASE"),
+        base_variables: &["GEMINI_API_BASE"],
     },
     Service {
         prefix: "xai",
         kind: ProviderKind::OpenAiCompatible,
         default_base: "https://api.x.ai/v1",
         key_variable: Some("XAI_API_KEY"),
-        base_variable: Some("XAI_API_BASE"),
+        base_variables: &["XAI_API_BASE"],
     },
     Service {
         prefix: "ollama",
         kind: ProviderKind::OpenAiCompatible,
         default_base: "http://127.0.0.1:11434/v1",
         key_variable: None,
-        base_variable: Some("OLLAMA_API_BASE"),
+        base_variables: &["OLLAMA_API_BASE"],
     },
     Service {
         prefix: "ollama_chat",
         kind: ProviderKind::OpenAiCompatible,
         default_base: "http://127.0.0.1:11434/v1",
         key_variable: None,
-        base_variable: Some("OLLAMA_API_BASE"),
+        base_variables: &["OLLAMA_API_BASE"],
     },
 ];
 
