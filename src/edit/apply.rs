@@ -416,17 +416,17 @@ impl<'w> Simulation<'w> {
     }
 
     /// The files whose text changed, with the text to write in their own style.
-    fn changes(&self) -> Vec<(String, String)> {
+    fn changes(&self) -> Vec<(PathBuf, String, String)> {
         self.order
             .iter()
-            .filter_map(|path| self.files.get(path))
-            .filter(|file| {
+            .filter_map(|path| self.files.get(path).map(|file| (path, file)))
+            .filter(|(_, file)| {
                 file.current.is_some()
                     && file.current.as_deref().map(String::as_str) != file.original.as_deref()
             })
-            .map(|file| {
+            .map(|(path, file)| {
                 let text = file.current.as_deref().map_or("", String::as_str);
-                (file.rel.clone(), file.endings.restore(text))
+                (path.clone(), file.rel.clone(), file.endings.restore(text))
             })
             .collect()
     }
@@ -457,9 +457,9 @@ pub fn apply_edits(ws: &Workspace, edits: &[Edit], chat_files: &[String]) -> App
     let outcomes: Vec<(String, Result<(), String>)> = simulation
         .changes()
         .into_par_iter()
-        .map(|(rel, text)| {
+        .map(|(path, rel, text)| {
             let outcome = ws
-                .write_atomic(&rel, &text)
+                .write_resolved(&path, &rel, &text)
                 .map_err(|error| error.to_string());
             (rel, outcome)
         })

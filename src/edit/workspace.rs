@@ -192,28 +192,40 @@ impl Workspace {
     /// parent directories.
     pub fn write_atomic(&self, rel: &str, text: &str) -> Result<(), WorkspaceError> {
         let path = self.resolve(rel)?;
+        self.write_resolved(&path, rel, text)
+    }
+
+    /// Writes to a path that [`Workspace::resolve`] returned for `rel`.
+    pub(crate) fn write_resolved(
+        &self,
+        path: &Path,
+        rel: &str,
+        text: &str,
+    ) -> Result<(), WorkspaceError> {
         let io_error = |source| WorkspaceError::Io {
             path: rel.to_string(),
             source,
         };
-        if path.is_dir() {
+        let existing = fs::metadata(path).ok();
+        if existing.as_ref().is_some_and(fs::Metadata::is_dir) {
             return Err(WorkspaceError::Directory(rel.to_string()));
         }
         let parent = path
             .parent()
             .ok_or_else(|| WorkspaceError::Absolute(rel.to_string()))?;
-        fs::create_dir_all(parent).map_err(io_error)?;
-        let permissions = fs::metadata(&path).ok().map(|meta| meta.permissions());
+        if existing.is_none() {
+            fs::create_dir_all(parent).map_err(io_error)?;
+        }
         let mut temp = tempfile::Builder::new()
             .prefix(".aider-tui-")
             .suffix(".tmp")
             .tempfile_in(parent)
             .map_err(io_error)?;
         temp.write_all(text.as_bytes()).map_err(io_error)?;
-        if let Some(permissions) = permissions {
-            fs::set_permissions(temp.path(), permissions).map_err(io_error)?;
+        if let Some(meta) = existing {
+            fs::set_permissions(temp.path(), meta.permissions()).map_err(io_error)?;
         }
-        temp.persist(&path).map_err(|error| io_error(error.error))?;
+        temp.persist(path).map_err(|error| io_error(error.error))?;
         Ok(())
     }
 }
