@@ -289,10 +289,36 @@ fn a_git_repository_maps_tracked_and_untracked_files_but_not_ignored_ones() {
     write(root, "debug.log", "noise\n");
     write(root, "target/out.rs", "fn built() {}\n");
 
+    // Tracked but matching an ignore rule: git lists it, so the map does.
+    write(root, "vendor/kept.rs", "pub fn kept() {}\n");
+    write(root, ".gitignore", "*.log\ntarget/\nvendor/\n");
+    index.add_path(Path::new("vendor/kept.rs")).unwrap();
+    index.write().unwrap();
+
     let mut map = RepoMap::open(root, cached_options(root)).unwrap();
     map.refresh().unwrap();
     let files: Vec<&str> = map.files().iter().map(String::as_str).collect();
-    assert_eq!(files, vec![".gitignore", "src/helper.rs", "src/main.rs"]);
+    assert_eq!(
+        files,
+        vec![
+            ".gitignore",
+            "src/helper.rs",
+            "src/main.rs",
+            "vendor/kept.rs"
+        ]
+    );
+
+    // Mapping a subfolder of the repository sees the same rules.
+    let mut sub = RepoMap::open(
+        &root.join("vendor"),
+        MapOptions {
+            cache: false,
+            ..MapOptions::default()
+        },
+    )
+    .unwrap();
+    sub.refresh().unwrap();
+    assert_eq!(sub.files(), ["kept.rs".to_string()]);
     // The cache folder keeps itself out of git status.
     let ignored = repo
         .status_should_ignore(Path::new(".aider-tui/repomap-tags.bin"))

@@ -95,6 +95,10 @@ fetch_linux() {
     dpkg-deb -x "$deb" "$extracted"
     archive=$(ls "$extracted"/usr/src/linux-source-*.tar.xz | head -n 1)
     unpack "$archive" linux
+    # Debian's tree ignores `/*` in its top-level .gitignore; upstream Linux is a
+    # git tree where every source file is tracked. Track them (no commit needed:
+    # both tools read the index).
+    (cd "$TREES_DIR/linux" && git init -q && git add -f -A .)
 }
 
 trees=("$@")

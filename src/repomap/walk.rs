@@ -1,5 +1,7 @@
 //! The file walk: what git would list (tracked and untracked-not-ignored files),
 //! honouring `.gitignore`, `.ignore` and `.aiderignore`; works without git too.
+//! Tracked files come from the git index, so a tracked file that an ignore rule
+//! matches is still mapped, as git lists it (Debian's kernel tree ignores `/*`).
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -79,6 +81,70 @@ pub fn walk(root: &Path) -> Vec<WalkedFile> {
         })
     });
     let mut files = found.into_inner().unwrap_or_default();
+    let mut seen: std::collections::HashSet<String> =
+        files.iter().map(|file| file.path.clone()).collect();
+    for path in tracked_files(root) {
+        if seen.contains(&path) || is_tool_state(&path) {
+            continue;
+        }
+        // A tracked file that no longer exists, or a submodule, is not a file.
+        let Ok(metadata) = std::fs::symlink_metadata(root.join(&path)) else {
+            continue;
+        };
+        if !metadata.is_file() {
+            continue;
+        }
+        let mtime_ns = metadata
+            .modified()
+            .ok()
+            .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
+            .map_or(0, |age| age.as_nanos() as i64);
+        seen.insert(path.clone());
+        files.push(WalkedFile {
+            path,
+            mtime_ns,
+            size: metadata.len(),
+        });
+    }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files
+}
+
+/// Whether a relative path lies in the tool's or Aider's state.
+fn is_tool_state(path: &str) -> bool {
+    path.split('/')
+        .any(|part| part.starts_with(".aider.") || SKIPPED_DIRS.contains(&part))
+}
+
+/// Paths (relative to `root`) of the files in the git index of the repository
+/// holding `root`; empty without git.
+fn tracked_files(root: &Path) -> Vec<String> {
+    let Ok(repository) = git2::Repository::discover(root) else {
+        return Vec::new();
+    };
+    let Some(workdir) = repository.workdir() else {
+        return Vec::new();
+    };
+    let workdir = workdir
+        .canonicalize()
+        .unwrap_or_else(|_| workdir.to_path_buf());
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let Ok(inside) = root.strip_prefix(&workdir) else {
+        return Vec::new();
+    };
+    let prefix = match inside.to_str() {
+        Some("") => String::new(),
+        Some(inside) => format!("{}/", inside.replace(std::path::MAIN_SEPARATOR, "/")),
+        None => return Vec::new(),
+    };
+    let Ok(index) = repository.index() else {
+        return Vec::new();
+    };
+    index
+        .iter()
+        .filter_map(|entry| {
+            let path = std::str::from_utf8(&entry.path).ok()?;
+            path.strip_prefix(prefix.as_str()).map(str::to_string)
+        })
+        .collect()
 }
