@@ -753,3 +753,35 @@ fn with_auto_accept_proposals_show_decided_and_keep_the_focus() {
         "nothing to decide: the engine applied them"
     );
 }
+
+#[test]
+fn a_rejected_block_is_not_a_warning_but_a_failed_one_is() {
+    let finish = |status: EditStatus| {
+        let mut harness = Harness::started(160, 48);
+        harness
+            .event(Event::TurnStarted {
+                message: "rename".into(),
+            })
+            .event(Event::EditResults {
+                results: vec![EditOutcome {
+                    id: 0,
+                    path: "src/greet.py".into(),
+                    status,
+                }],
+            })
+            .event(Event::TurnFinished {
+                outcome: TurnOutcome::EditsNotApplied,
+            });
+        harness.screen()
+    };
+    let rejected = finish(EditStatus::Rejected);
+    assert!(
+        rejected.contains("Rejected edit to src/greet.py"),
+        "{rejected}"
+    );
+    assert!(!rejected.contains("could not be applied"), "{rejected}");
+    let failed = finish(EditStatus::Failed {
+        reason: "the SEARCH text is not in the file".into(),
+    });
+    assert!(failed.contains("could not be applied"), "{failed}");
+}

@@ -85,6 +85,8 @@ pub struct App {
     quitting: bool,
     engine_stopped: bool,
     model_hint_shown: bool,
+    /// An edit of the current turn failed (a rejection by the user is not a failure).
+    edit_failed_this_turn: bool,
     redraw_requested: bool,
     help_scroll: usize,
 }
@@ -128,6 +130,7 @@ impl App {
             quitting: false,
             engine_stopped: false,
             model_hint_shown: false,
+            edit_failed_this_turn: false,
             redraw_requested: false,
             help_scroll: 0,
         }
@@ -194,6 +197,7 @@ impl App {
             }
             Event::TurnStarted { message: _ } => {
                 self.status.waiting = true;
+                self.edit_failed_this_turn = false;
                 self.diff.begin_turn();
             }
             Event::ReplyDelta { text } => {
@@ -262,10 +266,13 @@ impl App {
                             NoticeLevel::Info,
                             format!("Rejected edit to {}", result.path),
                         ),
-                        EditStatus::Failed { reason } => (
-                            NoticeLevel::Error,
-                            format!("Edit to {} failed: {reason}", result.path),
-                        ),
+                        EditStatus::Failed { reason } => {
+                            self.edit_failed_this_turn = true;
+                            (
+                                NoticeLevel::Error,
+                                format!("Edit to {} failed: {reason}", result.path),
+                            )
+                        }
                     };
                     self.note(level, &text);
                 }
@@ -335,9 +342,11 @@ impl App {
                 }
                 match outcome {
                     TurnOutcome::Success | TurnOutcome::Interrupted => {}
-                    TurnOutcome::EditsNotApplied => {
-                        self.note(NoticeLevel::Warn, "Some edits were not applied.");
+                    // Blocks the user rejected were their choice: only failures warrant a warning.
+                    TurnOutcome::EditsNotApplied if self.edit_failed_this_turn => {
+                        self.note(NoticeLevel::Warn, "Some edits could not be applied.");
                     }
+                    TurnOutcome::EditsNotApplied => {}
                     TurnOutcome::Error { message } => self.note(NoticeLevel::Error, &message),
                 }
                 if self.focus == Focus::Diff && !self.diff.is_reviewing() {

@@ -63,14 +63,17 @@ impl StatusBar {
         spans.push(separator());
         spans.push(Span::styled(status.mode.name(), accent));
         spans.push(separator());
-        spans.push(Span::styled(
+        // With no model there is no window to measure against.
+        let context = if status.context_window == 0 {
+            format!("ctx {}", compact(status.context_tokens))
+        } else {
             format!(
                 "ctx {}/{}",
                 compact(status.context_tokens),
                 compact(status.context_window)
-            ),
-            bar,
-        ));
+            )
+        };
+        spans.push(Span::styled(context, bar));
         spans.push(separator());
         spans.push(Span::styled(format!("${:.2}", status.session_cost), bar));
         if let Some(branch) = &status.branch {
