@@ -13,6 +13,7 @@ pub fn parse(reply: &str, chat_files: &[String]) -> Result<ParsedReply, ParseErr
     let mut parsed = ParsedReply::default();
     let mut current_path: Option<String> = None;
     let mut shell_fence: Option<(Fence, Vec<&str>)> = None;
+    let mut in_fence = false;
     let mut index = 0;
     while index < lines.len() {
         let line = lines[index];
@@ -38,7 +39,7 @@ pub fn parse(reply: &str, chat_files: &[String]) -> Result<ParsedReply, ParseErr
             continue;
         }
         if line.starts_with("@@") {
-            let hunk = read_hunk(&lines, index);
+            let hunk = read_hunk(&lines, index, in_fence);
             if hunk.changes {
                 let path = match (&current_path, chat_files) {
                     (Some(path), _) => path.clone(),
@@ -61,6 +62,8 @@ pub fn parse(reply: &str, chat_files: &[String]) -> Result<ParsedReply, ParseErr
         }
         if let Some(fence) = Fence::open(line).filter(Fence::is_shell) {
             shell_fence = Some((fence, Vec::new()));
+        } else if line.starts_with("```") {
+            in_fence = !in_fence;
         }
         index += 1;
     }
@@ -111,7 +114,10 @@ enum HunkLine {
     Added,
 }
 
-fn read_hunk<'a>(lines: &[&'a str], header: usize) -> Hunk<'a> {
+/// Reads the hunk whose `@@` line is at `header`. Inside a fence, a line without a
+/// prefix that is followed by more changed lines is taken as context whose leading
+/// space was lost (so the hunk is not cut in two and half-applied).
+fn read_hunk<'a>(lines: &[&'a str], header: usize, fenced: bool) -> Hunk<'a> {
     let mut body: Vec<(HunkLine, &'a str)> = Vec::new();
     let mut index = header + 1;
     while index < lines.len() {
@@ -131,6 +137,8 @@ fn read_hunk<'a>(lines: &[&'a str], header: usize) -> Hunk<'a> {
             // "\ No newline at end of file"
             index += 1;
             continue;
+        } else if fenced && more_changes_follow(lines, index + 1) {
+            (HunkLine::Context, line)
         } else {
             break;
         };
@@ -166,6 +174,20 @@ fn read_hunk<'a>(lines: &[&'a str], header: usize) -> Hunk<'a> {
         }
     }
     hunk
+}
+
+/// Whether changed lines come before the hunk's end (fence, header or `@@`).
+fn more_changes_follow(lines: &[&str], from: usize) -> bool {
+    for index in from..lines.len() {
+        let line = lines[index];
+        if line.starts_with("```") || line.starts_with("@@") || is_file_header(lines, index) {
+            return false;
+        }
+        if line.starts_with('+') || line.starts_with('-') {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -210,6 +232,18 @@ mod tests {
         let reply = "--- a/one.py\n+++ b/one.py\n@@ @@\n-1\n+2\n--- a/two.py\n+++ b/two.py\n@@ @@\n-3\n+4\n";
         let paths: Vec<String> = edits(reply).into_iter().map(|e| e.0).collect();
         assert_eq!(paths, vec!["one.py", "two.py"]);
+    }
+
+    #[test]
+    fn context_that_lost_its_space_inside_a_fence_does_not_split_the_hunk() {
+        let reply = "```diff\n--- x\n+++ x\n@@ @@\n-a\n+A\nb\n-c\n+C\n```\nThen:\n- note\n";
+        assert_eq!(
+            edits(reply),
+            vec![("x".into(), "a\nb\nc\n".into(), "A\nb\nC\n".into())]
+        );
+        // Outside a fence a bare line ends the hunk.
+        let bare = "--- x\n+++ x\n@@ @@\n-a\n+A\nSome prose.\n- a list item\n";
+        assert_eq!(edits(bare), vec![("x".into(), "a\n".into(), "A\n".into())]);
     }
 
     #[test]
