@@ -6,7 +6,13 @@ use std::path::{Component, Path};
 /// Reads a line that holds nothing but a file name, possibly decorated
 /// (`### a.py`, `**a.py**`, `` `a.py` ``, `a.py:`).
 pub fn name_from_line(line: &str) -> Option<String> {
-    let text = strip_decorations(line);
+    let mut text = strip_decorations(line);
+    // A remark after the name: "src/a.py (new file)".
+    if let Some((name, remark)) = text.split_once(" (")
+        && remark.ends_with(')')
+    {
+        text = strip_decorations(name);
+    }
     looks_like_path(text).then(|| text.to_string())
 }
 
@@ -206,6 +212,11 @@ mod tests {
             Some("docs/x.rst")
         );
         assert_eq!(name_from_line("a.py:").as_deref(), Some("a.py"));
+        assert_eq!(
+            name_from_line("**src/new.py** (new file)").as_deref(),
+            Some("src/new.py")
+        );
+        assert_eq!(name_from_line("Call foo (bar)"), None);
         assert_eq!(
             name_from_line("File: `src/a.py`").as_deref(),
             Some("src/a.py")
