@@ -31,20 +31,16 @@ impl std::fmt::Display for AddRefusal {
 impl Engine {
     /// Adds the files and read-only files named in the settings.
     pub(super) async fn add_startup_files(&mut self) {
-        let files: Vec<String> = self
-            .session
-            .settings
-            .files
-            .iter()
-            .map(|path| {
-                self.session
-                    .settings
-                    .cwd
-                    .join(path)
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect();
+        let settings = &self.session.settings;
+        // Paths on the command line are relative to where the user ran the program.
+        let from_cwd = |paths: &[std::path::PathBuf]| -> Vec<String> {
+            paths
+                .iter()
+                .map(|path| settings.cwd.join(path).to_string_lossy().into_owned())
+                .collect()
+        };
+        let files = from_cwd(&settings.files);
+        let read = from_cwd(&settings.read);
         for file in files {
             match self.add_chat_file(&file, true) {
                 Ok(added) => {
@@ -55,20 +51,6 @@ impl Engine {
                 Err(refusal) => self.emitter.warn(refusal.to_string()).await,
             }
         }
-        let read: Vec<String> = self
-            .session
-            .settings
-            .read
-            .iter()
-            .map(|path| {
-                self.session
-                    .settings
-                    .cwd
-                    .join(path)
-                    .to_string_lossy()
-                    .into_owned()
-            })
-            .collect();
         for file in read {
             if let Err(problem) = self.add_read_only(&file) {
                 self.emitter.warn(problem).await;
