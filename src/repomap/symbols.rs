@@ -45,9 +45,18 @@ impl Symbols {
         id
     }
 
-    /// The id of `name`, if known.
+    /// The id of `name`, if known. Without the index (a warm start that parsed
+    /// nothing) a scan is cheaper than building it: milliseconds against most of
+    /// a second for the millions of names of a kernel-sized tree.
     pub fn id(&self, name: &str) -> Option<u32> {
-        self.ids().get(name).copied()
+        match self.ids.get() {
+            Some(ids) => ids.get(name).copied(),
+            None => self
+                .names
+                .iter()
+                .position(|known| &**known == name)
+                .map(|id| id as u32),
+        }
     }
 
     /// The name with id `id` (empty for an unknown id).
