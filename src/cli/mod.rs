@@ -37,7 +37,12 @@ pub fn main() -> ExitCode {
 
 /// aider-tui: AI pair programming in your terminal.
 #[derive(Debug, Parser)]
-#[command(name = "aider-tui", version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "aider-tui",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
