@@ -20,7 +20,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use aider_tui::config::Settings;
+use aider_tui::config::{Secret, Settings};
 use aider_tui::engine;
 use aider_tui::protocol::{Event, Op, TurnOutcome};
 use mock_llm::{MockLlm, Reply};
@@ -97,7 +97,7 @@ fn in_process(mock: &MockLlm, runtime: &tokio::runtime::Runtime) -> Run {
     let settings = Settings {
         model: Some("openai/gpt-4o".into()),
         api_base: Some(mock.openai_base()),
-        api_key: Some("x".into()),
+        api_key: Some(Secret::new("x")),
         yes: true,
         git: false,
         files: vec!["hello.py".into()],

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use aider_tui::config::{self, ConfigError, Overrides, Settings};
+use aider_tui::config::{self, ConfigError, Overrides, Secret, Settings};
 use tempfile::TempDir;
 
 /// A home folder and a repository (with a `src` subfolder) in temp dirs.
@@ -241,14 +241,17 @@ fn secrets_never_appear_in_debug_output() {
     let fixture = Fixture::new();
     fixture.repo_file(".env", "OPENAI_API_KEY=sk-secret-dotenv\n");
     let flags = Overrides {
-        api_key: Some("sk-secret-flag".into()),
+        api_key: Some(Secret::new("sk-secret-flag")),
         ..Overrides::default()
     };
     let settings = fixture.load(&flags, &[]).unwrap();
     let printed = format!("{settings:?} {flags:?}");
     assert!(!printed.contains("sk-secret"), "{printed}");
     assert!(printed.contains("OPENAI_API_KEY"));
-    assert_eq!(settings.api_key.as_deref(), Some("sk-secret-flag"));
+    assert_eq!(
+        settings.api_key.as_ref().map(Secret::expose),
+        Some("sk-secret-flag")
+    );
 }
 
 #[test]

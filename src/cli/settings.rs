@@ -1,6 +1,6 @@
 //! The session flags as the top layer of the settings (see `config`).
 
-use crate::config::Overrides;
+use crate::config::{self, Overrides};
 
 use super::SessionArgs;
 
@@ -14,7 +14,7 @@ pub fn overrides_from_args(args: &SessionArgs) -> Overrides {
         weak_model: args.weak_model.clone(),
         editor_model: args.editor_model.clone(),
         api_base: args.api_base.clone(),
-        api_key: args.api_key.clone(),
+        api_key: args.api_key.clone().map(config::Secret::new),
         editor_edit_format: args.editor_edit_format.clone(),
         yes: switch_on(args.yes),
         auto_commits: switch_off(args.no_auto_commits),

@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::Overrides;
 use super::value::{Expected, Value};
+use super::{Overrides, Secret};
 
 /// Every key we understand (Aider's spelling, plus our own where Aider has none).
 pub(crate) const KNOWN_KEYS: &[&str] = &[
@@ -99,7 +99,7 @@ pub(crate) fn assign(
                         );
                         overrides.env.insert(name, secret.trim().to_string());
                     }
-                    _ => overrides.api_key = Some(entry.trim().to_string()),
+                    _ => overrides.api_key = Some(Secret::new(entry.trim())),
                 }
             }
         }
@@ -296,6 +296,9 @@ mod tests {
         ]);
         assign(&mut overrides, "api-key", &value).unwrap();
         assert_eq!(overrides.env["GEMINI_API_KEY"], "g-123");
-        assert_eq!(overrides.api_key.as_deref(), Some("sk-bare"));
+        assert_eq!(
+            overrides.api_key.as_ref().map(Secret::expose),
+            Some("sk-bare")
+        );
     }
 }

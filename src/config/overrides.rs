@@ -4,17 +4,17 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::Settings;
+use super::{Secret, SecretVars, Settings};
 
 /// The settings one layer (a config file, `.env`, the environment, the flags) sets.
-#[derive(Clone, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Overrides {
     pub model: Option<String>,
     pub weak_model: Option<String>,
     pub editor_model: Option<String>,
     pub api_base: Option<String>,
     /// Never printed: `Debug` shows only whether it is set.
-    pub api_key: Option<String>,
+    pub api_key: Option<Secret>,
     pub edit_format: Option<String>,
     pub editor_edit_format: Option<String>,
     /// `code`, `ask` or `architect`.
@@ -48,51 +48,11 @@ pub struct Overrides {
     pub request_timeout: Option<Duration>,
     /// Variables for provider lookups (`openai-api-key`, `api-key: provider=key`,
     /// `set-env`); never printed.
-    pub env: BTreeMap<String, String>,
+    pub env: SecretVars,
     /// A config file read instead of the `.aider.conf.yml` files (flags only).
     pub config_file: Option<PathBuf>,
     /// The `.env` file to read instead of `<root>/.env`.
     pub env_file: Option<PathBuf>,
-}
-
-impl std::fmt::Debug for Overrides {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Overrides")
-            .field("model", &self.model)
-            .field("weak_model", &self.weak_model)
-            .field("editor_model", &self.editor_model)
-            .field("api_base", &self.api_base)
-            .field("api_key", &self.api_key.as_ref().map(|_| "<set>"))
-            .field("edit_format", &self.edit_format)
-            .field("editor_edit_format", &self.editor_edit_format)
-            .field("chat_mode", &self.chat_mode)
-            .field("yes", &self.yes)
-            .field("auto_commits", &self.auto_commits)
-            .field("dirty_commits", &self.dirty_commits)
-            .field("max_reflections", &self.max_reflections)
-            .field("lint_cmd", &self.lint_cmd)
-            .field("lint_cmds", &self.lint_cmds)
-            .field("test_cmd", &self.test_cmd)
-            .field("auto_test", &self.auto_test)
-            .field("auto_lint", &self.auto_lint)
-            .field("map_tokens", &self.map_tokens)
-            .field("git", &self.git)
-            .field("stream", &self.stream)
-            .field("attribute_committer", &self.attribute_committer)
-            .field("attribute_co_authored_by", &self.attribute_co_authored_by)
-            .field("theme", &self.theme)
-            .field("model_settings_file", &self.model_settings_file)
-            .field("files", &self.files)
-            .field("read", &self.read)
-            .field("message", &self.message)
-            .field("message_file", &self.message_file)
-            .field("json", &self.json)
-            .field("request_timeout", &self.request_timeout)
-            .field("env", &self.env.keys().collect::<Vec<_>>())
-            .field("config_file", &self.config_file)
-            .field("env_file", &self.env_file)
-            .finish()
-    }
 }
 
 /// Replaces `target` when the layer sets a value.
@@ -153,6 +113,10 @@ impl Overrides {
         set_optional(&mut settings.message_file, &self.message_file);
         set(&mut settings.json, &self.json);
         set_optional(&mut settings.request_timeout, &self.request_timeout);
-        settings.env.extend(self.env.clone());
+        settings.env.extend(
+            self.env
+                .iter()
+                .map(|(name, value)| (name.clone(), value.clone())),
+        );
     }
 }

@@ -4,8 +4,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::{Secret, SecretVars};
+
 /// Every session setting, after all layers are applied.
-#[derive(Clone, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     /// The main model, as the user wrote it (`openai/gpt-4o`, `sonnet`).
     pub model: Option<String>,
@@ -16,7 +18,7 @@ pub struct Settings {
     /// The provider's base URL (`--api-base`).
     pub api_base: Option<String>,
     /// The provider's API key (`--api-key`); never printed.
-    pub api_key: Option<String>,
+    pub api_key: Option<Secret>,
     /// diff, diff-fenced, whole or udiff; `None`: the model's default.
     pub edit_format: Option<String>,
     /// The editor model's edit format in architect mode.
@@ -74,7 +76,7 @@ pub struct Settings {
     /// Variables from `.env` and key settings (`openai-api-key`, `api-key`,
     /// `set-env`), so providers can find keys without changing the process
     /// environment. Values are never printed.
-    pub env: BTreeMap<String, String>,
+    pub env: SecretVars,
     /// Whether `lookup_env` consults the process environment first (tests turn it off).
     pub read_process_env: bool,
     /// The config files that were read, lowest layer first (for `/settings`).
@@ -116,7 +118,7 @@ impl Default for Settings {
             request_timeout: None,
             cwd: PathBuf::from("."),
             root: PathBuf::from("."),
-            env: BTreeMap::new(),
+            env: SecretVars::default(),
             read_process_env: true,
             sources: Vec::new(),
         }
@@ -137,48 +139,5 @@ impl Settings {
             .get(name)
             .filter(|value| !value.is_empty())
             .cloned()
-    }
-}
-
-impl std::fmt::Debug for Settings {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Settings")
-            .field("model", &self.model)
-            .field("weak_model", &self.weak_model)
-            .field("editor_model", &self.editor_model)
-            .field("api_base", &self.api_base)
-            .field("api_key", &self.api_key.as_ref().map(|_| "<set>"))
-            .field("edit_format", &self.edit_format)
-            .field("editor_edit_format", &self.editor_edit_format)
-            .field("chat_mode", &self.chat_mode)
-            .field("yes", &self.yes)
-            .field("auto_commits", &self.auto_commits)
-            .field("dirty_commits", &self.dirty_commits)
-            .field("max_reflections", &self.max_reflections)
-            .field("lint_cmd", &self.lint_cmd)
-            .field("lint_cmds", &self.lint_cmds)
-            .field("test_cmd", &self.test_cmd)
-            .field("auto_test", &self.auto_test)
-            .field("auto_lint", &self.auto_lint)
-            .field("map_tokens", &self.map_tokens)
-            .field("git", &self.git)
-            .field("stream", &self.stream)
-            .field("attribute_committer", &self.attribute_committer)
-            .field("attribute_co_authored_by", &self.attribute_co_authored_by)
-            .field("theme", &self.theme)
-            .field("model_settings_file", &self.model_settings_file)
-            .field("files", &self.files)
-            .field("read", &self.read)
-            .field("message", &self.message)
-            .field("message_file", &self.message_file)
-            .field("json", &self.json)
-            .field("request_timeout", &self.request_timeout)
-            .field("cwd", &self.cwd)
-            .field("root", &self.root)
-            // Names only: values may be secrets.
-            .field("env", &self.env.keys().collect::<Vec<_>>())
-            .field("read_process_env", &self.read_process_env)
-            .field("sources", &self.sources)
-            .finish()
     }
 }

@@ -170,7 +170,10 @@ fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<Strin
     let defaults = Connection::default();
     let connection = Connection {
         api_base: settings.api_base.clone(),
-        api_key: settings.api_key.clone(),
+        api_key: settings
+            .api_key
+            .as_ref()
+            .map(|key| key.expose().to_string()),
         stream: settings.stream,
         request_timeout: settings.request_timeout.unwrap_or(defaults.request_timeout),
         max_retries: defaults.max_retries,

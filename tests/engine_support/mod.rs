@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use aider_tui::config::Settings;
+use aider_tui::config::{Secret, Settings};
 use aider_tui::engine;
 use aider_tui::protocol::{Event, Op, QuestionKind, TurnOutcome};
 use tempfile::TempDir;
@@ -130,7 +130,7 @@ pub fn settings(root: &Path, base: &str, files: &[&str]) -> Settings {
         model: Some("openai/gpt-4o".to_string()),
         weak_model: Some("openai/gpt-4o-mini".to_string()),
         api_base: Some(base.to_string()),
-        api_key: Some(SECRET_KEY.to_string()),
+        api_key: Some(Secret::new(SECRET_KEY)),
         yes: true,
         files: files.iter().map(PathBuf::from).collect(),
         cwd: root.to_path_buf(),
