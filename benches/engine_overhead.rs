@@ -10,7 +10,7 @@
 //! - Aider 0.86 against the same mock with the same file, when `aider` is installed
 //!   (set `AIDER_BIN` to its path, or have it on PATH).
 //!
-//! Run: `CARGO_TARGET_DIR=/work/target-bench cargo bench --bench engine_overhead`
+//! Run: `cargo bench --bench engine_overhead`
 //! (`ENGINE_OVERHEAD_RUNS` sets the number of runs, default 5).
 
 #[path = "../tests/support/mock_llm.rs"]

@@ -6,7 +6,7 @@
 //! - `diff_10k/*`: a proposed edit on a 10,000-line file: opening the review (parse
 //!   and colour the diff, first frame) and one PageDown frame while scrolling it.
 //!
-//! Run: `CARGO_TARGET_DIR=/work/target-bench cargo bench --bench tui_frames`
+//! Run: `cargo bench --bench tui_frames`
 
 use std::hint::black_box;
 

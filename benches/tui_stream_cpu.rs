@@ -3,7 +3,7 @@
 //! process's CPU time over the stream (user + system from /proc, UI and engine
 //! together) and the UI's own frame times (the session logs them when it ends).
 //!
-//! Run: `CARGO_TARGET_DIR=/work/target-bench cargo bench --bench tui_stream_cpu`
+//! Run: `cargo bench --bench tui_stream_cpu`
 //! (needs tmux and Linux /proc; says so and stops otherwise).
 
 #[path = "../tests/engine_support/mod.rs"]
