@@ -22,6 +22,13 @@ fn themes() -> &'static ThemeSet {
     THEMES.get_or_init(ThemeSet::load_defaults)
 }
 
+/// Loads the syntaxes and themes now, so the first frame that colours code does not
+/// pay for it (tens of milliseconds); meant for a background thread at start-up.
+pub fn warm_up() {
+    syntaxes();
+    themes();
+}
+
 /// How code is coloured: which syntect theme, folded to 16 colours or not. Cheap to copy.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Palette {

@@ -47,6 +47,8 @@ pub fn run(settings: Settings, ops: Sender<Op>, events: Receiver<Event>) -> Exit
         return ExitCode::from(2);
     }
     let _log = start_logging(&settings.root);
+    // Off the UI thread: a frame that needs the syntaxes before this ends waits for it.
+    std::thread::spawn(super::highlight::warm_up);
     let (options, problems) = options_from(&settings);
     let mut app = App::new(options);
     for problem in problems {
@@ -254,6 +256,14 @@ struct FrameTimes {
 
 impl FrameTimes {
     fn record(&mut self, took: Duration) {
+        if took > FRAME {
+            // Which frames are slow says more than a maximum does.
+            tracing::info!(
+                frame = self.micros.len(),
+                took_us = took.as_micros() as u64,
+                "slow frame"
+            );
+        }
         // A day of frames at 60 per second stays well under this cap.
         if self.micros.len() < 10_000_000 {
             self.micros
