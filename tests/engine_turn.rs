@@ -250,6 +250,24 @@ async fn server_errors_and_rate_limits_are_retried() {
     assert_eq!(run.outcome, TurnOutcome::Success);
     assert_eq!(main_requests(&mock).len(), 3);
     assert!(repo.read("hello.py").contains("wave"));
+    // The user is told about each retry, so a wait is never silent.
+    let retries: Vec<&str> = run
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Notice { text, .. } if text.contains("retrying in") => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(retries.len(), 2, "{retries:?}");
+    assert!(
+        retries[0].contains("429") && retries[0].contains("attempt 1 of"),
+        "{retries:?}"
+    );
+    assert!(
+        retries[1].contains("500") && retries[1].contains("attempt 2 of"),
+        "{retries:?}"
+    );
 }
 
 #[tokio::test]

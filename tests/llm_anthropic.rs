@@ -71,6 +71,8 @@ struct Outcome {
     reasoning: String,
     finished: Option<(Usage, StopReason)>,
     error: Option<LlmError>,
+    /// Each announced retry: its number, the wait, and whether text had arrived before it.
+    retries: Vec<(u32, std::time::Duration, bool)>,
 }
 
 async fn run(
@@ -86,6 +88,11 @@ async fn run(
         match event {
             Ok(StreamEvent::Text(text)) => outcome.text.push_str(&text),
             Ok(StreamEvent::Reasoning(text)) => outcome.reasoning.push_str(&text),
+            Ok(StreamEvent::Retrying { attempt, wait, .. }) => {
+                outcome
+                    .retries
+                    .push((attempt, wait, !outcome.text.is_empty()))
+            }
             Ok(StreamEvent::Finished { usage, stop }) => outcome.finished = Some((usage, stop)),
             Err(error) => outcome.error = Some(error),
         }

@@ -60,6 +60,8 @@ struct Outcome {
     reasoning: String,
     finished: Option<(Usage, StopReason)>,
     error: Option<LlmError>,
+    /// Each announced retry: its number, the wait, and whether text had arrived before it.
+    retries: Vec<(u32, std::time::Duration, bool)>,
 }
 
 async fn run(
@@ -75,6 +77,11 @@ async fn run(
         match event {
             Ok(StreamEvent::Text(text)) => outcome.text.push_str(&text),
             Ok(StreamEvent::Reasoning(text)) => outcome.reasoning.push_str(&text),
+            Ok(StreamEvent::Retrying { attempt, wait, .. }) => {
+                outcome
+                    .retries
+                    .push((attempt, wait, !outcome.text.is_empty()))
+            }
             Ok(StreamEvent::Finished { usage, stop }) => outcome.finished = Some((usage, stop)),
             Err(error) => outcome.error = Some(error),
         }
@@ -150,6 +157,14 @@ async fn rate_limit_is_retried_after_retry_after_ms_and_seconds() {
     assert!(outcome.error.is_none(), "{:?}", outcome.error);
     assert_eq!(outcome.text, "finally");
     assert_eq!(mock.requests().len(), 3);
+    // Each retry is announced, with the server's wait, before any text.
+    assert_eq!(
+        outcome.retries,
+        vec![
+            (1, std::time::Duration::from_millis(20), false),
+            (2, std::time::Duration::from_secs(1), false)
+        ]
+    );
 }
 
 #[tokio::test]

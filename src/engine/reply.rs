@@ -83,6 +83,14 @@ pub async fn stream_reply(
                         }
                     }
                     Some(Ok(StreamEvent::Reasoning(_))) => {}
+                    Some(Ok(StreamEvent::Retrying { attempt, max_retries, wait, reason })) => {
+                        emitter
+                            .warn(format!(
+                                "{reason}; retrying in {:.1} s (attempt {attempt} of {max_retries})",
+                                wait.as_secs_f64()
+                            ))
+                            .await;
+                    }
                     Some(Ok(StreamEvent::Finished { usage, .. })) => {
                         reply.usage.add(&super::usage::to_protocol(&usage));
                         finished = true;

@@ -66,8 +66,8 @@ pub fn stream_with_continuation(
                     state.written.push_str(&text);
                     return Some((Ok(StreamEvent::Text(text)), state));
                 }
-                Some(Ok(StreamEvent::Reasoning(text))) => {
-                    return Some((Ok(StreamEvent::Reasoning(text)), state));
+                Some(Ok(event @ (StreamEvent::Reasoning(_) | StreamEvent::Retrying { .. }))) => {
+                    return Some((Ok(event), state));
                 }
                 Some(Ok(StreamEvent::Finished { usage, stop })) => {
                     state.usage.add(&usage);

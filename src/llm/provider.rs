@@ -74,7 +74,20 @@ pub enum StopReason {
 pub enum StreamEvent {
     Text(String),
     Reasoning(String),
-    Finished { usage: Usage, stop: StopReason },
+    /// A request failed before any content and will be sent again after `wait`, so
+    /// a front end can say why nothing is happening.
+    Retrying {
+        /// This retry's number, from 1.
+        attempt: u32,
+        max_retries: u32,
+        wait: std::time::Duration,
+        /// The failure, one line.
+        reason: String,
+    },
+    Finished {
+        usage: Usage,
+        stop: StopReason,
+    },
 }
 
 /// A chat model behind some wire format.
@@ -101,7 +114,7 @@ pub async fn complete(
     while let Some(event) = stream.next().await {
         match event? {
             StreamEvent::Text(piece) => text.push_str(&piece),
-            StreamEvent::Reasoning(_) => {}
+            StreamEvent::Reasoning(_) | StreamEvent::Retrying { .. } => {}
             StreamEvent::Finished { usage, .. } => return Ok((text, usage)),
         }
     }

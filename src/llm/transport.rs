@@ -111,6 +111,8 @@ struct Drive<D, F> {
     pending: VecDeque<Result<StreamEvent, LlmError>>,
     content_started: bool,
     done: bool,
+    /// The backoff before the next attempt; slept after `Retrying` has been yielded.
+    retry_wait: Option<Duration>,
 }
 
 /// Sends `request_body` to the endpoint and streams the decoded reply.
@@ -134,6 +136,7 @@ where
         pending: VecDeque::new(),
         content_started: false,
         done: false,
+        retry_wait: None,
     };
     futures::stream::unfold(state, |mut state| async move {
         loop {
@@ -152,16 +155,21 @@ where
 impl<D: WireDecoder, F: Fn() -> D + Send + 'static> Drive<D, F> {
     async fn step(&mut self) {
         match &mut self.phase {
-            Phase::Connect => match open(
-                self.endpoint.clone(),
-                self.request_body.clone(),
-                self.attempt,
-            )
-            .await
-            {
-                Ok(response) => self.start_reading(response).await,
-                Err(failure) => self.fail(failure).await,
-            },
+            Phase::Connect => {
+                if let Some(wait) = self.retry_wait.take() {
+                    tokio::time::sleep(wait).await;
+                }
+                match open(
+                    self.endpoint.clone(),
+                    self.request_body.clone(),
+                    self.attempt,
+                )
+                .await
+                {
+                    Ok(response) => self.start_reading(response).await,
+                    Err(failure) => self.fail(failure).await,
+                }
+            }
             Phase::Reading { body, .. } => {
                 let next = tokio::time::timeout(self.endpoint.timeout, body.next()).await;
                 match next {
@@ -265,7 +273,13 @@ impl<D: WireDecoder, F: Fn() -> D + Send + 'static> Drive<D, F> {
             let wait = failure.server_wait.unwrap_or_else(|| backoff(self.attempt));
             tracing::warn!(provider = %self.endpoint.label, attempt = self.attempt + 1, ?wait, error = %failure.error, "retrying");
             self.attempt += 1;
-            tokio::time::sleep(wait).await;
+            self.pending.push_back(Ok(StreamEvent::Retrying {
+                attempt: self.attempt,
+                max_retries: self.endpoint.max_retries,
+                wait,
+                reason: failure.error.to_string(),
+            }));
+            self.retry_wait = Some(wait);
             return;
         }
         self.pending.push_back(Err(failure.error));
