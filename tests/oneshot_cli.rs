@@ -112,6 +112,16 @@ fn a_headless_run_edits_commits_and_a_second_run_undoes() {
     assert!(
         transcript.contains("#### Make it wave") && transcript.contains("Changing the greeting.")
     );
+    // Written once, with what happened to the edits.
+    assert_eq!(
+        transcript.matches("#### Make it wave").count(),
+        1,
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("> Applied edit to hello.py") && transcript.contains("> Commit "),
+        "{transcript}"
+    );
     // The state folder is git-ignored.
     assert!(repo.root().join(".aider-tui").is_dir());
     assert!(repo.read(".gitignore").contains(".aider-tui/"));

@@ -8,22 +8,39 @@ use std::collections::VecDeque;
 
 use tokio::sync::mpsc;
 
-use crate::protocol::{Decision, Event, NoticeLevel, Op, QuestionId, QuestionKind, ReviewId};
+use super::transcript::Transcript;
+use crate::protocol::{
+    Decision, EditStatus, Event, NoticeLevel, Op, QuestionId, QuestionKind, ReviewId,
+};
 
 /// Sends events to the front end; a front end that went away is not an error.
+/// What the user is told is also recorded in the chat transcript, so every front end
+/// leaves the same history behind.
 #[derive(Clone)]
 pub struct Emitter {
     events: mpsc::Sender<Event>,
+    transcript: Option<Transcript>,
 }
 
 impl Emitter {
     /// Wraps the event channel.
     pub fn new(events: mpsc::Sender<Event>) -> Self {
-        Emitter { events }
+        Emitter {
+            events,
+            transcript: None,
+        }
+    }
+
+    /// Records the notices, edit results and commits it sends in `transcript` too.
+    pub fn record_into(&mut self, transcript: Transcript) {
+        self.transcript = Some(transcript);
     }
 
     /// Sends one event, waiting while the channel is full (backpressure on the stream).
     pub async fn emit(&self, event: Event) {
+        if let Some(transcript) = &self.transcript {
+            record(transcript, &event);
+        }
         let _ = self.events.send(event).await;
     }
 
@@ -49,6 +66,50 @@ impl Emitter {
     /// Sends an error notice.
     pub async fn error(&self, text: impl Into<String>) {
         self.notice(NoticeLevel::Error, text).await;
+    }
+}
+
+/// Writes the lines of `event` a reader of the transcript needs; streaming pieces and
+/// pane data are left out (the reply is recorded whole when it ends).
+fn record(transcript: &Transcript, event: &Event) {
+    match event {
+        Event::Notice { text, .. } => transcript.note(text),
+        Event::EditResults { results } => {
+            for result in results {
+                let line = match &result.status {
+                    EditStatus::Applied => format!("Applied edit to {}", result.path),
+                    EditStatus::Created => format!("Created {}", result.path),
+                    EditStatus::Rejected => format!("Rejected edit to {}", result.path),
+                    EditStatus::Failed { reason } => {
+                        format!("Edit to {} failed: {reason}", result.path)
+                    }
+                };
+                transcript.note(&line);
+            }
+        }
+        Event::CommandOutput {
+            command,
+            output,
+            success,
+            ..
+        } => {
+            let outcome = if *success { "" } else { " (failed)" };
+            transcript.note(&format!("$ {command}{outcome}\n{}", output.trim_end()));
+        }
+        Event::CommitMade { commit } => {
+            transcript.note(&format!("Commit {} {}", commit.short_id, commit.summary));
+        }
+        Event::ReplyFinished { usage, cost, .. } => {
+            let cost = cost
+                .map(|dollars| format!(", cost ${dollars:.4}"))
+                .unwrap_or_default();
+            transcript.note(&format!(
+                "Tokens: {} sent, {} received{cost}.",
+                usage.prompt_tokens(),
+                usage.output_tokens
+            ));
+        }
+        _ => {}
     }
 }
 

@@ -89,6 +89,8 @@ impl Engine {
             }
         };
         let session = Session::new(root, workspace, settings, models, git.map(LockedRepo::new));
+        let mut emitter = emitter;
+        emitter.record_into(session.transcript.clone());
         let mut engine = Engine {
             session,
             inbox,

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Appends the conversation to the transcript file.
+#[derive(Clone)]
 pub struct Transcript {
     path: Option<PathBuf>,
 }
@@ -17,9 +18,16 @@ impl Transcript {
     /// The transcript of the repository at `root`; a no-op without `.aider-tui/`.
     pub fn open(root: &Path) -> Transcript {
         let dir = root.join(".aider-tui");
-        Transcript {
+        let transcript = Transcript {
             path: dir.is_dir().then(|| dir.join(TRANSCRIPT_FILE)),
-        }
+        };
+        let since_epoch = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_secs());
+        transcript.append(&format!(
+            "\n# aider-tui chat started (unix time {since_epoch})\n"
+        ));
+        transcript
     }
 
     /// Records what the user submitted.

@@ -194,6 +194,11 @@ impl Engine {
             .await;
             let cost = llm::cost(&setup.model.settings, &super::usage::to_llm(&reply.usage));
             self.session.session_cost += cost;
+            // Before its token line, and even when cut short: the transcript shows
+            // what the user saw.
+            if !reply.text.is_empty() {
+                self.session.transcript.reply(&reply.text);
+            }
             self.emitter
                 .emit(Event::ReplyFinished {
                     usage: reply.usage,
@@ -213,7 +218,6 @@ impl Engine {
                 // A failed or cut reply is not kept: nothing of it is applied or remembered.
                 break TurnOutcome::Error { message: error };
             }
-            self.session.transcript.reply(&reply.text);
             exchange.push(HistoryMessage::user(message.clone()));
             exchange.push(HistoryMessage::assistant(reply.text.clone()));
             last_reply = reply.text.clone();

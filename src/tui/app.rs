@@ -12,7 +12,7 @@ use ratatui::widgets::Paragraph;
 
 use super::app_event::{AppEvent, Confirmation, Focus};
 use super::highlight::Palette;
-use super::history::{ChatTranscript, InputHistory};
+use super::history::InputHistory;
 use super::keymap::{Action, KeyContext, Keymap};
 use super::overlay::{Finder, draw_confirmation, draw_finder, draw_help};
 use super::pane::DrawContext;
@@ -37,7 +37,7 @@ pub struct AppOptions {
     pub keymap: Keymap,
     /// The repository root (files for the live diff, `.aider-tui/` for history).
     pub root: PathBuf,
-    /// Keep the input history and the chat transcript under `<root>/.aider-tui/`.
+    /// Keep the input history under `<root>/.aider-tui/` (the engine keeps the chat transcript).
     pub persist: bool,
 }
 
@@ -80,7 +80,6 @@ pub struct App {
     confirmations: VecDeque<Confirmation>,
     outbox: Vec<Op>,
     repo_files: Vec<String>,
-    transcript: Option<ChatTranscript>,
     quit_armed: bool,
     quitting: bool,
     engine_stopped: bool,
@@ -102,9 +101,6 @@ impl App {
         } else {
             InputHistory::default()
         };
-        let transcript = options
-            .persist
-            .then(|| ChatTranscript::open(state_dir.join("chat-history.md")));
         App {
             chat: ChatPane::new(palette, styles.clone()),
             diff: DiffPane::new(palette, styles.clone(), options.root.clone()),
@@ -125,7 +121,6 @@ impl App {
                 Op::RefreshRepoMap,
             ],
             repo_files: Vec::new(),
-            transcript,
             quit_armed: false,
             quitting: false,
             engine_stopped: false,
@@ -211,11 +206,7 @@ impl App {
                 interrupted,
             } => {
                 self.status.waiting = false;
-                if let Some(reply) = self.chat.finish_reply()
-                    && let Some(transcript) = &self.transcript
-                {
-                    transcript.reply(&reply);
-                }
+                let _ = self.chat.finish_reply();
                 if interrupted {
                     self.note(
                         NoticeLevel::Warn,
@@ -236,7 +227,7 @@ impl App {
             }
             Event::EditsProposed { review, edits } => {
                 self.status.waiting = false;
-                self.chat.finish_reply();
+                let _ = self.chat.finish_reply();
                 let count = edits.len();
                 let plural = if count == 1 { "" } else { "s" };
                 // With auto-accept the engine applies at once: show, do not ask.
@@ -290,9 +281,6 @@ impl App {
                     EntryKind::Reflection,
                     &format!("Reflection round {round} — sent to the model:\n{text}"),
                 );
-                if let Some(transcript) = &self.transcript {
-                    transcript.note(&text);
-                }
             }
             Event::CommandOutput {
                 kind: _,
@@ -306,9 +294,6 @@ impl App {
                     output.trim_end()
                 );
                 self.chat.push(EntryKind::Command, &text);
-                if let Some(transcript) = &self.transcript {
-                    transcript.note(&text);
-                }
             }
             Event::Question { id, kind: _, text } => {
                 self.confirmations.push_back(Confirmation {
@@ -335,11 +320,7 @@ impl App {
             }
             Event::TurnFinished { outcome } => {
                 self.status.waiting = false;
-                if let Some(reply) = self.chat.finish_reply()
-                    && let Some(transcript) = &self.transcript
-                {
-                    transcript.reply(&reply);
-                }
+                let _ = self.chat.finish_reply();
                 match outcome {
                     TurnOutcome::Success | TurnOutcome::Interrupted => {}
                     // Blocks the user rejected were their choice: only failures warrant a warning.
@@ -362,9 +343,6 @@ impl App {
 
     fn note(&mut self, level: NoticeLevel, text: &str) {
         self.chat.push(EntryKind::Notice(level), text);
-        if let Some(transcript) = &self.transcript {
-            transcript.note(text);
-        }
     }
 
     /// Text pasted into the terminal goes to the input box (or the finder's query).
@@ -631,9 +609,6 @@ impl App {
             _ => {}
         }
         self.chat.push(EntryKind::User, text);
-        if let Some(transcript) = &self.transcript {
-            transcript.user(text);
-        }
         let message = if text.starts_with('/') {
             text.to_string()
         } else {

@@ -99,43 +99,6 @@ fn parse(text: &str) -> Vec<String> {
     entries
 }
 
-/// The chat transcript in markdown, appended to as the session goes.
-#[derive(Debug)]
-pub struct ChatTranscript {
-    path: PathBuf,
-}
-
-impl ChatTranscript {
-    /// Starts a session section in the transcript file.
-    pub fn open(path: PathBuf) -> ChatTranscript {
-        let since_epoch = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.as_secs());
-        append(
-            &path,
-            &format!("\n# aider-tui chat started (unix time {since_epoch})\n"),
-        );
-        ChatTranscript { path }
-    }
-
-    /// A message the user sent.
-    pub fn user(&self, text: &str) {
-        let quoted: String = text.lines().map(|line| format!("#### {line}\n")).collect();
-        append(&self.path, &format!("\n{quoted}"));
-    }
-
-    /// The model's reply (or the part received before it was interrupted).
-    pub fn reply(&self, text: &str) {
-        append(&self.path, &format!("\n{}\n", text.trim_end()));
-    }
-
-    /// A notice, output or reflection, as a quote.
-    pub fn note(&self, text: &str) {
-        let quoted: String = text.lines().map(|line| format!("> {line}\n")).collect();
-        append(&self.path, &format!("\n{quoted}"));
-    }
-}
-
 /// Appends to a file, creating it and its folder; failures are logged, never fatal.
 fn append(path: &Path, text: &str) {
     if let Some(parent) = path.parent()
@@ -173,21 +136,5 @@ mod tests {
         assert_eq!(again.next(), Some("two\nlines"));
         assert_eq!(again.next(), Some("draft"));
         assert_eq!(again.next(), None);
-    }
-
-    #[test]
-    fn transcript_is_markdown_in_order() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(".aider-tui/chat-history.md");
-        let transcript = ChatTranscript::open(path.clone());
-        transcript.user("add a docstring");
-        transcript.reply("Here it is.\n");
-        transcript.note("Applied x.py");
-        let text = std::fs::read_to_string(path).unwrap();
-        let body = text.split_once(")\n").unwrap().1;
-        assert_eq!(
-            body,
-            "\n#### add a docstring\n\nHere it is.\n\n> Applied x.py\n"
-        );
     }
 }
