@@ -118,6 +118,14 @@ fn a_headless_run_edits_commits_and_a_second_run_undoes() {
         1,
         "{transcript}"
     );
+    let reply_at = transcript
+        .find("Changing the greeting.")
+        .unwrap_or(usize::MAX);
+    let tokens_at = transcript.find("> Tokens:").unwrap_or(0);
+    assert!(
+        reply_at < tokens_at,
+        "the reply comes before its token line:\n{transcript}"
+    );
     assert!(
         transcript.contains("> Applied edit to hello.py") && transcript.contains("> Commit "),
         "{transcript}"
