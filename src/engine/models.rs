@@ -144,6 +144,19 @@ fn chosen_format(name: Option<&str>) -> Option<EditFormat> {
     name.and_then(|name| name.parse().ok())
 }
 
+/// With no model named, the first key found picks its provider's usual coding model,
+/// as Aider does.
+const DEFAULT_MODELS: [(&str, &str); 5] = [
+    ("ANTHROPIC_API_KEY", "sonnet"),
+    ("DEEPSEEK_API_KEY", "deepseek"),
+    (
+        "OPENROUTER_API_KEY",
+        "openrouter/anthropic/claude-sonnet-4.5",
+    ),
+    ("OPENAI_API_KEY", "gpt-4o"),
+    ("GEMINI_API_KEY", "gemini"),
+];
+
 /// The main model's name: the setting, else a default for the key that is present.
 fn main_model_name(settings: &Settings) -> Option<String> {
     if let Some(name) = settings
@@ -153,13 +166,10 @@ fn main_model_name(settings: &Settings) -> Option<String> {
     {
         return Some(name);
     }
-    if settings.lookup_env("ANTHROPIC_API_KEY").is_some() {
-        return Some("sonnet".to_string());
-    }
-    if settings.lookup_env("OPENAI_API_KEY").is_some() {
-        return Some("gpt-4o".to_string());
-    }
-    None
+    DEFAULT_MODELS
+        .iter()
+        .find(|(variable, _)| settings.lookup_env(variable).is_some())
+        .map(|(_, model)| model.to_string())
 }
 
 /// Resolves one model name and connects to its provider; errors are one line.
@@ -190,4 +200,40 @@ fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<Strin
         },
         warning,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_keys(keys: &[&str]) -> Settings {
+        let mut settings = Settings {
+            read_process_env: false,
+            ..Settings::default()
+        };
+        for key in keys {
+            settings.env.insert(key.to_string(), "x".to_string());
+        }
+        settings
+    }
+
+    #[test]
+    fn the_first_key_found_picks_a_default_model_and_a_named_model_wins() {
+        assert_eq!(main_model_name(&with_keys(&[])), None);
+        let both = with_keys(&["OPENAI_API_KEY", "ANTHROPIC_API_KEY"]);
+        assert_eq!(main_model_name(&both).as_deref(), Some("sonnet"));
+        let router = with_keys(&["OPENROUTER_API_KEY"]);
+        assert_eq!(
+            main_model_name(&router).as_deref(),
+            Some("openrouter/anthropic/claude-sonnet-4.5")
+        );
+        let mut named = with_keys(&["ANTHROPIC_API_KEY"]);
+        named.model = Some("gpt-4o".into());
+        assert_eq!(main_model_name(&named).as_deref(), Some("gpt-4o"));
+        // Every default resolves to a model the table knows.
+        for (_, model) in DEFAULT_MODELS {
+            let (_, warning) = llm::resolve_model(model, None).unwrap();
+            assert!(warning.is_none(), "{model}: {warning:?}");
+        }
+    }
 }

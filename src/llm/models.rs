@@ -68,12 +68,15 @@ struct Entry {
 }
 
 impl Entry {
+    /// Whether `id` names this entry. Versions may be written with dots or dashes
+    /// (OpenRouter's `claude-sonnet-4.5` is the table's `claude-sonnet-4-5`).
     fn matches(&self, id: &str) -> bool {
-        self.name == id
+        let alike = |name: &str| name == id || name.replace('.', "-") == id.replace('.', "-");
+        alike(&self.name)
             || self
                 .also
                 .as_ref()
-                .is_some_and(|also| also.iter().any(|name| name == id))
+                .is_some_and(|also| also.iter().any(|name| alike(name)))
     }
 
     /// Sets every field `other` sets.
@@ -428,6 +431,14 @@ mod tests {
         assert!(warning.is_none());
         assert_eq!(dated.api_model, "claude-sonnet-4-5-20250929");
         assert_eq!(dated.provider, ProviderKind::Anthropic);
+    }
+
+    #[test]
+    fn versions_with_dots_find_the_same_facts_and_keep_their_spelling() {
+        let (dotted, warning) = resolve("openrouter/anthropic/claude-sonnet-4.5");
+        assert!(warning.is_none(), "{warning:?}");
+        assert_eq!(dotted.api_model, "anthropic/claude-sonnet-4.5");
+        assert_eq!(dotted.context_window, 200_000);
     }
 
     #[test]
