@@ -25,6 +25,10 @@ const MINIFIED_MIN_BYTES: u64 = 4 * 1024;
 const MINIFIED_MEAN_LINE: u64 = 300;
 /// Files parsed per batch: tags are interned between batches to bound memory.
 const BATCH_FILES: usize = 4096;
+/// A scan parsing at least this many files loads the tokenizer after parsing
+/// rather than beside it: the parse keeps every core busy and is when memory
+/// peaks, so the tokenizer (~25 MB) is built once the parse trees are freed.
+const TOKENIZER_AFTER_PARSE_FILES: usize = 256;
 /// A first scan parsing at least this many files shows a progress bar.
 const PROGRESS_MIN_FILES: usize = 2000;
 
@@ -50,6 +54,8 @@ pub struct RepoMap {
     graph: Option<FileGraph>,
     /// Records from the cache, used by the first refresh.
     cached: Option<Vec<FileRecord>>,
+    /// Whether the tokenizer is loading (or loaded) in the background.
+    tokenizer_started: bool,
 }
 
 impl RepoMap {
@@ -61,9 +67,6 @@ impl RepoMap {
                 path: root.to_path_buf(),
             });
         }
-        // Building the tokenizer takes a few hundred milliseconds: overlap it with
-        // the walk and cache load rather than paying it at the first render.
-        std::thread::spawn(crate::tokens::warm_up);
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         let fingerprint = language::query_fingerprint();
         let mut map = RepoMap {
@@ -76,14 +79,27 @@ impl RepoMap {
             node_by_path: HashMap::new(),
             graph: None,
             cached: None,
+            tokenizer_started: false,
         };
         if map.options.cache
             && let Some(contents) = cache::load(&map.cache_path(), fingerprint)
         {
             map.symbols = Symbols::from_names(contents.names);
             map.cached = Some(contents.files);
+            // Few files will need parsing: overlap building the tokenizer with the
+            // walk rather than paying it at the first render.
+            map.start_tokenizer();
         }
         Ok(map)
+    }
+
+    /// Builds the tokenizer on a background thread (once); it takes a few hundred
+    /// milliseconds.
+    fn start_tokenizer(&mut self) {
+        if !self.tokenizer_started {
+            self.tokenizer_started = true;
+            std::thread::spawn(crate::tokens::warm_up);
+        }
     }
 
     /// The repository root (canonical).
@@ -144,6 +160,9 @@ impl RepoMap {
             }
         }
         stats.removed = previous_by_path.len();
+        if stale.len() < TOKENIZER_AFTER_PARSE_FILES {
+            self.start_tokenizer();
+        }
 
         let parse_started = Instant::now();
         let progress = (self.options.progress && stale.len() >= PROGRESS_MIN_FILES).then(|| {
@@ -183,6 +202,7 @@ impl RepoMap {
         }
         stats.parsed = stale.len();
         stats.parse_time = parse_started.elapsed();
+        self.start_tokenizer();
 
         let changed = stats.parsed > 0 || stats.removed > 0 || self.graph.is_none();
         self.records = records.into_iter().flatten().collect();

@@ -154,6 +154,25 @@ fn capture_role(capture_name: &str) -> CaptureRole {
 thread_local! {
     /// One parser per language per thread (rayon workers reuse theirs).
     static PARSERS: RefCell<HashMap<usize, Parser>> = RefCell::new(HashMap::new());
+    /// One query cursor per thread: its match buffers are kept between files.
+    static CURSOR: RefCell<QueryCursor> = RefCell::new(QueryCursor::new());
+}
+
+/// The role of each capture of each language's query, computed once.
+static ROLES: [std::sync::OnceLock<Vec<CaptureRole>>; LANGUAGES.len()] =
+    [const { std::sync::OnceLock::new() }; LANGUAGES.len()];
+
+fn capture_roles(language_id: usize, query: &tree_sitter::Query) -> &'static [CaptureRole] {
+    match ROLES.get(language_id) {
+        Some(cell) => cell.get_or_init(|| {
+            query
+                .capture_names()
+                .iter()
+                .map(|name| capture_role(name))
+                .collect()
+        }),
+        None => &[],
+    }
 }
 
 /// Parses `source` with the language's grammar, on this thread's parser.
@@ -184,11 +203,7 @@ pub fn extract_tags(rel_path: &str, source: &str) -> Option<FileTags> {
 pub fn extract(language_id: usize, source: &[u8]) -> Option<FileTags> {
     let query = language::query(language_id)?;
     let tree = parse(language_id, source)?;
-    let roles: Vec<CaptureRole> = query
-        .capture_names()
-        .iter()
-        .map(|name| capture_role(name))
-        .collect();
+    let roles = capture_roles(language_id, query);
 
     struct Found {
         name_start: usize,
@@ -198,51 +213,54 @@ pub fn extract(language_id: usize, source: &[u8]) -> Option<FileTags> {
         kind: Option<TagKind>,
     }
     let mut found: Vec<Found> = Vec::new();
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(query, tree.root_node(), source);
-    while let Some(query_match) = matches.next() {
-        let mut name_node = None;
-        let mut outer_node = None;
-        // None = not a tag; Some(None) = reference; Some(Some(kind)) = definition.
-        let mut role: Option<Option<TagKind>> = None;
-        for capture in query_match.captures() {
-            match roles
-                .get(capture.index as usize)
-                .copied()
-                .unwrap_or(CaptureRole::Ignored)
-            {
-                CaptureRole::Name => name_node = Some(capture.node),
-                CaptureRole::NameDefinition(kind) => {
-                    name_node = Some(capture.node);
-                    role = Some(Some(kind));
+    CURSOR.with_borrow_mut(|cursor| {
+        let mut matches = cursor.matches(query, tree.root_node(), source);
+        while let Some(query_match) = matches.next() {
+            let mut name_node = None;
+            let mut outer_node = None;
+            // None = not a tag; Some(None) = reference; Some(Some(kind)) = definition.
+            let mut role: Option<Option<TagKind>> = None;
+            for capture in query_match.captures() {
+                match roles
+                    .get(capture.index as usize)
+                    .copied()
+                    .unwrap_or(CaptureRole::Ignored)
+                {
+                    CaptureRole::Name => name_node = Some(capture.node),
+                    CaptureRole::NameDefinition(kind) => {
+                        name_node = Some(capture.node);
+                        role = Some(Some(kind));
+                    }
+                    CaptureRole::NameReference => {
+                        name_node = Some(capture.node);
+                        role = Some(None);
+                    }
+                    CaptureRole::Definition(kind) => {
+                        outer_node = Some(capture.node);
+                        role = Some(Some(kind));
+                    }
+                    CaptureRole::Reference => {
+                        outer_node = Some(capture.node);
+                        role = Some(None);
+                    }
+                    CaptureRole::Ignored => {}
                 }
-                CaptureRole::NameReference => {
-                    name_node = Some(capture.node);
-                    role = Some(None);
-                }
-                CaptureRole::Definition(kind) => {
-                    outer_node = Some(capture.node);
-                    role = Some(Some(kind));
-                }
-                CaptureRole::Reference => {
-                    outer_node = Some(capture.node);
-                    role = Some(None);
-                }
-                CaptureRole::Ignored => {}
             }
+            let (Some(name_node), Some(kind)) = (name_node, role) else {
+                continue;
+            };
+            let end_line = outer_node.unwrap_or(name_node).end_position().row as u32;
+            found.push(Found {
+                name_start: name_node.start_byte(),
+                name_end: name_node.end_byte(),
+                line: name_node.start_position().row as u32,
+                end_line,
+                kind,
+            });
         }
-        let (Some(name_node), Some(kind)) = (name_node, role) else {
-            continue;
-        };
-        let end_line = outer_node.unwrap_or(name_node).end_position().row as u32;
-        found.push(Found {
-            name_start: name_node.start_byte(),
-            name_end: name_node.end_byte(),
-            line: name_node.start_position().row as u32,
-            end_line,
-            kind,
-        });
-    }
+    });
+    // The tree is no longer needed: free it before building the tags.
+    drop(tree);
 
     // A definition's own name is not a reference to it (the broad "every type
     // identifier" patterns would otherwise count it). Impl blocks are the exception:
