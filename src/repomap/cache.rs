@@ -14,12 +14,6 @@ use super::record::FileRecord;
 /// Identifies the file format (bumped when `CacheFile`'s layout changes).
 const MAGIC: u64 = 0x6169_6465_7274_7631; // "aidertv1"
 
-/// Read buffer of the streaming decode.
-const READ_BUFFER_BYTES: usize = 256 * 1024;
-/// Room for the longest single string (a path or a source line) while decoding;
-/// a longer one fails the decode, and the cache is rebuilt.
-const SCRATCH_BYTES: usize = 64 * 1024;
-
 /// File name of the cache inside the cache directory.
 pub const CACHE_FILE_NAME: &str = "repomap-tags.bin";
 
@@ -53,12 +47,8 @@ pub fn cache_path(dir: &Path) -> PathBuf {
 
 /// Reads the cache; `None` when it is missing, from another query version, or corrupt.
 pub fn load(path: &Path, fingerprint: u64) -> Option<CacheContents> {
-    // Decoded as it is read: the file is never in memory whole (on Linux it is
-    // 281 MB, and touching that much fresh memory costs as much as decoding it).
-    let file = std::fs::File::open(path).ok()?;
-    let reader = std::io::BufReader::with_capacity(READ_BUFFER_BYTES, file);
-    let mut scratch = vec![0u8; SCRATCH_BYTES];
-    let (cache, _): (CacheFile, _) = postcard::from_io((reader, &mut scratch)).ok()?;
+    let bytes = std::fs::read(path).ok()?;
+    let cache: CacheFile = postcard::from_bytes(&bytes).ok()?;
     if cache.magic != MAGIC || cache.fingerprint != fingerprint {
         return None;
     }
