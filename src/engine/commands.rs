@@ -3,7 +3,6 @@
 
 use crate::protocol::{ChatMode, CommandKind, Event, QuestionKind, TurnOutcome};
 
-use super::checks;
 use super::commit_message;
 use super::edits::commit_info;
 use super::mentions::Mentions;
@@ -196,15 +195,7 @@ impl Engine {
             }
             "git" => {
                 let command = format!("git {args}");
-                let result = checks::run_shell(&command, &self.session.root).await;
-                self.emitter
-                    .emit(Event::CommandOutput {
-                        kind: CommandKind::Git,
-                        command,
-                        output: result.output,
-                        success: result.success,
-                    })
-                    .await;
+                let result = self.run_reported(CommandKind::Git, &command).await;
                 if result.success {
                     TurnOutcome::Success
                 } else {
@@ -397,15 +388,7 @@ impl Engine {
         } else {
             args.to_string()
         };
-        let result = checks::run_shell(&command, &self.session.root).await;
-        self.emitter
-            .emit(Event::CommandOutput {
-                kind: CommandKind::Test,
-                command: command.clone(),
-                output: result.output.clone(),
-                success: result.success,
-            })
-            .await;
+        let result = self.run_reported(CommandKind::Test, &command).await;
         if !result.success {
             // The failure goes to the model with the next message.
             self.session.add_note(format!(

@@ -440,15 +440,7 @@ impl Engine {
         );
         for (command, command_files) in commands {
             let full = checks::lint_command(&command, &command_files);
-            let result = checks::run_shell(&full, &self.session.root).await;
-            self.emitter
-                .emit(Event::CommandOutput {
-                    kind: CommandKind::Lint,
-                    command: full.clone(),
-                    output: result.output.clone(),
-                    success: result.success,
-                })
-                .await;
+            let result = self.run_reported(CommandKind::Lint, &full).await;
             if !result.success {
                 problems.push(format!("`{full}` failed:\n{}", result.output));
             }
@@ -465,15 +457,7 @@ impl Engine {
     /// Runs `--test-cmd`; returns the failure text for the model, if it failed.
     pub(super) async fn run_tests(&mut self) -> Option<String> {
         let command = self.session.settings.test_cmd.clone()?;
-        let result = checks::run_shell(&command, &self.session.root).await;
-        self.emitter
-            .emit(Event::CommandOutput {
-                kind: CommandKind::Test,
-                command: command.clone(),
-                output: result.output.clone(),
-                success: result.success,
-            })
-            .await;
+        let result = self.run_reported(CommandKind::Test, &command).await;
         if result.success {
             None
         } else {
@@ -504,9 +488,12 @@ impl Engine {
         }
     }
 
-    /// Runs a shell command the user agreed to, shows its output, and offers to add
-    /// the output to the next message.
-    pub(super) async fn run_user_shell(&mut self, command: &str, kind: CommandKind) -> bool {
+    /// Runs a command in the repository and shows its output to the user.
+    pub(super) async fn run_reported(
+        &self,
+        kind: CommandKind,
+        command: &str,
+    ) -> checks::CommandResult {
         let result = checks::run_shell(command, &self.session.root).await;
         self.emitter
             .emit(Event::CommandOutput {
@@ -516,6 +503,13 @@ impl Engine {
                 success: result.success,
             })
             .await;
+        result
+    }
+
+    /// Runs a shell command the user agreed to, shows its output, and offers to add
+    /// the output to the next message.
+    pub(super) async fn run_user_shell(&mut self, command: &str, kind: CommandKind) -> bool {
+        let result = self.run_reported(kind, command).await;
         if !result.output.trim().is_empty() {
             let keep = self
                 .inbox
