@@ -156,9 +156,7 @@ fn main() {
         std::thread::sleep(Duration::from_millis(50));
     }
     tmux(&socket, &["kill-server"]);
-    let log = std::fs::read_to_string(root.join(".aider-tui/aider-tui.log"))
-        .or_else(|_| std::fs::read_to_string(root.join(".aider-tui/tui.log")))
-        .unwrap_or_default();
+    let log = std::fs::read_to_string(root.join(".aider-tui/aider-tui.log")).unwrap_or_default();
     let frames = log
         .lines()
         .rev()

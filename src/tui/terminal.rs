@@ -1,9 +1,9 @@
 //! The terminal side of the session: raw mode and the alternate screen, a panic hook
-//! that restores the terminal before the message prints, file logging, and the async
-//! loop that feeds the app and draws only when something changed.
+//! that restores the terminal before the message prints, and the async
+//! loop that feeds the app and draws only when something changed. Logging is set up by
+//! the binary (`cli::session`), never here.
 
 use std::io::{self, IsTerminal};
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -46,7 +46,6 @@ pub fn run(settings: Settings, ops: Sender<Op>, events: Receiver<Event>) -> Exit
         }
         return ExitCode::from(2);
     }
-    let _log = start_logging(&settings.root);
     // Off the UI thread: a frame that needs the syntaxes before this ends waits for it.
     std::thread::spawn(super::highlight::warm_up);
     let (options, problems) = options_from(&settings);
@@ -122,26 +121,6 @@ fn options_from(settings: &Settings) -> (AppOptions, Vec<String>) {
         persist: true,
     };
     (options, problems)
-}
-
-/// Logs go to `.aider-tui/tui.log` under the root, never to the terminal.
-fn start_logging(root: &Path) -> Option<tracing_appender::non_blocking::WorkerGuard> {
-    if tracing::dispatcher::has_been_set() {
-        return None;
-    }
-    let dir = root.join(".aider-tui");
-    std::fs::create_dir_all(&dir).ok()?;
-    let appender = tracing_appender::rolling::never(&dir, "tui.log");
-    let (writer, guard) = tracing_appender::non_blocking(appender);
-    let filter = tracing_subscriber::EnvFilter::try_from_env("AIDER_TUI_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let installed = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(writer)
-        .with_ansi(false)
-        .try_init();
-    // Someone else's subscriber (the binary's) is fine too.
-    installed.ok().map(|()| guard)
 }
 
 /// Raw mode, alternate screen, bracketed paste; a panic restores the terminal first.
