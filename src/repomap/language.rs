@@ -49,7 +49,11 @@ pub static LANGUAGES: [Language; 14] = [
         name: "tsx",
         extensions: &["tsx"],
         grammar: || tree_sitter_typescript::LANGUAGE_TSX.into(),
-        query_source: include_str!("../../queries/tsx-tags.scm"),
+        // TSX is TypeScript plus JSX: its file holds only what JSX adds.
+        query_source: concat!(
+            include_str!("../../queries/typescript-tags.scm"),
+            include_str!("../../queries/tsx-tags.scm")
+        ),
     },
     Language {
         name: "go",
