@@ -3,29 +3,18 @@
 
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
+#[path = "support/provider_harness.rs"]
+mod provider_harness;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use aider_tui::llm::{
-    self, ChatMessage, ChatRequest, Connection, LlmError, ModelSettings, Provider, Role,
-    StopReason, StreamEvent, Usage,
+    self, Connection, LlmError, ModelSettings, Provider, Role, StopReason, Usage,
 };
-use futures::StreamExt;
 use mock_llm::{MockLlm, MockUsage, Reply};
+use provider_harness::{ErrorCheck, KEY, connection, message, request, run};
 use serde_json::Value;
-
-const KEY: &str = "sk-ant-test-0123456789abcdef";
-
-fn connection(base: &str) -> Connection {
-    Connection {
-        api_base: Some(base.to_string()),
-        api_key: Some(KEY.to_string()),
-        stream: true,
-        request_timeout: Duration::from_secs(5),
-        max_retries: 2,
-    }
-}
 
 fn sonnet() -> ModelSettings {
     llm::resolve_model("sonnet", None).unwrap().0
@@ -43,61 +32,6 @@ fn provider_with(
 
 fn provider(mock: &MockLlm) -> Arc<dyn Provider> {
     provider_with(mock, &sonnet(), |_| {})
-}
-
-fn message(role: Role, content: &str, cache_breakpoint: bool) -> ChatMessage {
-    ChatMessage {
-        role,
-        content: content.into(),
-        cache_breakpoint,
-    }
-}
-
-fn request(text: &str) -> ChatRequest {
-    ChatRequest {
-        system: "You are a careful programmer.".into(),
-        messages: vec![message(Role::User, text, false)],
-        max_tokens: None,
-        temperature: None,
-    }
-}
-
-/// Recognises the expected error.
-type ErrorCheck = fn(&LlmError) -> bool;
-
-#[derive(Debug, Default)]
-struct Outcome {
-    text: String,
-    reasoning: String,
-    finished: Option<(Usage, StopReason)>,
-    error: Option<LlmError>,
-    /// Each announced retry: its number, the wait, and whether text had arrived before it.
-    retries: Vec<(u32, std::time::Duration, bool)>,
-}
-
-async fn run(
-    stream: futures::stream::BoxStream<'static, Result<StreamEvent, LlmError>>,
-) -> Outcome {
-    let mut outcome = Outcome::default();
-    let mut stream = stream;
-    while let Some(event) = stream.next().await {
-        assert!(
-            outcome.finished.is_none() && outcome.error.is_none(),
-            "nothing may follow the end"
-        );
-        match event {
-            Ok(StreamEvent::Text(text)) => outcome.text.push_str(&text),
-            Ok(StreamEvent::Reasoning(text)) => outcome.reasoning.push_str(&text),
-            Ok(StreamEvent::Retrying { attempt, wait, .. }) => {
-                outcome
-                    .retries
-                    .push((attempt, wait, !outcome.text.is_empty()))
-            }
-            Ok(StreamEvent::Finished { usage, stop }) => outcome.finished = Some((usage, stop)),
-            Err(error) => outcome.error = Some(error),
-        }
-    }
-    outcome
 }
 
 fn count_cache_markers(value: &Value) -> usize {

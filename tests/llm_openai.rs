@@ -3,28 +3,15 @@
 
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
+#[path = "support/provider_harness.rs"]
+mod provider_harness;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use aider_tui::llm::{
-    self, ChatMessage, ChatRequest, Connection, LlmError, Provider, Role, StopReason, StreamEvent,
-    Usage,
-};
-use futures::StreamExt;
+use aider_tui::llm::{self, Connection, LlmError, Provider, StopReason, Usage};
 use mock_llm::{MockLlm, MockUsage, Reply};
-
-const KEY: &str = "sk-test-0123456789abcdef";
-
-fn connection(base: &str) -> Connection {
-    Connection {
-        api_base: Some(base.to_string()),
-        api_key: Some(KEY.to_string()),
-        stream: true,
-        request_timeout: Duration::from_secs(5),
-        max_retries: 2,
-    }
-}
+use provider_harness::{ErrorCheck, KEY, connection, request, run};
 
 fn provider(
     mock: &MockLlm,
@@ -35,58 +22,6 @@ fn provider(
     let mut connection = connection(&mock.openai_base());
     adjust(&mut connection);
     llm::connect(&settings, &connection, &|_| None).unwrap()
-}
-
-fn request(text: &str) -> ChatRequest {
-    ChatRequest {
-        system: "You are a careful programmer.".into(),
-        messages: vec![ChatMessage {
-            role: Role::User,
-            content: text.into(),
-            cache_breakpoint: false,
-        }],
-        max_tokens: None,
-        temperature: None,
-    }
-}
-
-/// Everything a stream yielded: the text, the reasoning, the finish (if any) and the error (if any).
-/// Recognises the expected error.
-type ErrorCheck = fn(&LlmError) -> bool;
-
-#[derive(Debug, Default)]
-struct Outcome {
-    text: String,
-    reasoning: String,
-    finished: Option<(Usage, StopReason)>,
-    error: Option<LlmError>,
-    /// Each announced retry: its number, the wait, and whether text had arrived before it.
-    retries: Vec<(u32, std::time::Duration, bool)>,
-}
-
-async fn run(
-    stream: futures::stream::BoxStream<'static, Result<StreamEvent, LlmError>>,
-) -> Outcome {
-    let mut outcome = Outcome::default();
-    let mut stream = stream;
-    while let Some(event) = stream.next().await {
-        assert!(
-            outcome.finished.is_none() && outcome.error.is_none(),
-            "nothing may follow the end"
-        );
-        match event {
-            Ok(StreamEvent::Text(text)) => outcome.text.push_str(&text),
-            Ok(StreamEvent::Reasoning(text)) => outcome.reasoning.push_str(&text),
-            Ok(StreamEvent::Retrying { attempt, wait, .. }) => {
-                outcome
-                    .retries
-                    .push((attempt, wait, !outcome.text.is_empty()))
-            }
-            Ok(StreamEvent::Finished { usage, stop }) => outcome.finished = Some((usage, stop)),
-            Err(error) => outcome.error = Some(error),
-        }
-    }
-    outcome
 }
 
 #[tokio::test]
