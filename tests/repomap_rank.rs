@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use aider_tui::repomap::{MapOptions, MapOutput, MapRequest, RepoMap};
+use aider_tui::repomap::{MapOptions, MapOutput, MapRequest, RankedFile, RepoMap};
 use aider_tui::tokens::count_tokens;
 
 fn write(root: &Path, path: &str, text: &str) {
@@ -80,6 +80,15 @@ fn request(
 
 fn position(output: &MapOutput, path: &str) -> Option<usize> {
     output.ranked.iter().position(|file| file.path == path)
+}
+
+/// The ranked entry of `path`; the test fails if the file is not ranked.
+fn ranked<'a>(output: &'a MapOutput, path: &str) -> &'a RankedFile {
+    output
+        .ranked
+        .iter()
+        .find(|file| file.path == path)
+        .unwrap_or_else(|| panic!("{path} is not ranked"))
 }
 
 #[test]
@@ -172,11 +181,7 @@ fn explanations_name_identifiers_and_signals() {
     shop(dir.path());
     let map = open(dir.path());
     let output = map.render(&request(&["app/services.py"], &[], &[], 4096));
-    let models = output
-        .ranked
-        .iter()
-        .find(|f| f.path == "app/models.py")
-        .unwrap();
+    let models = ranked(&output, "app/models.py");
     assert!(
         models
             .reasons
@@ -185,11 +190,7 @@ fn explanations_name_identifiers_and_signals() {
         "{:?}",
         models.reasons
     );
-    let test_file = output
-        .ranked
-        .iter()
-        .find(|f| f.path == "tests/test_services.py")
-        .unwrap();
+    let test_file = ranked(&output, "tests/test_services.py");
     assert!(
         test_file
             .reasons
@@ -198,11 +199,7 @@ fn explanations_name_identifiers_and_signals() {
         "{:?}",
         test_file.reasons
     );
-    let views = output
-        .ranked
-        .iter()
-        .find(|f| f.path == "app/views.py")
-        .unwrap();
+    let views = ranked(&output, "app/views.py");
     assert!(
         views
             .reasons
@@ -331,11 +328,7 @@ fn identifiers_shared_across_languages_make_no_edges() {
     );
     let map = open(root);
     let output = map.render(&request(&["app/main.py"], &[], &[], 4096));
-    let widget = output
-        .ranked
-        .iter()
-        .find(|f| f.path == "static/widget.js")
-        .unwrap();
+    let widget = ranked(&output, "static/widget.js");
     assert!(
         widget.reasons.iter().all(|r| r.from != "app/main.py"),
         "{:?}",
@@ -346,11 +339,7 @@ fn identifiers_shared_across_languages_make_no_edges() {
     );
     // JavaScript and TypeScript are one family: the TypeScript caller links.
     let from_ts = map.render(&request(&["static/page.ts"], &[], &[], 4096));
-    let widget = from_ts
-        .ranked
-        .iter()
-        .find(|f| f.path == "static/widget.js")
-        .unwrap();
+    let widget = ranked(&from_ts, "static/widget.js");
     assert!(
         widget
             .reasons
@@ -382,11 +371,7 @@ fn go_lower_case_names_link_only_within_their_package() {
     );
     let map = open(root);
     let output = map.render(&request(&["store/index.go"], &[], &[], 4096));
-    let cache = output
-        .ranked
-        .iter()
-        .find(|f| f.path == "store/cache.go")
-        .unwrap();
+    let cache = ranked(&output, "store/cache.go");
     assert!(
         cache
             .reasons
@@ -395,11 +380,7 @@ fn go_lower_case_names_link_only_within_their_package() {
         "{:?}",
         cache.reasons
     );
-    let server = output
-        .ranked
-        .iter()
-        .find(|f| f.path == "api/server.go")
-        .unwrap();
+    let server = ranked(&output, "api/server.go");
     assert!(
         server.reasons.iter().all(|r| r.ident != "evictEntries"),
         "{:?}",
@@ -407,11 +388,7 @@ fn go_lower_case_names_link_only_within_their_package() {
     );
     // Exported names cross packages.
     let from_api = map.render(&request(&["api/server.go"], &[], &[], 4096));
-    let cache = from_api
-        .ranked
-        .iter()
-        .find(|f| f.path == "store/cache.go")
-        .unwrap();
+    let cache = ranked(&from_api, "store/cache.go");
     assert!(
         cache
             .reasons
