@@ -26,6 +26,20 @@ fn aider(root: &Path, home: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs the binary with the mock's OpenAI-compatible model (and the test key) added to `args`.
+fn aider_on_mock(root: &Path, home: &Path, base: &str, args: &[&str]) -> Output {
+    let mut all = args.to_vec();
+    all.extend([
+        "--model",
+        "openai/gpt-4o",
+        "--api-base",
+        base,
+        "--api-key",
+        SECRET_KEY,
+    ]);
+    aider(root, home, &all)
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -74,21 +88,11 @@ fn a_headless_run_edits_commits_and_a_second_run_undoes() {
     ]));
     let base = mock.openai_base();
 
-    let output = aider(
+    let output = aider_on_mock(
         &repo.root(),
         home.path(),
-        &[
-            "hello.py",
-            "--model",
-            "openai/gpt-4o",
-            "--api-base",
-            &base,
-            "--api-key",
-            SECRET_KEY,
-            "--yes",
-            "--message",
-            "Make it wave",
-        ],
+        &base,
+        &["hello.py", "--yes", "--message", "Make it wave"],
     );
     let stdout = text(&output.stdout);
     let stderr = text(&output.stderr);
@@ -135,20 +139,7 @@ fn a_headless_run_edits_commits_and_a_second_run_undoes() {
     assert!(repo.read(".gitignore").contains(".aider-tui/"));
 
     // A new process recognises the tool's commit from the repository and undoes it.
-    let undo = aider(
-        &repo.root(),
-        home.path(),
-        &[
-            "--model",
-            "openai/gpt-4o",
-            "--api-base",
-            &base,
-            "--api-key",
-            SECRET_KEY,
-            "--message",
-            "/undo",
-        ],
-    );
+    let undo = aider_on_mock(&repo.root(), home.path(), &base, &["--message", "/undo"]);
     assert!(
         undo.status.success(),
         "{}\n{}",
@@ -178,17 +169,12 @@ fn json_prints_every_event_as_one_line_and_failure_exits_1() {
     )]));
     let base = mock.openai_base();
 
-    let output = aider(
+    let output = aider_on_mock(
         &repo.root(),
         home.path(),
+        &base,
         &[
             "hello.py",
-            "--model",
-            "openai/gpt-4o",
-            "--api-base",
-            &base,
-            "--api-key",
-            SECRET_KEY,
             "--yes",
             "--max-reflections",
             "1",
@@ -236,20 +222,11 @@ fn yes_does_not_run_shell_commands_the_model_proposes() {
     ]));
     let base = mock.openai_base();
 
-    let output = aider(
+    let output = aider_on_mock(
         &repo.root(),
         home.path(),
-        &[
-            "--model",
-            "openai/gpt-4o",
-            "--api-base",
-            &base,
-            "--api-key",
-            SECRET_KEY,
-            "--yes",
-            "--message",
-            "Set up",
-        ],
+        &base,
+        &["--yes", "--message", "Set up"],
     );
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert!(!repo.root().join("pwned.txt").exists());
@@ -298,20 +275,11 @@ fn without_yes_edits_to_chat_files_still_apply_but_new_files_are_not_created() {
     mock.push(Reply::text([reply]));
     let base = mock.openai_base();
 
-    let output = aider(
+    let output = aider_on_mock(
         &repo.root(),
         home.path(),
-        &[
-            "hello.py",
-            "--model",
-            "openai/gpt-4o",
-            "--api-base",
-            &base,
-            "--api-key",
-            SECRET_KEY,
-            "--message",
-            "Wave",
-        ],
+        &base,
+        &["hello.py", "--message", "Wave"],
     );
     // The new file needed a yes it did not get: the turn did not apply everything.
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
