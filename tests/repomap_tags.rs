@@ -71,7 +71,15 @@ fn python() {
         .find(|d| d.name == "Inventory")
         .unwrap();
     assert_eq!(class.end_line, 15);
-    assert_eq!(class.text, "class Inventory(OrderedDict):");
+    let source = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/repomap/languages/sample.py",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    assert_eq!(
+        source.lines().nth(class.line as usize),
+        Some("class Inventory(OrderedDict):")
+    );
 }
 
 #[test]

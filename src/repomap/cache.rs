@@ -2,17 +2,19 @@
 //! `.aider-tui/` folder, keyed per file by path, mtime and size, and as a whole by
 //! the query fingerprint. Written to a temporary file and renamed into place, so a
 //! reader never sees half a file and two writers never interleave; a cache that
-//! fails to decode or validate is ignored and rebuilt.
+//! fails to decode or validate is ignored and rebuilt. Identifiers are stored as
+//! one string and their end offsets, so loading makes no per-name allocation.
 
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::record::FileRecord;
+use super::symbols::Symbols;
 
 /// Identifies the file format (bumped when `CacheFile`'s layout changes).
-const MAGIC: u64 = 0x6169_6465_7274_7631; // "aidertv1"
+const MAGIC: u64 = 0x6169_6465_7274_7632; // "aidertv2"
 
 /// File name of the cache inside the cache directory.
 pub const CACHE_FILE_NAME: &str = "repomap-tags.bin";
@@ -21,7 +23,8 @@ pub const CACHE_FILE_NAME: &str = "repomap-tags.bin";
 struct CacheFile {
     magic: u64,
     fingerprint: u64,
-    names: Vec<String>,
+    names: String,
+    name_ends: Vec<u32>,
     files: Vec<FileRecord>,
 }
 
@@ -30,13 +33,14 @@ struct CacheFile {
 struct CacheFileRef<'a> {
     magic: u64,
     fingerprint: u64,
-    names: &'a [&'a str],
+    names: &'a str,
+    name_ends: &'a [u32],
     files: &'a [FileRecord],
 }
 
 /// The cache's decoded contents.
 pub struct CacheContents {
-    pub names: Vec<String>,
+    pub symbols: Symbols,
     pub files: Vec<FileRecord>,
 }
 
@@ -53,7 +57,8 @@ pub fn load(path: &Path, fingerprint: u64) -> Option<CacheContents> {
         return None;
     }
     // A decodable file can still be damaged: every symbol id must name a symbol.
-    let symbol_count = cache.names.len() as u64;
+    let symbols = Symbols::from_parts(cache.names, cache.name_ends)?;
+    let symbol_count = symbols.len() as u64;
     let valid = cache.files.iter().all(|file| {
         file.definitions
             .iter()
@@ -64,7 +69,7 @@ pub fn load(path: &Path, fingerprint: u64) -> Option<CacheContents> {
                 .all(|(id, _)| u64::from(*id) < symbol_count)
     });
     valid.then_some(CacheContents {
-        names: cache.names,
+        symbols,
         files: cache.files,
     })
 }
@@ -73,7 +78,7 @@ pub fn load(path: &Path, fingerprint: u64) -> Option<CacheContents> {
 pub fn save(
     path: &Path,
     fingerprint: u64,
-    names: &[&str],
+    symbols: &Symbols,
     files: &[FileRecord],
 ) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
@@ -83,15 +88,20 @@ pub fn save(
         // Keep the tool's state out of `git status`.
         let _ = std::fs::write(dir.join(".gitignore"), "*\n");
     }
+    let (names, name_ends) = symbols.parts();
     let cache = CacheFileRef {
         magic: MAGIC,
         fingerprint,
         names,
+        name_ends,
         files,
     };
-    let bytes = postcard::to_stdvec(&cache).map_err(std::io::Error::other)?;
     let mut temporary = tempfile::NamedTempFile::new_in(dir)?;
-    temporary.write_all(&bytes)?;
+    // Streamed: a kernel-sized cache is never held in memory whole.
+    let mut writer = BufWriter::with_capacity(1 << 16, temporary.as_file_mut());
+    postcard::to_io(&cache, &mut writer).map_err(std::io::Error::other)?;
+    writer.flush()?;
+    drop(writer);
     temporary.as_file().sync_data()?;
     temporary.persist(path).map_err(|err| err.error)?;
     Ok(())

@@ -9,6 +9,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::language;
 use super::record::{FileRecord, FileStatus};
+use super::symbol_lists::SymbolLists;
 use super::symbols::Symbols;
 use super::tags::TagKind;
 
@@ -25,12 +26,13 @@ pub struct FileGraph {
     pub graph: DiGraph<u32, f32>,
     /// Record index → node (None for files left out of the map).
     pub node_of_record: Vec<Option<NodeIndex>>,
-    /// Symbol → nodes that define it (no duplicates; impl blocks do not count).
-    pub definers: Vec<Vec<u32>>,
+    /// Symbol → nodes that define it, ascending (no duplicates; impl blocks do
+    /// not count).
+    pub definers: SymbolLists<u32>,
     /// Symbol → (node, reference count) for every file that references it.
-    pub referencers: Vec<Vec<(u32, u32)>>,
+    pub referencers: SymbolLists<(u32, u32)>,
     /// Symbol → request-independent edge multiplier (0 when left out).
-    pub name_weight: Vec<f64>,
+    pub name_weight: Vec<f32>,
     /// Node → language family; edges join only files of one family.
     pub family: Vec<u8>,
     /// Node → folder id (files of one folder share it).
@@ -62,40 +64,36 @@ impl FileGraph {
                 });
             }
         }
-        let mut definers: Vec<Vec<u32>> = vec![Vec::new(); symbols.len()];
-        let mut referencers: Vec<Vec<(u32, u32)>> = vec![Vec::new(); symbols.len()];
-        for (index, record) in records.iter().enumerate() {
-            let Some(node) = node_of_record[index] else {
-                continue;
-            };
-            let node = node.index() as u32;
-            for definition in &record.definitions {
-                if definition.kind == TagKind::Impl {
-                    continue;
-                }
-                if let Some(list) = definers.get_mut(definition.name as usize)
-                    && list.last() != Some(&node)
-                {
-                    list.push(node);
-                }
-            }
-            for &(symbol, count) in &record.references {
-                if let Some(list) = referencers.get_mut(symbol as usize) {
-                    list.push((node, count));
-                }
-            }
-        }
-        for list in &mut definers {
-            list.sort_unstable();
-            list.dedup();
-        }
+        let mapped = || {
+            records
+                .iter()
+                .zip(&node_of_record)
+                .filter_map(|(record, node)| Some((record, node.as_ref()?.index() as u32)))
+        };
+        let definers = SymbolLists::build(symbols.len(), || {
+            mapped().flat_map(|(record, node)| {
+                defined_names(record)
+                    .into_iter()
+                    .map(move |symbol| (symbol, node))
+            })
+        });
+        let referencers = SymbolLists::build(symbols.len(), || {
+            mapped().flat_map(|(record, node)| {
+                record
+                    .references
+                    .iter()
+                    .map(move |&(symbol, count)| (symbol, (node, count)))
+            })
+        });
         let lower_initial: Vec<bool> = symbols
             .names()
             .map(|name| name.starts_with(|c: char| c.is_ascii_lowercase()))
             .collect();
         let go = language::family(language::GO);
-        let name_weight: Vec<f64> = (0..symbols.len())
-            .map(|symbol| identifier_weight(symbols.name(symbol as u32), definers[symbol].len()))
+        let name_weight: Vec<f32> = (0..symbols.len() as u32)
+            .map(|symbol| {
+                identifier_weight(symbols.name(symbol), definers.get(symbol).len()) as f32
+            })
             .collect();
 
         // Merge per referencing file into a dense scratch row (no hashing): for
@@ -109,14 +107,14 @@ impl FileGraph {
             };
             let referencing = node.index() as u32;
             for &(symbol, count) in &record.references {
-                let weight = name_weight.get(symbol as usize).copied().unwrap_or(0.0);
+                let weight = f64::from(name_weight.get(symbol as usize).copied().unwrap_or(0.0));
                 if weight == 0.0 {
                     continue;
                 }
                 let edge_weight = weight * f64::from(count).sqrt();
                 let private_to_folder =
                     lower_initial[symbol as usize] && family[referencing as usize] == go;
-                for &definer in &definers[symbol as usize] {
+                for &definer in definers.get(symbol) {
                     if definer != referencing
                         && family[definer as usize] == family[referencing as usize]
                         && (!private_to_folder
@@ -170,6 +168,11 @@ impl FileGraph {
         !private || self.folder.get(from as usize) == self.folder.get(to as usize)
     }
 
+    /// Whether two nodes' files are in one folder.
+    pub fn same_folder(&self, a: u32, b: u32) -> bool {
+        self.folder.get(a as usize) == self.folder.get(b as usize)
+    }
+
     /// The record index of a node.
     pub fn record_of(&self, node: u32) -> usize {
         self.graph
@@ -182,6 +185,19 @@ impl FileGraph {
     pub fn node_count(&self) -> usize {
         self.graph.node_count()
     }
+}
+
+/// The symbols a file defines, each once (impl blocks do not define).
+fn defined_names(record: &FileRecord) -> Vec<u32> {
+    let mut names: Vec<u32> = record
+        .definitions
+        .iter()
+        .filter(|definition| definition.kind != TagKind::Impl)
+        .map(|definition| definition.name)
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
 }
 
 /// Builtins and ubiquitous standard-library names of the mapped languages: a use

@@ -14,6 +14,8 @@ mod record;
 mod render;
 mod repo_map;
 mod request;
+mod source_lines;
+mod symbol_lists;
 mod symbols;
 mod tags;
 mod walk;

@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use petgraph::Direction;
-use petgraph::graph::NodeIndex;
+use petgraph::graph::{Edge, NodeIndex};
 use petgraph::visit::EdgeRef;
 
 use super::graph::FileGraph;
@@ -96,12 +96,12 @@ pub fn rank(
     // (multiplier - 1) share on top of the edge's base weight.
     let mut boosts: Vec<(u32, u32, f64)> = Vec::new();
     for &symbol in &mention_symbols {
-        let weight = graph.name_weight[symbol as usize];
+        let weight = f64::from(graph.name_weight[symbol as usize]);
         if weight == 0.0 {
             continue;
         }
-        for &(referencing, count) in &graph.referencers[symbol as usize] {
-            for &definer in &graph.definers[symbol as usize] {
+        for &(referencing, count) in graph.referencers.get(symbol) {
+            for &definer in graph.definers.get(symbol) {
                 if graph.links(referencing, definer, symbol) {
                     let extra = weight * f64::from(count).sqrt() * (MENTION_MULTIPLIER - 1.0);
                     boosts.push((referencing, definer, extra));
@@ -116,27 +116,6 @@ pub fn rank(
     for &(from, _, weight) in &boosts {
         out_weight[from as usize] += weight;
     }
-    // Each edge's share of its source's outgoing weight.
-    let shares: Vec<(u32, u32, f32)> = graph
-        .graph
-        .raw_edges()
-        .iter()
-        .map(|edge| {
-            let from = edge.source().index();
-            (
-                from as u32,
-                edge.target().index() as u32,
-                (f64::from(edge.weight) / out_weight[from]) as f32,
-            )
-        })
-        .chain(
-            boosts
-                .iter()
-                .map(|&(from, to, weight)| (from, to, (weight / out_weight[from as usize]) as f32)),
-        )
-        .collect();
-    drop(boosts);
-
     let mut seeds = vec![0.0; node_count];
     let mut signals: HashMap<u32, Vec<RankReason>> = HashMap::new();
     let mut seed = |node: u32, weight: f64, signal: String, from: &str| {
@@ -159,7 +138,7 @@ pub fn rank(
     }
     for name in &request.mention_idents {
         if let Some(symbol) = symbols.id(name) {
-            let definers = &graph.definers[symbol as usize];
+            let definers = graph.definers.get(symbol);
             for &node in definers {
                 let weight = MENTIONED_DEFINER_SEED / definers.len() as f64;
                 seed(
@@ -172,7 +151,7 @@ pub fn rank(
         }
         let lowered = name.to_lowercase();
         for node in 0..node_count as u32 {
-            if file_stem(path_of(node)).to_lowercase() == lowered {
+            if same_lowercase(file_stem(path_of(node)), name, &lowered) {
                 seed(
                     node,
                     MENTIONED_FILE_NAME_SEED,
@@ -184,12 +163,11 @@ pub fn rank(
     }
     for &chat_node in &chat {
         let chat_path = path_of(chat_node);
-        let chat_dir = parent_dir(chat_path);
         let chat_key = test_key(chat_path);
         let chat_is_test = is_test_path(chat_path);
         let neighbours: Vec<u32> = (0..node_count as u32)
             .filter(|&node| {
-                node != chat_node && !chat.contains(&node) && parent_dir(path_of(node)) == chat_dir
+                node != chat_node && !chat.contains(&node) && graph.same_folder(node, chat_node)
             })
             .collect();
         let per_neighbour = SAME_DIRECTORY_SEED / (neighbours.len().max(1) as f64).sqrt();
@@ -206,7 +184,11 @@ pub fn rank(
                 continue;
             }
             let path = path_of(node);
-            if is_test_path(path) != chat_is_test && test_key(path) == chat_key {
+            // Cheap test first: a pair's stem contains the chat file's key.
+            if may_contain(file_stem(path), &chat_key)
+                && test_key(path) == chat_key
+                && is_test_path(path) != chat_is_test
+            {
                 let signal = if chat_is_test {
                     "code under test of chat file"
                 } else {
@@ -266,7 +248,8 @@ pub fn rank(
         seeds.fill(1.0 / node_count as f64);
     }
 
-    let file_rank = personalized_pagerank(node_count, &shares, &out_weight, &seeds);
+    let (file_rank, residual) =
+        personalized_pagerank(graph.graph.raw_edges(), &boosts, &out_weight, &seeds);
 
     let mut ranking = Ranking {
         file_rank,
@@ -277,43 +260,56 @@ pub fn rank(
     };
     // Every entry costs at least a token, so more than the budget never fit.
     let limit = request.max_tokens.max(1);
-    ranking.entries = rank_definitions(graph, records, &chat, &ranking, limit);
+    ranking.entries = rank_definitions(graph, records, &chat, &ranking, limit, residual);
     ranking
 }
 
-/// Power iteration over edge shares; rank of files without outgoing edges
-/// returns to the seeds.
+/// Power iteration over the graph's edges plus the request's boost edges; rank
+/// of files without outgoing edges returns to the seeds. Returns the ranks and
+/// the last iteration's total change (how far they may still be from the limit).
 fn personalized_pagerank(
-    node_count: usize,
-    shares: &[(u32, u32, f32)],
+    edges: &[Edge<f32>],
+    boosts: &[(u32, u32, f64)],
     out_weight: &[f64],
     seeds: &[f64],
-) -> Vec<f64> {
+) -> (Vec<f64>, f64) {
+    let node_count = seeds.len();
     if node_count == 0 {
-        return Vec::new();
+        return (Vec::new(), 0.0);
     }
     let mut rank = seeds.to_vec();
     let mut next = vec![0.0; node_count];
+    // Rank a node sends along one unit of edge weight.
+    let mut flow = vec![0.0; node_count];
+    let mut change = f64::INFINITY;
     for _ in 0..MAX_ITERATIONS {
-        let dangling: f64 = (0..node_count)
-            .filter(|&node| out_weight[node] == 0.0)
-            .map(|node| rank[node])
-            .sum();
+        let mut dangling = 0.0;
+        for ((flow, &rank), &out) in flow.iter_mut().zip(&rank).zip(out_weight) {
+            if out == 0.0 {
+                dangling += rank;
+                *flow = 0.0;
+            } else {
+                *flow = DAMPING * rank / out;
+            }
+        }
         next.fill(0.0);
-        for &(from, to, share) in shares {
-            next[to as usize] += DAMPING * rank[from as usize] * f64::from(share);
+        for edge in edges {
+            next[edge.target().index()] += flow[edge.source().index()] * f64::from(edge.weight);
+        }
+        for &(from, to, weight) in boosts {
+            next[to as usize] += flow[from as usize] * weight;
         }
         let jump = DAMPING * dangling + (1.0 - DAMPING);
         for (value, seed) in next.iter_mut().zip(seeds) {
             *value += jump * seed;
         }
-        let change: f64 = next.iter().zip(&rank).map(|(a, b)| (a - b).abs()).sum();
+        change = next.iter().zip(&rank).map(|(a, b)| (a - b).abs()).sum();
         std::mem::swap(&mut rank, &mut next);
         if change < TOLERANCE {
             break;
         }
     }
-    rank
+    (rank, change)
 }
 
 impl Ranking {
@@ -323,7 +319,7 @@ impl Ranking {
         if out == 0.0 {
             return 0.0;
         }
-        let mut weight = graph.name_weight[symbol as usize] * f64::from(count).sqrt();
+        let mut weight = f64::from(graph.name_weight[symbol as usize]) * f64::from(count).sqrt();
         if self.mention_symbols.contains(&symbol) {
             weight *= MENTION_MULTIPLIER;
         }
@@ -332,7 +328,9 @@ impl Ranking {
 
     /// Rank flowing into `node` through its definition of `symbol`.
     fn inflow(&self, graph: &FileGraph, symbol: u32, node: u32) -> f64 {
-        graph.referencers[symbol as usize]
+        graph
+            .referencers
+            .get(symbol)
             .iter()
             .filter(|(referencing, _)| graph.links(*referencing, node, symbol))
             .map(|&(referencing, count)| self.edge_share(graph, symbol, referencing, count))
@@ -357,7 +355,7 @@ impl Ranking {
             if definition.kind == TagKind::Impl || !seen.insert(definition.name) {
                 continue;
             }
-            for &(referencing, count) in &graph.referencers[definition.name as usize] {
+            for &(referencing, count) in graph.referencers.get(definition.name) {
                 if graph.links(referencing, node, definition.name) {
                     let share = self.edge_share(graph, definition.name, referencing, count);
                     if share > 0.0 {
@@ -378,59 +376,40 @@ impl Ranking {
     }
 }
 
-/// Scores every definition outside the chat files; files with no definitions get
-/// a name-only entry.
+/// Scores the definitions outside the chat files (files with no definitions get
+/// a name-only entry) and returns the best `limit`, best first.
+///
+/// A definition's inflow is part of its file's rank, so no entry of a file
+/// scores above [`MAX_ENTRY_SHARE`] of that rank (plus what the iteration left
+/// unsettled). Files are visited best first, and the visit stops once no later
+/// file can beat the `limit`-th entry: a kernel-sized tree has millions of
+/// definitions, of which a map shows a few hundred.
 fn rank_definitions(
     graph: &FileGraph,
     records: &[FileRecord],
     chat: &HashSet<u32>,
     ranking: &Ranking,
     limit: usize,
+    residual: f64,
 ) -> Vec<Entry> {
-    let mut entries = Vec::new();
-    for node in 0..graph.node_count() as u32 {
-        if chat.contains(&node) {
-            continue;
+    let rank = &ranking.file_rank;
+    let mut nodes: Vec<u32> = (0..graph.node_count() as u32)
+        .filter(|node| !chat.contains(node))
+        .collect();
+    nodes.sort_unstable_by(|a, b| rank[*b as usize].total_cmp(&rank[*a as usize]));
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut threshold = f64::NEG_INFINITY;
+    let mut next_check = limit;
+    for node in nodes {
+        let own_rank = rank[node as usize];
+        let best_possible = own_rank * MAX_ENTRY_SHARE * (1.0 + 1e-6) + residual;
+        if entries.len() >= limit && best_possible < threshold {
+            break;
         }
-        let record = &records[graph.record_of(node)];
-        let own_rank = ranking.file_rank[node as usize];
-        let ranked_count = record
-            .definitions
-            .iter()
-            .filter(|d| d.kind != TagKind::Impl)
-            .count();
-        if ranked_count == 0 {
-            entries.push(Entry {
-                node,
-                definition: None,
-                score: own_rank * NAME_ONLY_SHARE,
-            });
-            continue;
-        }
-        let own_share = own_rank * OWN_RANK_SHARE / ranked_count as f64;
-        let mut inflow_of: HashMap<u32, f64> = HashMap::new();
-        let mut first = true;
-        for (index, definition) in record.definitions.iter().enumerate() {
-            if definition.kind == TagKind::Impl {
-                continue;
-            }
-            let inflow = *inflow_of
-                .entry(definition.name)
-                .or_insert_with(|| ranking.inflow(graph, definition.name, node));
-            // The first definition stands for the file, as a name-only entry
-            // would: a file ranked by its signals (a test of a chat file, a
-            // neighbour) shows up even when nothing references its definitions.
-            let header = if first {
-                own_rank * NAME_ONLY_SHARE
-            } else {
-                0.0
-            };
-            first = false;
-            entries.push(Entry {
-                node,
-                definition: Some(index as u32),
-                score: inflow + own_share + header,
-            });
+        push_file_entries(graph, records, ranking, node, &mut entries);
+        if entries.len() >= next_check {
+            threshold = nth_best_score(&entries, limit);
+            next_check = entries.len() * 2;
         }
     }
     let order = |a: &Entry, b: &Entry| {
@@ -440,8 +419,6 @@ fn rank_definitions(
             path_a.cmp(path_b).then(a.definition.cmp(&b.definition))
         })
     };
-    // Only the best `limit` can be shown: select them, then sort just those (a
-    // large tree has millions of definitions).
     if entries.len() > limit {
         entries.select_nth_unstable_by(limit, order);
         entries.truncate(limit);
@@ -450,9 +427,89 @@ fn rank_definitions(
     entries
 }
 
-/// The folder part of a relative path ("" at the root).
-fn parent_dir(path: &str) -> &str {
-    path.rsplit_once('/').map_or("", |(dir, _)| dir)
+/// The most any entry can score, as a share of its file's rank: all of the
+/// file's inflow, its own-rank share and the header share of its first entry.
+const MAX_ENTRY_SHARE: f64 = 1.0 + OWN_RANK_SHARE + NAME_ONLY_SHARE;
+
+/// The score of the `n`-th best entry (`n` ≥ 1, at most `entries.len()`).
+fn nth_best_score(entries: &[Entry], n: usize) -> f64 {
+    let mut scores: Vec<f64> = entries.iter().map(|entry| entry.score).collect();
+    let index = n.clamp(1, scores.len()) - 1;
+    let (_, nth, _) = scores.select_nth_unstable_by(index, |a, b| b.total_cmp(a));
+    *nth
+}
+
+/// The entries of one file: its definitions, or its name when it has none.
+fn push_file_entries(
+    graph: &FileGraph,
+    records: &[FileRecord],
+    ranking: &Ranking,
+    node: u32,
+    entries: &mut Vec<Entry>,
+) {
+    let record = &records[graph.record_of(node)];
+    let own_rank = ranking.file_rank[node as usize];
+    let ranked_count = record
+        .definitions
+        .iter()
+        .filter(|d| d.kind != TagKind::Impl)
+        .count();
+    if ranked_count == 0 {
+        entries.push(Entry {
+            node,
+            definition: None,
+            score: own_rank * NAME_ONLY_SHARE,
+        });
+        return;
+    }
+    let own_share = own_rank * OWN_RANK_SHARE / ranked_count as f64;
+    let mut inflow_of: HashMap<u32, f64> = HashMap::new();
+    let mut first = true;
+    for (index, definition) in record.definitions.iter().enumerate() {
+        if definition.kind == TagKind::Impl {
+            continue;
+        }
+        let inflow = *inflow_of
+            .entry(definition.name)
+            .or_insert_with(|| ranking.inflow(graph, definition.name, node));
+        // The first definition stands for the file, as a name-only entry
+        // would: a file ranked by its signals (a test of a chat file, a
+        // neighbour) shows up even when nothing references its definitions.
+        let header = if first {
+            own_rank * NAME_ONLY_SHARE
+        } else {
+            0.0
+        };
+        first = false;
+        entries.push(Entry {
+            node,
+            definition: Some(index as u32),
+            score: inflow + own_share + header,
+        });
+    }
+}
+
+/// Whether `text` lower-cased equals `lowered` (`name` lower-cased), without
+/// allocating for ASCII text.
+fn same_lowercase(text: &str, name: &str, lowered: &str) -> bool {
+    if text.is_ascii() && name.is_ascii() {
+        text.eq_ignore_ascii_case(name)
+    } else {
+        text.to_lowercase() == lowered
+    }
+}
+
+/// Whether `text` may contain `key` (lower-case) ignoring case: exact for ASCII
+/// text, always true otherwise (the caller then checks properly).
+fn may_contain(text: &str, key: &str) -> bool {
+    if !text.is_ascii() || !key.is_ascii() {
+        return true;
+    }
+    let (text, key) = (text.as_bytes(), key.as_bytes());
+    key.is_empty()
+        || text
+            .windows(key.len())
+            .any(|window| window.eq_ignore_ascii_case(key))
 }
 
 /// The file name without its extensions.
@@ -516,11 +573,46 @@ mod tests {
 
     #[test]
     fn pagerank_follows_edges() {
-        // 0 → 1 → 2, seeded at 0.
-        let shares = vec![(0, 1, 1.0), (1, 2, 1.0)];
-        let rank = personalized_pagerank(4, &shares, &[1.0, 1.0, 0.0, 0.0], &[1.0, 0.0, 0.0, 0.0]);
+        // 0 → 1 → 2, seeded at 0; 3 is unconnected.
+        let mut graph = petgraph::graph::DiGraph::<(), f32>::new();
+        let nodes: Vec<NodeIndex> = (0..4).map(|_| graph.add_node(())).collect();
+        graph.add_edge(nodes[0], nodes[1], 1.0);
+        graph.add_edge(nodes[1], nodes[2], 1.0);
+        let (rank, residual) = personalized_pagerank(
+            graph.raw_edges(),
+            &[],
+            &[1.0, 1.0, 0.0, 0.0],
+            &[1.0, 0.0, 0.0, 0.0],
+        );
         assert!(rank[1] > rank[3]);
         assert!(rank[2] > rank[3]);
+        assert!(rank[1] > rank[2]);
         assert!((rank.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+        assert!(residual < TOLERANCE);
+    }
+
+    #[test]
+    fn a_boost_edge_carries_rank() {
+        // 0 links to 1 and 2 equally; a boost on 0 → 2 tips the balance.
+        let mut graph = petgraph::graph::DiGraph::<(), f32>::new();
+        let nodes: Vec<NodeIndex> = (0..3).map(|_| graph.add_node(())).collect();
+        graph.add_edge(nodes[0], nodes[1], 1.0);
+        graph.add_edge(nodes[0], nodes[2], 1.0);
+        let seeds = [1.0, 0.0, 0.0];
+        let (plain, _) = personalized_pagerank(graph.raw_edges(), &[], &[2.0, 0.0, 0.0], &seeds);
+        assert!((plain[1] - plain[2]).abs() < 1e-9);
+        let boosts = [(0, 2, 3.0)];
+        let (boosted, _) =
+            personalized_pagerank(graph.raw_edges(), &boosts, &[5.0, 0.0, 0.0], &seeds);
+        assert!(boosted[2] > 3.0 * boosted[1]);
+    }
+
+    #[test]
+    fn case_helpers() {
+        assert!(same_lowercase("Parser", "parser", "parser"));
+        assert!(!same_lowercase("Parsers", "parser", "parser"));
+        assert!(same_lowercase("ÉCOLE", "école", "école"));
+        assert!(may_contain("test_Parser", "parser"));
+        assert!(!may_contain("test_lexer", "parser"));
     }
 }

@@ -27,14 +27,14 @@ impl FileStatus {
     }
 }
 
-/// One definition, with its identifier as a symbol id.
+/// One definition, with its identifier as a symbol id. Its source line is not
+/// kept: the map reads the few lines it shows from the file when it renders.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DefinitionRecord {
     pub name: u32,
     pub kind: TagKind,
     pub line: u32,
     pub end_line: u32,
-    pub text: Box<str>,
 }
 
 /// One file's entry.

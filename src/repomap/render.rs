@@ -11,6 +11,7 @@ use std::collections::{BTreeSet, HashMap};
 use super::graph::FileGraph;
 use super::rank::Entry;
 use super::record::FileRecord;
+use super::source_lines::SourceLines;
 use crate::tokens;
 
 /// Map lines are cut to this many characters.
@@ -23,6 +24,7 @@ pub fn render(
     entries: &[Entry],
     file_rank: &[f64],
     count: usize,
+    sources: &SourceLines,
 ) -> String {
     let mut order: Vec<u32> = Vec::new();
     let mut shown: HashMap<u32, BTreeSet<u32>> = HashMap::new();
@@ -61,11 +63,6 @@ pub fn render(
                 }
             }
         }
-        let texts: HashMap<u32, &str> = record
-            .definitions
-            .iter()
-            .map(|d| (d.line, &*d.text))
-            .collect();
         let mut previous: Option<u32> = None;
         for line in &lines {
             let gap = match previous {
@@ -76,11 +73,7 @@ pub fn render(
                 text.push_str("⋮\n");
             }
             text.push('│');
-            let source = texts.get(line).copied().unwrap_or("");
-            match source.char_indices().nth(MAX_LINE_CHARS) {
-                Some((cut, _)) => text.push_str(&source[..cut]),
-                None => text.push_str(source),
-            }
+            sources.push_line(&mut text, &record.path, *line, MAX_LINE_CHARS);
             text.push('\n');
             previous = Some(*line);
         }
@@ -99,6 +92,7 @@ pub fn fit(
     entries: &[Entry],
     file_rank: &[f64],
     max_tokens: usize,
+    sources: &SourceLines,
 ) -> (String, usize, usize) {
     if max_tokens == 0 || entries.is_empty() {
         return (String::new(), 0, 0);
@@ -109,7 +103,7 @@ pub fn fit(
     // Search with the sampling estimate (fast), then confirm with an exact count.
     while low < high {
         let middle = (low + high).div_ceil(2);
-        let text = render(graph, records, entries, file_rank, middle);
+        let text = render(graph, records, entries, file_rank, middle, sources);
         if tokens::estimate_tokens(&text) <= max_tokens {
             low = middle;
         } else {
@@ -117,7 +111,7 @@ pub fn fit(
         }
     }
     let mut count = low;
-    let mut text = render(graph, records, entries, file_rank, count);
+    let mut text = render(graph, records, entries, file_rank, count, sources);
     let mut exact = tokens::count_tokens(&text);
     // The estimate can be off either way: settle with exact counts, searching
     // below the estimate's answer when over budget, above it when well under.
@@ -135,7 +129,7 @@ pub fn fit(
     }
     while low < high {
         let middle = (low + high).div_ceil(2);
-        let candidate = render(graph, records, entries, file_rank, middle);
+        let candidate = render(graph, records, entries, file_rank, middle, sources);
         let candidate_tokens = tokens::count_tokens(&candidate);
         if candidate_tokens <= max_tokens {
             low = middle;

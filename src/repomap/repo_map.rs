@@ -14,6 +14,7 @@ use super::rank;
 use super::record::{DefinitionRecord, FileRecord, FileStatus};
 use super::render;
 use super::request::{MapOptions, MapOutput, MapRequest, RankedFile, ScanStats};
+use super::source_lines::SourceLines;
 use super::symbols::Symbols;
 use super::tags::{self, FileTags};
 use super::walk::{self, WalkedFile};
@@ -84,7 +85,7 @@ impl RepoMap {
         if map.options.cache
             && let Some(contents) = cache::load(&map.cache_path(), fingerprint)
         {
-            map.symbols = Symbols::from_names(contents.names);
+            map.symbols = contents.symbols;
             map.cached = Some(contents.files);
             // Few files will need parsing: overlap building the tokenizer with the
             // walk rather than paying it at the first render.
@@ -211,18 +212,20 @@ impl RepoMap {
             self.rebuild_index();
             stats.graph_time = graph_started.elapsed();
         }
+        let cache_stale = stats.parsed > 0 || stats.removed > 0 || !self.cache_path().exists();
         if self.options.cache
-            && (stats.parsed > 0 || stats.removed > 0 || !self.cache_path().exists())
+            && cache_stale
+            && let Err(err) = cache::save(
+                &self.cache_path(),
+                self.fingerprint,
+                &self.symbols,
+                &self.records,
+            )
         {
-            let names: Vec<&str> = self.symbols.names().collect();
-            if let Err(err) =
-                cache::save(&self.cache_path(), self.fingerprint, &names, &self.records)
-            {
-                stats.cache_error = Some(format!(
-                    "could not write {}: {err}",
-                    self.cache_path().display()
-                ));
-            }
+            stats.cache_error = Some(format!(
+                "could not write {}: {err}",
+                self.cache_path().display()
+            ));
         }
         for record in &self.records {
             if record.status.is_mapped() {
@@ -238,8 +241,8 @@ impl RepoMap {
         Ok(stats)
     }
 
-    /// Ranks and renders the map for one request; uses only what the last refresh
-    /// extracted (never reads files).
+    /// Ranks and renders the map for one request from what the last refresh
+    /// extracted; reads only the lines it shows from the shown files.
     pub fn render(&self, request: &MapRequest) -> MapOutput {
         let Some(graph) = &self.graph else {
             return MapOutput::default();
@@ -257,6 +260,7 @@ impl RepoMap {
             &ranking.entries,
             &ranking.file_rank,
             request.max_tokens,
+            &SourceLines::new(&self.root),
         );
         let mut shown: Vec<u32> = Vec::new();
         for entry in ranking.entries.iter().take(count) {
@@ -294,9 +298,7 @@ impl RepoMap {
             .names()
             .enumerate()
             .filter(move |(id, _)| {
-                definers
-                    .and_then(|d| d.get(*id))
-                    .is_some_and(|list| !list.is_empty())
+                definers.is_some_and(|definers| !definers.get(*id as u32).is_empty())
             })
             .map(|(_, name)| name)
     }
@@ -315,7 +317,6 @@ impl RepoMap {
                 kind: d.kind,
                 line: d.line,
                 end_line: d.end_line,
-                text: d.text.to_string(),
             })
             .collect();
         let mut references: Vec<(String, u32)> = record
@@ -347,7 +348,6 @@ impl RepoMap {
                 kind: d.kind,
                 line: d.line,
                 end_line: d.end_line,
-                text: d.text.into_boxed_str(),
             })
             .collect();
         let references = tags

@@ -1,76 +1,151 @@
 //! Identifier interning: every identifier is stored once and named by a `u32`.
+//! The names live back to back in one string, so a kernel-sized table (millions
+//! of names) is two allocations to load, keep and write.
 
-use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::sync::OnceLock;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
 
 /// The table of identifiers seen in the repository.
 #[derive(Debug, Default)]
 pub struct Symbols {
-    names: Vec<Box<str>>,
+    /// Every name, back to back.
+    text: String,
+    /// End of each name in `text`: name `i` is `text[ends[i - 1]..ends[i]]`.
+    ends: Vec<u32>,
     /// Name → id, built on first need: a warm start that parses nothing and
     /// mentions nothing never pays for it.
-    ids: OnceLock<HashMap<Box<str>, u32>>,
+    ids: OnceLock<HashTable<u32>>,
+    hasher: DefaultHashBuilder,
 }
 
 impl Symbols {
-    /// A table holding `names`, where a name's id is its position.
-    pub fn from_names(names: Vec<String>) -> Symbols {
-        Symbols {
-            names: names.into_iter().map(String::into_boxed_str).collect(),
-            ids: OnceLock::new(),
+    /// A table from its stored parts (see [`Symbols::parts`]); `None` if they do
+    /// not describe one (offsets out of order, out of range or inside a character).
+    pub fn from_parts(text: String, ends: Vec<u32>) -> Option<Symbols> {
+        let mut start = 0u32;
+        for &end in &ends {
+            if end < start || !text.is_char_boundary(end as usize) {
+                return None;
+            }
+            start = end;
         }
+        Some(Symbols {
+            text,
+            ends,
+            ids: OnceLock::new(),
+            hasher: DefaultHashBuilder::default(),
+        })
     }
 
-    fn ids(&self) -> &HashMap<Box<str>, u32> {
+    /// The names back to back, and where each ends.
+    pub fn parts(&self) -> (&str, &[u32]) {
+        (&self.text, &self.ends)
+    }
+
+    fn ids(&self) -> &HashTable<u32> {
         self.ids.get_or_init(|| {
-            self.names
-                .iter()
-                .enumerate()
-                .map(|(id, name)| (name.clone(), id as u32))
-                .collect()
+            let mut ids = HashTable::with_capacity(self.ends.len());
+            for id in 0..self.ends.len() as u32 {
+                let hash = self.hasher.hash_one(self.name(id));
+                ids.insert_unique(hash, id, |&id| self.hasher.hash_one(self.name(id)));
+            }
+            ids
         })
     }
 
     /// The id of `name`, adding it if new.
     pub fn intern(&mut self, name: &str) -> u32 {
-        if let Some(&id) = self.ids().get(name) {
+        if let Some(id) = self.indexed_id(name) {
             return id;
         }
-        let id = self.names.len() as u32;
-        let boxed: Box<str> = name.into();
-        self.names.push(boxed.clone());
+        let id = self.ends.len() as u32;
+        self.text.push_str(name);
+        self.ends.push(self.text.len() as u32);
+        let hash = self.hasher.hash_one(name);
+        let (text, ends, hasher) = (&self.text, &self.ends, &self.hasher);
         if let Some(ids) = self.ids.get_mut() {
-            ids.insert(boxed, id);
+            ids.insert_unique(hash, id, |&id| hasher.hash_one(name_in(text, ends, id)));
         }
         id
     }
 
+    fn indexed_id(&self, name: &str) -> Option<u32> {
+        let hash = self.hasher.hash_one(name);
+        self.ids().find(hash, |&id| self.name(id) == name).copied()
+    }
+
     /// The id of `name`, if known. Without the index (a warm start that parsed
-    /// nothing) a scan is cheaper than building it: milliseconds against most of
-    /// a second for the millions of names of a kernel-sized tree.
+    /// nothing) a scan is cheaper than building it: milliseconds against a good
+    /// part of a second for the millions of names of a kernel-sized tree.
     pub fn id(&self, name: &str) -> Option<u32> {
-        match self.ids.get() {
-            Some(ids) => ids.get(name).copied(),
-            None => self
-                .names
-                .iter()
-                .position(|known| &**known == name)
-                .map(|id| id as u32),
+        if self.ids.get().is_some() {
+            return self.indexed_id(name);
         }
+        (0..self.ends.len() as u32).find(|&id| self.name(id) == name)
     }
 
     /// The name with id `id` (empty for an unknown id).
     pub fn name(&self, id: u32) -> &str {
-        self.names.get(id as usize).map_or("", |name| name)
+        name_in(&self.text, &self.ends, id)
     }
 
     /// Number of names.
     pub fn len(&self) -> usize {
-        self.names.len()
+        self.ends.len()
     }
 
     /// All names in id order.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.names.iter().map(|name| &**name)
+        (0..self.ends.len() as u32).map(|id| self.name(id))
+    }
+}
+
+fn name_in<'a>(text: &'a str, ends: &[u32], id: u32) -> &'a str {
+    let id = id as usize;
+    let Some(&end) = ends.get(id) else {
+        return "";
+    };
+    let start = if id == 0 { 0 } else { ends[id - 1] };
+    text.get(start as usize..end as usize).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interns_once_and_finds_by_name() {
+        let mut symbols = Symbols::default();
+        let a = symbols.intern("alpha");
+        let b = symbols.intern("beta");
+        assert_eq!(symbols.intern("alpha"), a);
+        assert_ne!(a, b);
+        assert_eq!(symbols.name(b), "beta");
+        assert_eq!(symbols.id("beta"), Some(b));
+        assert_eq!(symbols.id("gamma"), None);
+        assert_eq!(symbols.names().collect::<Vec<_>>(), ["alpha", "beta"]);
+    }
+
+    #[test]
+    fn round_trips_through_parts_and_rejects_bad_offsets() {
+        let mut symbols = Symbols::default();
+        for name in ["x", "ünïcode", "", "y"] {
+            symbols.intern(name);
+        }
+        let (text, ends) = symbols.parts();
+        let loaded = Symbols::from_parts(text.to_string(), ends.to_vec()).unwrap();
+        // Found by scan before any intern, by index after.
+        assert_eq!(loaded.id("ünïcode"), Some(1));
+        assert_eq!(loaded.name(2), "");
+        let mut loaded = loaded;
+        assert_eq!(loaded.intern("y"), 3);
+        assert_eq!(loaded.intern("z"), 4);
+        assert_eq!(loaded.id("z"), Some(4));
+
+        assert!(Symbols::from_parts("ab".into(), vec![2, 1]).is_none());
+        assert!(Symbols::from_parts("ab".into(), vec![3]).is_none());
+        assert!(Symbols::from_parts("ü".into(), vec![1]).is_none());
     }
 }

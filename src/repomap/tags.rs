@@ -15,9 +15,6 @@ use super::language::{self, LANGUAGES};
 /// Bumped whenever extraction changes in a way that makes cached tags stale.
 pub const EXTRACTOR_VERSION: &str = "tags-v1";
 
-/// Longest line of source kept for a definition (the map shows it).
-const MAX_LINE_CHARS: usize = 160;
-
 /// Longest identifier kept (longer captures are noise, e.g. a whole heading paragraph).
 const MAX_NAME_CHARS: usize = 120;
 
@@ -109,8 +106,6 @@ pub struct Definition {
     pub line: u32,
     /// Zero-based last line of the definition's node (its scope).
     pub end_line: u32,
-    /// The source line holding the identifier, without its line break.
-    pub text: String,
 }
 
 /// Everything the map needs from one file.
@@ -296,7 +291,6 @@ pub fn extract(language_id: usize, source: &[u8]) -> Option<FileTags> {
                     kind,
                     line: tag.line,
                     end_line: tag.end_line.max(tag.line),
-                    text: line_text(source, tag.name_start),
                 });
             }
             None => {
@@ -328,25 +322,6 @@ fn identifier_text(source: &[u8], start: usize, end: usize) -> Option<String> {
         return None;
     }
     Some(text.to_string())
-}
-
-/// The whole source line around byte `at`, cut to [`MAX_LINE_CHARS`] characters.
-fn line_text(source: &[u8], at: usize) -> String {
-    let at = at.min(source.len());
-    let start = source[..at]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let end = source[at..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(source.len(), |i| at + i);
-    let line = String::from_utf8_lossy(&source[start..end]);
-    let line = line.trim_end();
-    match line.char_indices().nth(MAX_LINE_CHARS) {
-        Some((cut, _)) => line[..cut].to_string(),
-        None => line.to_string(),
-    }
 }
 
 /// Number of lines, counting a last line without a line break.
@@ -382,7 +357,6 @@ mod tests {
         );
         let shape = &tags.definitions[1];
         assert_eq!((shape.line, shape.end_line), (2, 4));
-        assert_eq!(shape.text, "class Shape(Base):");
         let names: Vec<&str> = tags.references.iter().map(|(n, _)| n.as_str()).collect();
         assert!(names.contains(&"compute_area"));
         assert!(names.contains(&"Base"));
