@@ -116,6 +116,43 @@ fn an_edited_file_is_parsed_again_and_a_deleted_one_disappears() {
 }
 
 #[test]
+fn a_file_grown_past_the_size_cap_leaves_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    sample(dir.path());
+    let options = MapOptions {
+        max_file_bytes: 200,
+        ..cached_options(dir.path())
+    };
+    let mut map = RepoMap::open(dir.path(), options.clone()).unwrap();
+    map.refresh().unwrap();
+    assert!(map.files().contains(&"src/parse.rs".to_string()));
+
+    let mut big = String::from("pub fn parse_input(text: &str) -> usize { text.len() }\n");
+    big.push_str(&"// padding\n".repeat(40));
+    write(dir.path(), "src/parse.rs", &big);
+    touch_later(dir.path(), "src/parse.rs");
+    let stats = map.refresh().unwrap();
+    assert_eq!((stats.parsed, stats.removed), (0, 1));
+    assert!(!map.files().contains(&"src/parse.rs".to_string()));
+    assert!(!map.identifiers().any(|name| name == "parse_input"));
+    // The graph was rebuilt for the smaller set of files: the map still renders
+    // the remaining ones.
+    let output = map.render(&MapRequest {
+        chat_files: vec![],
+        mention_files: vec![],
+        mention_idents: vec![],
+        max_tokens: 1024,
+    });
+    assert!(output.text.contains("src/lib.rs"), "{}", output.text);
+    assert!(!output.text.contains("src/parse.rs"), "{}", output.text);
+
+    // A new process sees the same.
+    let mut reopened = RepoMap::open(dir.path(), options).unwrap();
+    reopened.refresh().unwrap();
+    assert!(!reopened.files().contains(&"src/parse.rs".to_string()));
+}
+
+#[test]
 fn a_corrupt_or_truncated_cache_is_rebuilt() {
     let dir = tempfile::tempdir().unwrap();
     sample(dir.path());

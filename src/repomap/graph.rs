@@ -24,8 +24,6 @@ const COMMON_DEFINERS: usize = 5;
 pub struct FileGraph {
     /// Node weight: the record index of the file.
     pub graph: DiGraph<u32, f32>,
-    /// Record index → node (None for files left out of the map).
-    pub node_of_record: Vec<Option<NodeIndex>>,
     /// Symbol → nodes that define it, ascending (no duplicates; impl blocks do
     /// not count).
     pub definers: SymbolLists<u32>,
@@ -39,6 +37,49 @@ pub struct FileGraph {
     folder: Vec<u32>,
     /// Symbol → starts with a lower-case letter (package-private in Go).
     lower_initial: Vec<bool>,
+    /// The same edges grouped by target, for ranking.
+    pub incoming: InEdges,
+}
+
+/// Edges grouped by target node, as (source, weight): the power iteration pulls
+/// each node's rank from a contiguous run instead of scattering over all edges.
+#[derive(Debug, Default)]
+pub struct InEdges {
+    /// Node `v`'s edges are `edges[starts[v]..starts[v + 1]]`.
+    starts: Vec<u32>,
+    edges: Vec<(u32, f32)>,
+}
+
+impl InEdges {
+    /// Groups `(source, target, weight)` edges of a graph of `node_count` nodes.
+    pub fn new(node_count: usize, edges: impl Iterator<Item = (u32, u32, f32)> + Clone) -> InEdges {
+        let mut starts = vec![0u32; node_count + 1];
+        for (_, target, _) in edges.clone() {
+            starts[target as usize + 1] += 1;
+        }
+        for index in 1..starts.len() {
+            starts[index] += starts[index - 1];
+        }
+        let mut next = starts.clone();
+        let mut grouped = vec![(0u32, 0f32); starts[node_count] as usize];
+        for (source, target, weight) in edges {
+            let slot = &mut next[target as usize];
+            grouped[*slot as usize] = (source, weight);
+            *slot += 1;
+        }
+        InEdges {
+            starts,
+            edges: grouped,
+        }
+    }
+
+    /// The edges into `node`, as (source, weight).
+    pub fn of(&self, node: usize) -> &[(u32, f32)] {
+        match (self.starts.get(node), self.starts.get(node + 1)) {
+            (Some(&start), Some(&end)) => &self.edges[start as usize..end as usize],
+            _ => &[],
+        }
+    }
 }
 
 /// Family of files without a grammar (they have no tags, so no edges anyway).
@@ -135,9 +176,19 @@ impl FileGraph {
                 row[definer as usize] = 0.0;
             }
         }
+        let incoming = InEdges::new(
+            node_count,
+            graph.raw_edges().iter().map(|edge| {
+                (
+                    edge.source().index() as u32,
+                    edge.target().index() as u32,
+                    edge.weight,
+                )
+            }),
+        );
         FileGraph {
+            incoming,
             graph,
-            node_of_record,
             definers,
             referencers,
             name_weight,
@@ -406,7 +457,8 @@ pub fn identifier_weight(name: &str, definer_count: usize) -> f64 {
 
 /// Long names in snake, kebab or camel case are specific enough to link files.
 pub fn is_distinctive(name: &str) -> bool {
-    if name.chars().count() < 8 {
+    // Eight characters take at least eight bytes: most names stop here.
+    if name.len() < 8 || name.chars().count() < 8 {
         return false;
     }
     let has_separator = name.contains('_') || name.contains('-');

@@ -6,10 +6,12 @@
 use std::collections::{HashMap, HashSet};
 
 use petgraph::Direction;
-use petgraph::graph::{Edge, NodeIndex};
+use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
-use super::graph::FileGraph;
+use rayon::prelude::*;
+
+use super::graph::{FileGraph, InEdges};
 use super::record::FileRecord;
 use super::request::{MapRequest, RankReason};
 use super::symbols::Symbols;
@@ -72,19 +74,29 @@ pub fn normalize_path(path: &str) -> String {
     path.to_string()
 }
 
+/// The node of a user-given path: `files` are the mapped paths, sorted, and a
+/// file's node is its position among them.
+fn node_of_path(files: &[String], path: &str) -> Option<u32> {
+    let path = normalize_path(path);
+    files
+        .binary_search_by(|file| file.as_str().cmp(&path))
+        .ok()
+        .map(|node| node as u32)
+}
+
 /// Ranks the map for `request`.
 pub fn rank(
     graph: &FileGraph,
     records: &[FileRecord],
     symbols: &Symbols,
-    node_by_path: &HashMap<String, u32>,
+    files: &[String],
     request: &MapRequest,
 ) -> Ranking {
     let node_count = graph.node_count();
     let chat: HashSet<u32> = request
         .chat_files
         .iter()
-        .filter_map(|path| node_by_path.get(&normalize_path(path)).copied())
+        .filter_map(|path| node_of_path(files, path))
         .collect();
     let mention_symbols: HashSet<u32> = request
         .mention_idents
@@ -132,7 +144,7 @@ pub fn rank(
         seed(node, 1.0, "chat file".to_string(), "");
     }
     for path in &request.mention_files {
-        if let Some(&node) = node_by_path.get(&normalize_path(path)) {
+        if let Some(node) = node_of_path(files, path) {
             seed(node, MENTIONED_FILE_SEED, "mentioned file".to_string(), "");
         }
     }
@@ -248,11 +260,10 @@ pub fn rank(
         seeds.fill(1.0 / node_count as f64);
     }
 
-    let (file_rank, residual) =
-        personalized_pagerank(graph.graph.raw_edges(), &boosts, &out_weight, &seeds);
+    let pagerank = personalized_pagerank(&graph.incoming, &boosts, &out_weight, &seeds);
 
     let mut ranking = Ranking {
-        file_rank,
+        file_rank: pagerank.rank,
         entries: Vec::new(),
         signals,
         out_weight,
@@ -260,28 +271,45 @@ pub fn rank(
     };
     // Every entry costs at least a token, so more than the budget never fit.
     let limit = request.max_tokens.max(1);
-    ranking.entries = rank_definitions(graph, records, &chat, &ranking, limit, residual);
+    ranking.entries = rank_definitions(
+        graph,
+        records,
+        &chat,
+        &ranking,
+        limit,
+        &pagerank.arrived,
+        pagerank.residual,
+    );
     ranking
 }
 
+/// The result of the power iteration.
+struct PageRank {
+    rank: Vec<f64>,
+    /// The part of each node's rank that arrived over edges (not by jumping back
+    /// to the seeds) in the last iteration.
+    arrived: Vec<f64>,
+    /// The last iteration's total change: how far the ranks may still be from
+    /// their limit.
+    residual: f64,
+}
+
 /// Power iteration over the graph's edges plus the request's boost edges; rank
-/// of files without outgoing edges returns to the seeds. Returns the ranks and
-/// the last iteration's total change (how far they may still be from the limit).
+/// of files without outgoing edges returns to the seeds. Each node pulls its
+/// rank from its incoming edges, on every core.
 fn personalized_pagerank(
-    edges: &[Edge<f32>],
+    incoming: &InEdges,
     boosts: &[(u32, u32, f64)],
     out_weight: &[f64],
     seeds: &[f64],
-) -> (Vec<f64>, f64) {
+) -> PageRank {
     let node_count = seeds.len();
-    if node_count == 0 {
-        return (Vec::new(), 0.0);
-    }
     let mut rank = seeds.to_vec();
     let mut next = vec![0.0; node_count];
     // Rank a node sends along one unit of edge weight.
     let mut flow = vec![0.0; node_count];
-    let mut change = f64::INFINITY;
+    let mut residual = 0.0;
+    let mut jump = 0.0;
     for _ in 0..MAX_ITERATIONS {
         let mut dangling = 0.0;
         for ((flow, &rank), &out) in flow.iter_mut().zip(&rank).zip(out_weight) {
@@ -292,24 +320,39 @@ fn personalized_pagerank(
                 *flow = DAMPING * rank / out;
             }
         }
-        next.fill(0.0);
-        for edge in edges {
-            next[edge.target().index()] += flow[edge.source().index()] * f64::from(edge.weight);
-        }
+        next.par_iter_mut()
+            .enumerate()
+            .with_min_len(4096)
+            .for_each(|(node, value)| {
+                *value = incoming
+                    .of(node)
+                    .iter()
+                    .map(|&(source, weight)| flow[source as usize] * f64::from(weight))
+                    .sum();
+            });
         for &(from, to, weight) in boosts {
             next[to as usize] += flow[from as usize] * weight;
         }
-        let jump = DAMPING * dangling + (1.0 - DAMPING);
+        jump = DAMPING * dangling + (1.0 - DAMPING);
         for (value, seed) in next.iter_mut().zip(seeds) {
             *value += jump * seed;
         }
-        change = next.iter().zip(&rank).map(|(a, b)| (a - b).abs()).sum();
+        residual = next.iter().zip(&rank).map(|(a, b)| (a - b).abs()).sum();
         std::mem::swap(&mut rank, &mut next);
-        if change < TOLERANCE {
+        if residual < TOLERANCE {
             break;
         }
     }
-    (rank, change)
+    let arrived = rank
+        .iter()
+        .zip(seeds)
+        .map(|(rank, seed)| (rank - jump * seed).max(0.0))
+        .collect();
+    PageRank {
+        rank,
+        arrived,
+        residual,
+    }
 }
 
 impl Ranking {
@@ -379,30 +422,36 @@ impl Ranking {
 /// Scores the definitions outside the chat files (files with no definitions get
 /// a name-only entry) and returns the best `limit`, best first.
 ///
-/// A definition's inflow is part of its file's rank, so no entry of a file
-/// scores above [`MAX_ENTRY_SHARE`] of that rank (plus what the iteration left
-/// unsettled). Files are visited best first, and the visit stops once no later
-/// file can beat the `limit`-th entry: a kernel-sized tree has millions of
-/// definitions, of which a map shows a few hundred.
+/// A definition's inflow is part of the rank that arrived at its file over
+/// edges, so no entry of a file scores above that plus its own-rank and header
+/// shares (and what the iteration left unsettled). Files are visited in order of
+/// that bound, and the visit stops once no later file can beat the `limit`-th
+/// entry: a kernel-sized tree has millions of definitions, of which a map shows
+/// a few hundred.
 fn rank_definitions(
     graph: &FileGraph,
     records: &[FileRecord],
     chat: &HashSet<u32>,
     ranking: &Ranking,
     limit: usize,
+    arrived: &[f64],
     residual: f64,
 ) -> Vec<Entry> {
     let rank = &ranking.file_rank;
-    let mut nodes: Vec<u32> = (0..graph.node_count() as u32)
+    // Widened a little so float rounding cannot make a bound too tight.
+    let best_possible = |node: u32| {
+        let node = node as usize;
+        (arrived[node] + rank[node] * (OWN_RANK_SHARE + NAME_ONLY_SHARE)) * (1.0 + 1e-6) + residual
+    };
+    let mut nodes: Vec<(u32, f64)> = (0..graph.node_count() as u32)
         .filter(|node| !chat.contains(node))
+        .map(|node| (node, best_possible(node)))
         .collect();
-    nodes.sort_unstable_by(|a, b| rank[*b as usize].total_cmp(&rank[*a as usize]));
+    nodes.sort_unstable_by(|a, b| b.1.total_cmp(&a.1));
     let mut entries: Vec<Entry> = Vec::new();
     let mut threshold = f64::NEG_INFINITY;
     let mut next_check = limit;
-    for node in nodes {
-        let own_rank = rank[node as usize];
-        let best_possible = own_rank * MAX_ENTRY_SHARE * (1.0 + 1e-6) + residual;
+    for (node, best_possible) in nodes {
         if entries.len() >= limit && best_possible < threshold {
             break;
         }
@@ -426,10 +475,6 @@ fn rank_definitions(
     entries.sort_by(order);
     entries
 }
-
-/// The most any entry can score, as a share of its file's rank: all of the
-/// file's inflow, its own-rank share and the header share of its first entry.
-const MAX_ENTRY_SHARE: f64 = 1.0 + OWN_RANK_SHARE + NAME_ONLY_SHARE;
 
 /// The score of the `n`-th best entry (`n` ≥ 1, at most `entries.len()`).
 fn nth_best_score(entries: &[Entry], n: usize) -> f64 {
@@ -574,36 +619,29 @@ mod tests {
     #[test]
     fn pagerank_follows_edges() {
         // 0 → 1 → 2, seeded at 0; 3 is unconnected.
-        let mut graph = petgraph::graph::DiGraph::<(), f32>::new();
-        let nodes: Vec<NodeIndex> = (0..4).map(|_| graph.add_node(())).collect();
-        graph.add_edge(nodes[0], nodes[1], 1.0);
-        graph.add_edge(nodes[1], nodes[2], 1.0);
-        let (rank, residual) = personalized_pagerank(
-            graph.raw_edges(),
-            &[],
-            &[1.0, 1.0, 0.0, 0.0],
-            &[1.0, 0.0, 0.0, 0.0],
-        );
+        let incoming = InEdges::new(4, [(0, 1, 1.0), (1, 2, 1.0)].into_iter());
+        let result =
+            personalized_pagerank(&incoming, &[], &[1.0, 1.0, 0.0, 0.0], &[1.0, 0.0, 0.0, 0.0]);
+        let rank = &result.rank;
         assert!(rank[1] > rank[3]);
         assert!(rank[2] > rank[3]);
         assert!(rank[1] > rank[2]);
         assert!((rank.iter().sum::<f64>() - 1.0).abs() < 1e-6);
-        assert!(residual < TOLERANCE);
+        assert!(result.residual < TOLERANCE);
+        // Node 0 is a seed and has nothing coming in; node 1's rank all arrived.
+        assert!(result.arrived[0] < 1e-9);
+        assert!((result.arrived[1] - rank[1]).abs() < 1e-6);
     }
 
     #[test]
     fn a_boost_edge_carries_rank() {
         // 0 links to 1 and 2 equally; a boost on 0 → 2 tips the balance.
-        let mut graph = petgraph::graph::DiGraph::<(), f32>::new();
-        let nodes: Vec<NodeIndex> = (0..3).map(|_| graph.add_node(())).collect();
-        graph.add_edge(nodes[0], nodes[1], 1.0);
-        graph.add_edge(nodes[0], nodes[2], 1.0);
+        let incoming = InEdges::new(3, [(0, 1, 1.0), (0, 2, 1.0)].into_iter());
         let seeds = [1.0, 0.0, 0.0];
-        let (plain, _) = personalized_pagerank(graph.raw_edges(), &[], &[2.0, 0.0, 0.0], &seeds);
+        let plain = personalized_pagerank(&incoming, &[], &[2.0, 0.0, 0.0], &seeds).rank;
         assert!((plain[1] - plain[2]).abs() < 1e-9);
         let boosts = [(0, 2, 3.0)];
-        let (boosted, _) =
-            personalized_pagerank(graph.raw_edges(), &boosts, &[5.0, 0.0, 0.0], &seeds);
+        let boosted = personalized_pagerank(&incoming, &boosts, &[5.0, 0.0, 0.0], &seeds).rank;
         assert!(boosted[2] > 3.0 * boosted[1]);
     }
 

@@ -1,7 +1,6 @@
 //! `RepoMap`: the scanned state of one repository (records, symbols, graph) and
 //! the operations on it — refresh from disk through the cache, render for a request.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -24,8 +23,9 @@ const BINARY_PROBE_BYTES: usize = 8 * 1024;
 /// A parsed file this large whose lines average this long is taken as minified.
 const MINIFIED_MIN_BYTES: u64 = 4 * 1024;
 const MINIFIED_MEAN_LINE: u64 = 300;
-/// Files parsed per batch: tags are interned between batches to bound memory.
-const BATCH_FILES: usize = 4096;
+/// Files parsed per batch: between batches, tags are interned and the memory the
+/// parse trees used is given back, which bounds the scan's peak memory.
+const BATCH_FILES: usize = 256;
 /// A scan parsing at least this many files loads the tokenizer after parsing
 /// rather than beside it: the parse keeps every core busy and is when memory
 /// peaks, so the tokenizer (~25 MB) is built once the parse trees are freed.
@@ -51,7 +51,6 @@ pub struct RepoMap {
     records: Vec<FileRecord>,
     /// Paths of mapped files, sorted.
     files: Vec<String>,
-    node_by_path: HashMap<String, u32>,
     graph: Option<FileGraph>,
     /// Records from the cache, used by the first refresh.
     cached: Option<Vec<FileRecord>>,
@@ -77,7 +76,6 @@ impl RepoMap {
             symbols: Symbols::default(),
             records: Vec::new(),
             files: Vec::new(),
-            node_by_path: HashMap::new(),
             graph: None,
             cached: None,
             tokenizer_started: false,
@@ -136,20 +134,27 @@ impl RepoMap {
             None => std::mem::take(&mut self.records),
         };
         let first_scan = previous.is_empty();
-        let mut previous_by_path: HashMap<String, FileRecord> = previous
-            .into_iter()
-            .map(|record| (record.path.clone(), record))
-            .collect();
-
+        // Both lists are in path order, so cached records are matched to walked
+        // files in one pass, without hashing every path.
+        let mut previous = previous;
+        if !previous.is_sorted_by(|a, b| a.path <= b.path) {
+            previous.sort_by(|a, b| a.path.cmp(&b.path));
+        }
+        let mut previous = previous.into_iter().peekable();
         let mut records: Vec<Option<FileRecord>> = Vec::with_capacity(walked.len());
         let mut stale: Vec<(usize, WalkedFile)> = Vec::new();
         for file in walked {
+            // Cached files that sort before this one were not walked: gone.
+            while previous.next_if(|record| record.path < file.path).is_some() {
+                stats.removed += 1;
+            }
+            let cached = previous.next_if(|record| record.path == file.path);
             if file.size > self.options.max_file_bytes {
-                previous_by_path.remove(&file.path);
                 stats.skipped += 1;
+                stats.removed += usize::from(cached.is_some());
                 continue;
             }
-            match previous_by_path.remove(&file.path) {
+            match cached {
                 Some(record) if record.mtime_ns == file.mtime_ns && record.size == file.size => {
                     stats.cache_hits += 1;
                     records.push(Some(record));
@@ -160,7 +165,7 @@ impl RepoMap {
                 }
             }
         }
-        stats.removed = previous_by_path.len();
+        stats.removed += previous.count();
         if stale.len() < TOKENIZER_AFTER_PARSE_FILES {
             self.start_tokenizer();
         }
@@ -197,6 +202,7 @@ impl RepoMap {
             for ((slot, file), (status, line_count, tags)) in batch.iter().zip(extracted) {
                 records[*slot] = Some(self.intern(file, status, line_count, tags));
             }
+            release_free_memory();
         }
         if let Some(bar) = progress {
             bar.finish_and_clear();
@@ -247,13 +253,7 @@ impl RepoMap {
         let Some(graph) = &self.graph else {
             return MapOutput::default();
         };
-        let ranking = rank::rank(
-            graph,
-            &self.records,
-            &self.symbols,
-            &self.node_by_path,
-            request,
-        );
+        let ranking = rank::rank(graph, &self.records, &self.symbols, &self.files, request);
         let (text, tokens, count) = render::fit(
             graph,
             &self.records,
@@ -374,16 +374,19 @@ impl RepoMap {
             .filter(|record| record.status.is_mapped())
             .map(|record| record.path.clone())
             .collect();
-        self.node_by_path = self
-            .records
-            .iter()
-            .enumerate()
-            .filter_map(|(index, record)| {
-                let node = graph.node_of_record[index]?;
-                Some((record.path.clone(), node.index() as u32))
-            })
-            .collect();
         self.graph = Some(graph);
+    }
+}
+
+/// Gives memory freed by the parse back to the operating system. glibc keeps
+/// each thread's freed blocks for reuse, so without this a scan's resident size
+/// stays at the high-water mark of its largest parse trees ever after.
+fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory to the system; it touches no
+    // live allocation.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 

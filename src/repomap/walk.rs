@@ -8,6 +8,7 @@ use std::sync::Mutex;
 use std::time::UNIX_EPOCH;
 
 use ignore::{WalkBuilder, WalkState};
+use rayon::prelude::*;
 
 /// One regular file found by the walk.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,14 +65,9 @@ pub fn walk(root: &Path) -> Vec<WalkedFile> {
             let Ok(metadata) = entry.metadata() else {
                 return WalkState::Continue;
             };
-            let mtime_ns = metadata
-                .modified()
-                .ok()
-                .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
-                .map_or(0, |age| age.as_nanos() as i64);
             let file = WalkedFile {
                 path: relative.replace(std::path::MAIN_SEPARATOR, "/"),
-                mtime_ns,
+                mtime_ns: mtime_ns(&metadata),
                 size: metadata.len(),
             };
             if let Ok(mut found) = found.lock() {
@@ -81,33 +77,41 @@ pub fn walk(root: &Path) -> Vec<WalkedFile> {
         })
     });
     let mut files = found.into_inner().unwrap_or_default();
-    let mut seen: std::collections::HashSet<String> =
-        files.iter().map(|file| file.path.clone()).collect();
-    for path in tracked_files(root) {
-        if seen.contains(&path) || is_tool_state(&path) {
-            continue;
-        }
-        // A tracked file that no longer exists, or a submodule, is not a file.
-        let Ok(metadata) = std::fs::symlink_metadata(root.join(&path)) else {
-            continue;
-        };
-        if !metadata.is_file() {
-            continue;
-        }
-        let mtime_ns = metadata
-            .modified()
-            .ok()
-            .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
-            .map_or(0, |age| age.as_nanos() as i64);
-        seen.insert(path.clone());
-        files.push(WalkedFile {
-            path,
-            mtime_ns,
-            size: metadata.len(),
-        });
-    }
+    let seen: std::collections::HashSet<&str> =
+        files.iter().map(|file| file.path.as_str()).collect();
+    let mut unseen: Vec<String> = tracked_files(root)
+        .into_iter()
+        .filter(|path| !seen.contains(path.as_str()) && !is_tool_state(path))
+        .collect();
+    drop(seen);
+    unseen.sort_unstable();
+    unseen.dedup();
+    // Tracked files an ignore rule hides (all of them in Debian's kernel tree):
+    // one stat each, on every core.
+    let tracked: Vec<WalkedFile> = unseen
+        .into_par_iter()
+        .filter_map(|path| {
+            // A tracked file that no longer exists, or a submodule, is not a file.
+            let metadata = std::fs::symlink_metadata(root.join(&path)).ok()?;
+            metadata.is_file().then(|| WalkedFile {
+                mtime_ns: mtime_ns(&metadata),
+                size: metadata.len(),
+                path,
+            })
+        })
+        .collect();
+    files.extend(tracked);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files
+}
+
+/// Modification time in nanoseconds since the Unix epoch (0 when unknown).
+fn mtime_ns(metadata: &std::fs::Metadata) -> i64 {
+    metadata
+        .modified()
+        .ok()
+        .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |age| age.as_nanos() as i64)
 }
 
 /// Whether a relative path lies in the tool's or Aider's state.
