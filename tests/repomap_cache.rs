@@ -142,6 +142,7 @@ fn a_file_grown_past_the_size_cap_leaves_the_map() {
         mention_files: vec![],
         mention_idents: vec![],
         max_tokens: 1024,
+        explain: false,
     });
     assert!(output.text.contains("src/lib.rs"), "{}", output.text);
     assert!(!output.text.contains("src/parse.rs"), "{}", output.text);

@@ -75,6 +75,7 @@ fn request(
         mention_files: mention_files.iter().map(|s| s.to_string()).collect(),
         mention_idents: idents.iter().map(|s| s.to_string()).collect(),
         max_tokens,
+        explain: true,
     }
 }
 
@@ -123,6 +124,25 @@ fn chat_file_callees_outrank_unrelated_files() {
         "{}",
         output.text
     );
+}
+
+#[test]
+fn reasons_are_gathered_only_when_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    shop(dir.path());
+    let map = open(dir.path());
+    let explained = map.render(&request(&["app/views.py"], &[], &[], 4096));
+    let plain = map.render(&MapRequest {
+        explain: false,
+        ..request(&["app/views.py"], &[], &[], 4096)
+    });
+    assert_eq!(plain.text, explained.text);
+    let paths = |output: &MapOutput| -> Vec<String> {
+        output.ranked.iter().map(|file| file.path.clone()).collect()
+    };
+    assert_eq!(paths(&plain), paths(&explained));
+    assert!(!ranked(&explained, "app/services.py").reasons.is_empty());
+    assert!(plain.ranked.iter().all(|file| file.reasons.is_empty()));
 }
 
 #[test]

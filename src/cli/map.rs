@@ -55,6 +55,7 @@ pub fn run(args: super::MapArgs) -> ExitCode {
         mention_files: args.mention_files,
         mention_idents: args.mention_idents,
         max_tokens,
+        explain: args.explain,
     };
     // The tokenizer loads in the background since `open`; wait for it apart so the
     // figures show what a re-rank costs once it is loaded (as in a session).

@@ -80,6 +80,8 @@ impl Engine {
             mention_files: mentions.files.clone(),
             mention_idents: mentions.identifiers.clone(),
             max_tokens: budget,
+            // The repo-map inspector shows why each file is there.
+            explain: true,
         };
         let rendered = tokio::task::spawn_blocking(move || {
             let output = map.render(&request);

@@ -2,10 +2,10 @@
 //! identifiers they share. Built from tags only, so it is rebuilt after a scan and
 //! reused for every request; request-dependent boosts are applied while ranking.
 
-use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use petgraph::graph::{DiGraph, NodeIndex};
+use rayon::prelude::*;
 
 use super::language;
 use super::record::{FileRecord, FileStatus};
@@ -111,42 +111,50 @@ impl FileGraph {
                 .zip(&node_of_record)
                 .filter_map(|(record, node)| Some((record, node.as_ref()?.index() as u32)))
         };
-        let definers = SymbolLists::build(symbols.len(), || {
-            mapped().flat_map(|(record, node)| {
-                defined_names(record)
-                    .into_iter()
-                    .map(move |symbol| (symbol, node))
-            })
-        });
-        let referencers = SymbolLists::build(symbols.len(), || {
-            mapped().flat_map(|(record, node)| {
-                record
-                    .references
-                    .iter()
-                    .map(move |&(symbol, count)| (symbol, (node, count)))
-            })
-        });
-        let lower_initial: Vec<bool> = symbols
-            .names()
-            .map(|name| name.starts_with(|c: char| c.is_ascii_lowercase()))
-            .collect();
-        let go = language::family(language::GO);
-        let name_weight: Vec<f32> = (0..symbols.len() as u32)
+        let (definers, referencers) = rayon::join(
+            || {
+                let mut definers = SymbolLists::build(symbols.len(), || {
+                    mapped().flat_map(|(record, node)| {
+                        record
+                            .definitions
+                            .iter()
+                            .filter(|definition| definition.kind != TagKind::Impl)
+                            .map(move |definition| (definition.name, node))
+                    })
+                });
+                // A file defining a name twice is one definer.
+                definers.dedup_sorted();
+                definers
+            },
+            || {
+                SymbolLists::build(symbols.len(), || {
+                    mapped().flat_map(|(record, node)| {
+                        record
+                            .references
+                            .iter()
+                            .map(move |&(symbol, count)| (symbol, (node, count)))
+                    })
+                })
+            },
+        );
+        let (lower_initial, name_weight): (Vec<bool>, Vec<f32>) = (0..symbols.len() as u32)
+            .into_par_iter()
+            .with_min_len(1 << 14)
             .map(|symbol| {
-                identifier_weight(symbols.name(symbol), definers.get(symbol).len()) as f32
+                let name = symbols.name(symbol);
+                (
+                    name.starts_with(|c: char| c.is_ascii_lowercase()),
+                    identifier_weight(name, definers.get(symbol).len()) as f32,
+                )
             })
-            .collect();
+            .unzip();
+        let go = language::family(language::GO);
 
-        // Merge per referencing file into a dense scratch row (no hashing): for
-        // each file, the summed weight towards every file it links to.
+        // Each referencing file's summed weight towards every file it links to,
+        // merged in a dense scratch row per thread (no hashing).
         let node_count = graph.node_count();
-        let mut row = vec![0.0f64; node_count];
-        let mut touched: Vec<u32> = Vec::new();
-        for (index, record) in records.iter().enumerate() {
-            let Some(node) = node_of_record[index] else {
-                continue;
-            };
-            let referencing = node.index() as u32;
+        let links = |referencing: u32, record: &FileRecord, row: &mut Vec<f64>| {
+            let mut touched: Vec<u32> = Vec::new();
             for &(symbol, count) in &record.references {
                 let weight = f64::from(name_weight.get(symbol as usize).copied().unwrap_or(0.0));
                 if weight == 0.0 {
@@ -169,11 +177,31 @@ impl FileGraph {
                 }
             }
             touched.sort_unstable();
-            for definer in touched.drain(..) {
-                // f32 is plenty for weights and halves the largest allocation.
-                let weight = row[definer as usize] as f32;
-                graph.add_edge(node, NodeIndex::new(definer as usize), weight);
-                row[definer as usize] = 0.0;
+            touched
+                .into_iter()
+                .map(|definer| {
+                    // f32 is plenty for weights and halves the largest allocation.
+                    let weight = std::mem::take(&mut row[definer as usize]) as f32;
+                    (definer, weight)
+                })
+                .collect::<Vec<(u32, f32)>>()
+        };
+        let mapped_records: Vec<(&FileRecord, u32)> = mapped().collect();
+        let out_edges: Vec<Vec<(u32, f32)>> = mapped_records
+            .par_iter()
+            .with_min_len(256)
+            .map_init(
+                || vec![0.0f64; node_count],
+                |row, &(record, node)| links(node, record, row),
+            )
+            .collect();
+        for (&(_, node), edges) in mapped_records.iter().zip(out_edges) {
+            for (definer, weight) in edges {
+                graph.add_edge(
+                    NodeIndex::new(node as usize),
+                    NodeIndex::new(definer as usize),
+                    weight,
+                );
             }
         }
         let incoming = InEdges::new(
@@ -236,19 +264,6 @@ impl FileGraph {
     pub fn node_count(&self) -> usize {
         self.graph.node_count()
     }
-}
-
-/// The symbols a file defines, each once (impl blocks do not define).
-fn defined_names(record: &FileRecord) -> Vec<u32> {
-    let mut names: Vec<u32> = record
-        .definitions
-        .iter()
-        .filter(|definition| definition.kind != TagKind::Impl)
-        .map(|definition| definition.name)
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    names
 }
 
 /// Builtins and ubiquitous standard-library names of the mapped languages: a use
@@ -434,7 +449,7 @@ const COMMON_NAMES: &[&str] = &[
     "array",
 ];
 
-static COMMON: LazyLock<HashSet<&'static str>> =
+static COMMON: LazyLock<hashbrown::HashSet<&'static str>> =
     LazyLock::new(|| COMMON_NAMES.iter().copied().collect());
 
 /// How much an identifier's shared use says about two files being related.

@@ -276,7 +276,11 @@ impl RepoMap {
             .map(|node| RankedFile {
                 path: self.records[graph.record_of(node)].path.clone(),
                 score: ranking.file_rank[node as usize],
-                reasons: ranking.reasons(graph, &self.records, &self.symbols, node),
+                reasons: if request.explain {
+                    ranking.reasons(graph, &self.records, &self.symbols, node)
+                } else {
+                    Vec::new()
+                },
             })
             .collect();
         MapOutput {

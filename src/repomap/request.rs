@@ -38,6 +38,9 @@ pub struct MapRequest {
     pub mention_idents: Vec<String>,
     /// Token budget of the rendered map.
     pub max_tokens: usize,
+    /// Whether each ranked file's reasons are wanted (they take a while to
+    /// gather on a very large tree); without it, `RankedFile::reasons` is empty.
+    pub explain: bool,
 }
 
 /// One contribution to a file's rank: an identifier it defines that `from`

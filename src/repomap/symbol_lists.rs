@@ -40,6 +40,31 @@ impl<T: Copy + Default> SymbolLists<T> {
         SymbolLists { starts, values }
     }
 
+    /// Removes repeated values that follow each other within a list (all repeats,
+    /// when each list is sorted).
+    pub fn dedup_sorted(&mut self)
+    where
+        T: PartialEq,
+    {
+        let mut write = 0usize;
+        let mut start = 0usize;
+        for symbol in 0..self.starts.len().saturating_sub(1) {
+            let end = self.starts[symbol + 1] as usize;
+            self.starts[symbol] = write as u32;
+            for read in start..end {
+                if read == start || self.values[read] != self.values[read - 1] {
+                    self.values[write] = self.values[read];
+                    write += 1;
+                }
+            }
+            start = end;
+        }
+        if let Some(last) = self.starts.last_mut() {
+            *last = write as u32;
+        }
+        self.values.truncate(write);
+    }
+
     /// The list of `symbol` (empty for an unknown symbol).
     pub fn get(&self, symbol: u32) -> &[T] {
         let symbol = symbol as usize;
@@ -62,5 +87,15 @@ mod tests {
         assert_eq!(lists.get(1), [] as [char; 0]);
         assert_eq!(lists.get(2), ['a', 'c']);
         assert_eq!(lists.get(3), [] as [char; 0]);
+    }
+
+    #[test]
+    fn dedup_removes_repeats_within_each_list_only() {
+        let pairs = [(0u32, 1u32), (0, 1), (0, 2), (1, 2), (1, 2), (2, 5), (0, 2)];
+        let mut lists = SymbolLists::build(3, || pairs.iter().copied());
+        lists.dedup_sorted();
+        assert_eq!(lists.get(0), [1, 2]);
+        assert_eq!(lists.get(1), [2]);
+        assert_eq!(lists.get(2), [5]);
     }
 }
