@@ -154,6 +154,23 @@ fn a_file_grown_past_the_size_cap_leaves_the_map() {
 }
 
 #[test]
+fn a_very_long_markdown_file_is_mapped_by_name_only() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "README.md", "# Project\n\n## Install\n");
+    let mut changelog = String::new();
+    for version in 0..4000 {
+        changelog.push_str(&format!("## 1.{version}.0\n\n- fixed a thing\n\n"));
+    }
+    assert!(changelog.len() > 64 * 1024);
+    write(dir.path(), "CHANGELOG.md", &changelog);
+    let mut map = RepoMap::open(dir.path(), cached_options(dir.path())).unwrap();
+    map.refresh().unwrap();
+    assert_eq!(definition_names(&map, "README.md"), ["Project", "Install"]);
+    assert!(definition_names(&map, "CHANGELOG.md").is_empty());
+    assert!(map.files().contains(&"CHANGELOG.md".to_string()));
+}
+
+#[test]
 fn a_corrupt_or_truncated_cache_is_rebuilt() {
     let dir = tempfile::tempdir().unwrap();
     sample(dir.path());

@@ -129,6 +129,9 @@ pub fn language_for_path(rel_path: &str) -> Option<usize> {
 /// The id of Go in [`LANGUAGES`] (its lower-case names are package-private).
 pub const GO: usize = 5;
 
+/// The id of Markdown in [`LANGUAGES`].
+pub const MARKDOWN: usize = 13;
+
 /// Languages whose files can call each other's code share a family; identifiers
 /// shared across families (Python's `list.append` and jQuery's `append`) are
 /// coincidences and make no edges.
@@ -192,6 +195,11 @@ mod tests {
             "queries that do not compile:\n{}",
             failures.join("\n")
         );
+    }
+
+    #[test]
+    fn markdown_id_is_markdown() {
+        assert_eq!(LANGUAGES[MARKDOWN].name, "markdown");
     }
 
     #[test]

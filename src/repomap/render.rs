@@ -15,7 +15,7 @@ use super::source_lines::SourceLines;
 use crate::tokens;
 
 /// Map lines are cut to this many characters.
-const MAX_LINE_CHARS: usize = 100;
+pub const MAX_LINE_CHARS: usize = 100;
 
 /// Renders the first `count` entries, files in order of `file_rank`.
 pub fn render(
@@ -73,7 +73,7 @@ pub fn render(
                 text.push_str("⋮\n");
             }
             text.push('│');
-            sources.push_line(&mut text, &record.path, *line, MAX_LINE_CHARS);
+            sources.push_line(&mut text, record, *line);
             text.push('\n');
             previous = Some(*line);
         }

@@ -1,69 +1,84 @@
 //! The source lines a map shows, read from the files as it renders. A map shows a
 //! few dozen files, so keeping every definition's line in memory (millions of
 //! strings on a kernel-sized tree) would cost far more than reading them here.
+//! Only definition lines are kept of a file read: the map shows nothing else.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 
-/// One file's text and where its lines start.
-struct FileText {
-    text: String,
-    line_starts: Vec<usize>,
+use super::record::FileRecord;
+
+/// The lines of one file that hold definitions, by line number, trimmed.
+struct DefinitionLines {
+    lines: Vec<(u32, String)>,
 }
 
-impl FileText {
-    fn read(path: &Path) -> Option<FileText> {
+impl DefinitionLines {
+    fn read(path: &Path, record: &FileRecord, max_chars: usize) -> Option<DefinitionLines> {
         let bytes = std::fs::read(path).ok()?;
-        let text = String::from_utf8(bytes)
-            .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned());
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
-            .collect();
-        Some(FileText { text, line_starts })
+        let mut wanted: Vec<u32> = record.definitions.iter().map(|d| d.line).collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let mut wanted = wanted.into_iter().peekable();
+        let mut lines = Vec::new();
+        for (number, line) in bytes.split(|&byte| byte == b'\n').enumerate() {
+            let Some(&next) = wanted.peek() else {
+                break;
+            };
+            if number as u32 == next {
+                wanted.next();
+                let text = String::from_utf8_lossy(line);
+                let text = text.trim_end();
+                let cut = text
+                    .char_indices()
+                    .nth(max_chars)
+                    .map_or(text.len(), |(at, _)| at);
+                lines.push((next, text[..cut].to_string()));
+            }
+        }
+        Some(DefinitionLines { lines })
     }
 
     fn line(&self, line: u32) -> &str {
-        let Some(&start) = self.line_starts.get(line as usize) else {
-            return "";
-        };
-        let end = self
-            .line_starts
-            .get(line as usize + 1)
-            .map_or(self.text.len(), |next| next - 1);
-        self.text.get(start..end).unwrap_or("")
+        match self
+            .lines
+            .binary_search_by_key(&line, |(number, _)| *number)
+        {
+            Ok(index) => &self.lines[index].1,
+            Err(_) => "",
+        }
     }
 }
 
-/// Lines of the files under one root, each file read once.
+/// Definition lines of the files under one root, each file read once.
 pub struct SourceLines<'a> {
     root: &'a Path,
-    files: RefCell<HashMap<String, Option<FileText>>>,
+    max_chars: usize,
+    files: RefCell<HashMap<String, Option<DefinitionLines>>>,
 }
 
 impl<'a> SourceLines<'a> {
-    pub fn new(root: &'a Path) -> SourceLines<'a> {
+    /// Lines will be cut to `max_chars` characters.
+    pub fn new(root: &'a Path, max_chars: usize) -> SourceLines<'a> {
         SourceLines {
             root,
+            max_chars,
             files: RefCell::new(HashMap::new()),
         }
     }
 
-    /// Appends zero-based line `line` of `rel_path`, without its line break or
-    /// trailing whitespace and cut to `max_chars` characters; nothing when the
-    /// file cannot be read or is shorter.
-    pub fn push_line(&self, out: &mut String, rel_path: &str, line: u32, max_chars: usize) {
+    /// Appends zero-based line `line` of the file of `record` (one of its
+    /// definition lines), without its line break or trailing whitespace and cut
+    /// to length; nothing when the file cannot be read, is shorter, or the line
+    /// holds no definition.
+    pub fn push_line(&self, out: &mut String, record: &FileRecord, line: u32) {
         let mut files = self.files.borrow_mut();
-        let file = files
-            .entry(rel_path.to_string())
-            .or_insert_with(|| FileText::read(&self.root.join(rel_path)));
-        let Some(file) = file else {
-            return;
-        };
-        let text = file.line(line).trim_end();
-        match text.char_indices().nth(max_chars) {
-            Some((cut, _)) => out.push_str(&text[..cut]),
-            None => out.push_str(text),
+        let file = files.entry(record.path.clone()).or_insert_with(|| {
+            DefinitionLines::read(&self.root.join(&record.path), record, self.max_chars)
+        });
+        if let Some(file) = file {
+            out.push_str(file.line(line));
         }
     }
 }
@@ -71,27 +86,55 @@ impl<'a> SourceLines<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::repomap::record::{DefinitionRecord, FileStatus};
+    use crate::repomap::tags::TagKind;
+
+    fn record(path: &str, lines: &[u32]) -> FileRecord {
+        FileRecord {
+            path: path.to_string(),
+            mtime_ns: 0,
+            size: 0,
+            status: FileStatus::Parsed(0),
+            line_count: 0,
+            definitions: lines
+                .iter()
+                .map(|&line| DefinitionRecord {
+                    name: 0,
+                    kind: TagKind::Function,
+                    line,
+                    end_line: line,
+                })
+                .collect(),
+            references: Vec::new(),
+        }
+    }
 
     #[test]
-    fn reads_lines_once_trimmed_and_cut() {
+    fn reads_definition_lines_once_trimmed_and_cut() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.py"), "def f():  \r\n    pass\nlast").unwrap();
-        let lines = SourceLines::new(dir.path());
-        let line = |n: u32, max: usize| {
+        let a = record("a.py", &[2, 0, 2, 7]);
+        let lines = SourceLines::new(dir.path(), 100);
+        let line = |record: &FileRecord, n: u32| {
             let mut out = String::new();
-            lines.push_line(&mut out, "a.py", n, max);
+            lines.push_line(&mut out, record, n);
             out
         };
-        assert_eq!(line(0, 100), "def f():");
-        assert_eq!(line(1, 100), "    pass");
-        assert_eq!(line(2, 100), "last");
-        assert_eq!(line(3, 100), "");
-        assert_eq!(line(0, 3), "def");
+        assert_eq!(line(&a, 0), "def f():");
+        assert_eq!(line(&a, 2), "last");
+        // Not a definition line, or past the end: nothing.
+        assert_eq!(line(&a, 1), "");
+        assert_eq!(line(&a, 7), "");
         // Read once: a change on disk is not seen by the same render.
         std::fs::write(dir.path().join("a.py"), "changed\n").unwrap();
-        assert_eq!(line(0, 100), "def f():");
-        let mut missing = String::new();
-        lines.push_line(&mut missing, "gone.py", 0, 100);
-        assert!(missing.is_empty());
+        assert_eq!(line(&a, 0), "def f():");
+        assert_eq!(line(&record("gone.py", &[0]), 0), "");
+
+        // Cut by characters, not bytes.
+        std::fs::write(dir.path().join("b.py"), "déf g(): pass\n").unwrap();
+        let short = SourceLines::new(dir.path(), 3);
+        let mut out = String::new();
+        short.push_line(&mut out, &record("b.py", &[0]), 0);
+        assert_eq!(out, "déf");
     }
 }

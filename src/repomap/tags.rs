@@ -13,7 +13,7 @@ use tree_sitter::{Parser, QueryCursor, StreamingIterator};
 use super::language::{self, LANGUAGES};
 
 /// Bumped whenever extraction changes in a way that makes cached tags stale.
-pub const EXTRACTOR_VERSION: &str = "tags-v1";
+pub const EXTRACTOR_VERSION: &str = "tags-v2";
 
 /// Longest identifier kept (longer captures are noise, e.g. a whole heading paragraph).
 const MAX_NAME_CHARS: usize = 120;
