@@ -1,42 +1,30 @@
-//! The persistent tag cache: one postcard file under the repository's
-//! `.aider-tui/` folder, keyed per file by path, mtime and size, and as a whole by
-//! the query fingerprint. Written to a temporary file and renamed into place, so a
-//! reader never sees half a file and two writers never interleave; a cache that
-//! fails to decode or validate is ignored and rebuilt. Identifiers are stored as
-//! one string and their end offsets, so loading makes no per-name allocation.
+//! The persistent tag cache: one file under the repository's `.aider-tui/`
+//! folder, keyed per file by path, mtime and size, and as a whole by the query
+//! fingerprint. Written to a temporary file and renamed into place, so a reader
+//! never sees half a file and two writers never interleave; a cache that fails to
+//! decode or validate is ignored and rebuilt.
+//!
+//! Layout: a postcard header `(MAGIC, fingerprint)`, then sections, each a
+//! postcard length and that many bytes of postcard: the identifiers (one string
+//! and their end offsets, so loading makes no per-name allocation), then the file
+//! records in chunks. Sections are decoded in parallel and written one at a time.
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use rayon::prelude::*;
 
 use super::record::FileRecord;
 use super::symbols::Symbols;
 
-/// Identifies the file format (bumped when `CacheFile`'s layout changes).
-const MAGIC: u64 = 0x6169_6465_7274_7632; // "aidertv2"
+/// Identifies the file format (bumped when the layout changes).
+const MAGIC: u64 = 0x6169_6465_7274_7633; // "aidertv3"
+
+/// File records per section.
+const FILES_PER_SECTION: usize = 8192;
 
 /// File name of the cache inside the cache directory.
 pub const CACHE_FILE_NAME: &str = "repomap-tags.bin";
-
-#[derive(Deserialize)]
-struct CacheFile {
-    magic: u64,
-    fingerprint: u64,
-    names: String,
-    name_ends: Vec<u32>,
-    files: Vec<FileRecord>,
-}
-
-/// The same layout as [`CacheFile`], borrowed, for writing without copying.
-#[derive(Serialize)]
-struct CacheFileRef<'a> {
-    magic: u64,
-    fingerprint: u64,
-    names: &'a str,
-    name_ends: &'a [u32],
-    files: &'a [FileRecord],
-}
 
 /// The cache's decoded contents.
 pub struct CacheContents {
@@ -49,17 +37,40 @@ pub fn cache_path(dir: &Path) -> PathBuf {
     dir.join(CACHE_FILE_NAME)
 }
 
-/// Reads the cache; `None` when it is missing, from another query version, or corrupt.
+/// Reads the cache; `None` when it is missing, from another format or query
+/// version, or damaged.
 pub fn load(path: &Path, fingerprint: u64) -> Option<CacheContents> {
     let bytes = std::fs::read(path).ok()?;
-    let cache: CacheFile = postcard::from_bytes(&bytes).ok()?;
-    if cache.magic != MAGIC || cache.fingerprint != fingerprint {
+    // The header first: a cache of another format or query version is not decoded.
+    let ((magic, stored_fingerprint), mut rest) =
+        postcard::take_from_bytes::<(u64, u64)>(&bytes).ok()?;
+    if magic != MAGIC || stored_fingerprint != fingerprint {
         return None;
     }
+    let mut sections: Vec<&[u8]> = Vec::new();
+    while !rest.is_empty() {
+        let (length, after) = postcard::take_from_bytes::<u64>(rest).ok()?;
+        let length = usize::try_from(length).ok()?;
+        sections.push(after.get(..length)?);
+        rest = &after[length..];
+    }
+    let (names, chunks) = sections.split_first()?;
+    let (symbols, chunks) = rayon::join(
+        || {
+            let (text, ends) = postcard::from_bytes::<(String, Vec<u32>)>(names).ok()?;
+            Symbols::from_parts(text, ends)
+        },
+        || {
+            chunks
+                .par_iter()
+                .map(|chunk| postcard::from_bytes::<Vec<FileRecord>>(chunk).ok())
+                .collect::<Option<Vec<Vec<FileRecord>>>>()
+        },
+    );
+    let (symbols, files) = (symbols?, chunks?.concat());
     // A decodable file can still be damaged: every symbol id must name a symbol.
-    let symbols = Symbols::from_parts(cache.names, cache.name_ends)?;
     let symbol_count = symbols.len() as u64;
-    let valid = cache.files.iter().all(|file| {
+    let valid = files.par_iter().all(|file| {
         file.definitions
             .iter()
             .all(|d| u64::from(d.name) < symbol_count)
@@ -68,10 +79,7 @@ pub fn load(path: &Path, fingerprint: u64) -> Option<CacheContents> {
                 .iter()
                 .all(|(id, _)| u64::from(*id) < symbol_count)
     });
-    valid.then_some(CacheContents {
-        symbols,
-        files: cache.files,
-    })
+    valid.then_some(CacheContents { symbols, files })
 }
 
 /// Writes the cache atomically (temporary file in the same folder, then rename).
@@ -88,21 +96,26 @@ pub fn save(
         // Keep the tool's state out of `git status`.
         let _ = std::fs::write(dir.join(".gitignore"), "*\n");
     }
-    let (names, name_ends) = symbols.parts();
-    let cache = CacheFileRef {
-        magic: MAGIC,
-        fingerprint,
-        names,
-        name_ends,
-        files,
-    };
     let mut temporary = tempfile::NamedTempFile::new_in(dir)?;
-    // Streamed: a kernel-sized cache is never held in memory whole.
     let mut writer = BufWriter::with_capacity(1 << 16, temporary.as_file_mut());
-    postcard::to_io(&cache, &mut writer).map_err(std::io::Error::other)?;
+    writer.write_all(&encoded(&(MAGIC, fingerprint))?)?;
+    // One section in memory at a time: a kernel-sized cache is never held whole.
+    let (text, ends) = symbols.parts();
+    let mut write_section = |bytes: Vec<u8>| -> std::io::Result<()> {
+        writer.write_all(&encoded(&(bytes.len() as u64))?)?;
+        writer.write_all(&bytes)
+    };
+    write_section(encoded(&(text, ends))?)?;
+    for chunk in files.chunks(FILES_PER_SECTION) {
+        write_section(encoded(&chunk)?)?;
+    }
     writer.flush()?;
     drop(writer);
     temporary.as_file().sync_data()?;
     temporary.persist(path).map_err(|err| err.error)?;
     Ok(())
+}
+
+fn encoded<T: serde::Serialize + ?Sized>(value: &T) -> std::io::Result<Vec<u8>> {
+    postcard::to_stdvec(value).map_err(std::io::Error::other)
 }

@@ -35,7 +35,8 @@ pub struct FileGraph {
     pub family: Vec<u8>,
     /// Node → folder id (files of one folder share it).
     folder: Vec<u32>,
-    /// Symbol → starts with a lower-case letter (package-private in Go).
+    /// Symbol → starts with a lower-case letter (package-private in Go); empty
+    /// when no Go file is mapped.
     lower_initial: Vec<bool>,
     /// The same edges grouped by target, for ranking.
     pub incoming: InEdges,
@@ -137,17 +138,28 @@ impl FileGraph {
                 })
             },
         );
-        let (lower_initial, name_weight): (Vec<bool>, Vec<f32>) = (0..symbols.len() as u32)
-            .into_par_iter()
+        // Only names some file defines can weigh anything (most names of a large
+        // tree are only used); only Go needs to know which are lower-case.
+        let mut name_weight = vec![0.0f32; symbols.len()];
+        name_weight
+            .par_iter_mut()
+            .enumerate()
             .with_min_len(1 << 14)
-            .map(|symbol| {
-                let name = symbols.name(symbol);
-                (
-                    name.starts_with(|c: char| c.is_ascii_lowercase()),
-                    identifier_weight(name, definers.get(symbol).len()) as f32,
-                )
-            })
-            .unzip();
+            .for_each(|(symbol, weight)| {
+                let definer_count = definers.get(symbol as u32).len();
+                if definer_count > 0 {
+                    *weight = identifier_weight(symbols.name(symbol as u32), definer_count) as f32;
+                }
+            });
+        let has_go = family.contains(&language::family(language::GO));
+        let lower_initial: Vec<bool> = if has_go {
+            symbols
+                .names()
+                .map(|name| name.starts_with(|c: char| c.is_ascii_lowercase()))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let go = language::family(language::GO);
 
         // Each referencing file's summed weight towards every file it links to,
@@ -161,8 +173,8 @@ impl FileGraph {
                     continue;
                 }
                 let edge_weight = weight * f64::from(count).sqrt();
-                let private_to_folder =
-                    lower_initial[symbol as usize] && family[referencing as usize] == go;
+                let private_to_folder = family[referencing as usize] == go
+                    && lower_initial.get(symbol as usize).copied().unwrap_or(false);
                 for &definer in definers.get(symbol) {
                     if definer != referencing
                         && family[definer as usize] == family[referencing as usize]
@@ -195,25 +207,30 @@ impl FileGraph {
                 |row, &(record, node)| links(node, record, row),
             )
             .collect();
-        for (&(_, node), edges) in mapped_records.iter().zip(out_edges) {
-            for (definer, weight) in edges {
-                graph.add_edge(
-                    NodeIndex::new(node as usize),
-                    NodeIndex::new(definer as usize),
-                    weight,
-                );
-            }
-        }
-        let incoming = InEdges::new(
-            node_count,
-            graph.raw_edges().iter().map(|edge| {
-                (
-                    edge.source().index() as u32,
-                    edge.target().index() as u32,
-                    edge.weight,
-                )
-            }),
+        // The petgraph and the by-target index of the same edges, side by side.
+        let edge_list = || {
+            mapped_records
+                .iter()
+                .zip(&out_edges)
+                .flat_map(|(&(_, node), edges)| {
+                    edges
+                        .iter()
+                        .map(move |&(definer, weight)| (node, definer, weight))
+                })
+        };
+        let ((), incoming) = rayon::join(
+            || {
+                for (node, definer, weight) in edge_list() {
+                    graph.add_edge(
+                        NodeIndex::new(node as usize),
+                        NodeIndex::new(definer as usize),
+                        weight,
+                    );
+                }
+            },
+            || InEdges::new(node_count, edge_list()),
         );
+        drop(out_edges);
         FileGraph {
             incoming,
             graph,

@@ -369,14 +369,32 @@ impl Ranking {
         DAMPING * self.file_rank[referencing as usize] * weight / out
     }
 
-    /// Rank flowing into `node` through its definition of `symbol`.
+    /// Rank flowing into `node` through its definition of `symbol`: the sum of
+    /// [`Ranking::edge_share`] over the files that reference it, computed the
+    /// same way with the per-name parts looked up once.
     fn inflow(&self, graph: &FileGraph, symbol: u32, node: u32) -> f64 {
+        let base = f64::from(graph.name_weight[symbol as usize]);
+        if base == 0.0 {
+            // A name left out of the graph carries nothing, however often used.
+            return 0.0;
+        }
+        let mentioned = self.mention_symbols.contains(&symbol);
         graph
             .referencers
             .get(symbol)
             .iter()
             .filter(|(referencing, _)| graph.links(*referencing, node, symbol))
-            .map(|&(referencing, count)| self.edge_share(graph, symbol, referencing, count))
+            .map(|&(referencing, count)| {
+                let out = self.out_weight[referencing as usize];
+                if out == 0.0 {
+                    return 0.0;
+                }
+                let mut weight = base * f64::from(count).sqrt();
+                if mentioned {
+                    weight *= MENTION_MULTIPLIER;
+                }
+                DAMPING * self.file_rank[referencing as usize] * weight / out
+            })
             .sum()
     }
 

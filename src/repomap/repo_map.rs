@@ -26,10 +26,6 @@ const MINIFIED_MEAN_LINE: u64 = 300;
 /// Files parsed per batch: between batches, tags are interned and the memory the
 /// parse trees used is given back, which bounds the scan's peak memory.
 const BATCH_FILES: usize = 256;
-/// A scan parsing at least this many files loads the tokenizer after parsing
-/// rather than beside it: the parse keeps every core busy and is when memory
-/// peaks, so the tokenizer (~25 MB) is built once the parse trees are freed.
-const TOKENIZER_AFTER_PARSE_FILES: usize = 256;
 /// Longer Markdown (changelogs, generated reference pages) takes part by name
 /// only: the Markdown grammar needs about 60 bytes of memory and 0.75 ms per KB
 /// of such a file (tokio's 195 KB changelog: 12 MB, 150 ms), and a changelog's
@@ -57,15 +53,13 @@ pub struct RepoMap {
     /// Paths of mapped files, sorted.
     files: Vec<String>,
     graph: Option<FileGraph>,
-    /// Records from the cache, used by the first refresh.
-    cached: Option<Vec<FileRecord>>,
-    /// Whether the tokenizer is loading (or loaded) in the background.
-    tokenizer_started: bool,
+    /// Whether the next refresh should read the tag cache (the first one does).
+    cache_unread: bool,
 }
 
 impl RepoMap {
-    /// Opens the map of `root`, loading the tag cache if enabled. Nothing is walked
-    /// until [`RepoMap::refresh`].
+    /// Opens the map of `root`. Nothing is read or walked until
+    /// [`RepoMap::refresh`].
     pub fn open(root: &Path, options: MapOptions) -> Result<RepoMap, RepoMapError> {
         if !root.is_dir() {
             return Err(RepoMapError::NotADirectory {
@@ -74,7 +68,8 @@ impl RepoMap {
         }
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
         let fingerprint = language::query_fingerprint();
-        let mut map = RepoMap {
+        let cache_unread = options.cache;
+        Ok(RepoMap {
             root,
             options,
             fingerprint,
@@ -82,28 +77,8 @@ impl RepoMap {
             records: Vec::new(),
             files: Vec::new(),
             graph: None,
-            cached: None,
-            tokenizer_started: false,
-        };
-        if map.options.cache
-            && let Some(contents) = cache::load(&map.cache_path(), fingerprint)
-        {
-            map.symbols = contents.symbols;
-            map.cached = Some(contents.files);
-            // Few files will need parsing: overlap building the tokenizer with the
-            // walk rather than paying it at the first render.
-            map.start_tokenizer();
-        }
-        Ok(map)
-    }
-
-    /// Builds the tokenizer on a background thread (once); it takes a few hundred
-    /// milliseconds.
-    fn start_tokenizer(&mut self) {
-        if !self.tokenizer_started {
-            self.tokenizer_started = true;
-            std::thread::spawn(crate::tokens::warm_up);
-        }
+            cache_unread,
+        })
     }
 
     /// The repository root (canonical).
@@ -131,12 +106,25 @@ impl RepoMap {
             });
         }
         let mut stats = ScanStats::default();
-        let walked = walk::walk(&self.root);
+        // The first refresh reads the cache while the tree is walked.
+        let cache_path = std::mem::take(&mut self.cache_unread).then(|| self.cache_path());
+        let fingerprint = self.fingerprint;
+        let (walked, cached) = rayon::join(
+            || walk::walk(&self.root),
+            || {
+                let loading = Instant::now();
+                let contents = cache::load(cache_path.as_deref()?, fingerprint);
+                Some((contents, loading.elapsed()))
+            },
+        );
         stats.walk_time = started.elapsed();
-
-        let previous = match self.cached.take() {
-            Some(cached) => cached,
-            None => std::mem::take(&mut self.records),
+        let previous = match cached {
+            Some((Some(contents), load_time)) => {
+                stats.cache_load_time = load_time;
+                self.symbols = contents.symbols;
+                contents.files
+            }
+            _ => std::mem::take(&mut self.records),
         };
         let first_scan = previous.is_empty();
         // Both lists are in path order, so cached records are matched to walked
@@ -171,9 +159,6 @@ impl RepoMap {
             }
         }
         stats.removed += previous.count();
-        if stale.len() < TOKENIZER_AFTER_PARSE_FILES {
-            self.start_tokenizer();
-        }
 
         let parse_started = Instant::now();
         let progress = (self.options.progress && stale.len() >= PROGRESS_MIN_FILES).then(|| {
@@ -214,7 +199,6 @@ impl RepoMap {
         }
         stats.parsed = stale.len();
         stats.parse_time = parse_started.elapsed();
-        self.start_tokenizer();
 
         let changed = stats.parsed > 0 || stats.removed > 0 || self.graph.is_none();
         self.records = records.into_iter().flatten().collect();

@@ -93,7 +93,10 @@ pub struct ScanStats {
     pub parsed: usize,
     /// Files gone since the last refresh.
     pub removed: usize,
+    /// Time to walk the tree (the tag cache is read meanwhile).
     pub walk_time: Duration,
+    /// Time to read the tag cache (the first refresh only; during the walk).
+    pub cache_load_time: Duration,
     /// Time spent reading and parsing changed files.
     pub parse_time: Duration,
     pub graph_time: Duration,
