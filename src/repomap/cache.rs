@@ -40,7 +40,10 @@ pub fn cache_path(dir: &Path) -> PathBuf {
 /// Reads the cache; `None` when it is missing, from another format or query
 /// version, or damaged.
 pub fn load(path: &Path, fingerprint: u64) -> Option<CacheContents> {
-    let bytes = std::fs::read(path).ok()?;
+    let file = std::fs::File::open(path).ok()?;
+    // SAFETY: the cache is only ever replaced by renaming a new file over it, never
+    // written in place, so the mapped file does not change under us.
+    let bytes = unsafe { memmap2::Mmap::map(&file) }.ok()?;
     // The header first: a cache of another format or query version is not decoded.
     let ((magic, stored_fingerprint), mut rest) =
         postcard::take_from_bytes::<(u64, u64)>(&bytes).ok()?;

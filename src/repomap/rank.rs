@@ -55,8 +55,12 @@ pub struct Entry {
 pub struct Ranking {
     /// Personalized PageRank per node.
     pub file_rank: Vec<f64>,
-    /// Definitions and name-only files, best first (chat files left out).
-    pub entries: Vec<Entry>,
+    /// The part of each node's rank that arrived over edges.
+    arrived: Vec<f64>,
+    /// How far the ranks may still be from their limit.
+    residual: f64,
+    /// The chat files' nodes (their definitions are not ranked).
+    chat: HashSet<u32>,
     /// Signal reasons per node.
     signals: HashMap<u32, Vec<RankReason>>,
     /// Total outgoing weight per node (for explaining edge contributions).
@@ -262,25 +266,15 @@ pub fn rank(
 
     let pagerank = personalized_pagerank(&graph.incoming, &boosts, &out_weight, &seeds);
 
-    let mut ranking = Ranking {
+    Ranking {
         file_rank: pagerank.rank,
-        entries: Vec::new(),
+        arrived: pagerank.arrived,
+        residual: pagerank.residual,
+        chat,
         signals,
         out_weight,
         mention_symbols,
-    };
-    // Every entry costs at least a token, so more than the budget never fit.
-    let limit = request.max_tokens.max(1);
-    ranking.entries = rank_definitions(
-        graph,
-        records,
-        &chat,
-        &ranking,
-        limit,
-        &pagerank.arrived,
-        pagerank.residual,
-    );
-    ranking
+    }
 }
 
 /// The result of the power iteration.
@@ -356,6 +350,17 @@ fn personalized_pagerank(
 }
 
 impl Ranking {
+    /// The best `limit` definitions and name-only files, best first (chat files
+    /// left out). A shorter list is a prefix of a longer one.
+    pub fn best_entries(
+        &self,
+        graph: &FileGraph,
+        records: &[FileRecord],
+        limit: usize,
+    ) -> Vec<Entry> {
+        rank_definitions(graph, records, self, limit)
+    }
+
     /// The weight one referencing file's use of `symbol` carries along its edge.
     fn edge_share(&self, graph: &FileGraph, symbol: u32, referencing: u32, count: u32) -> f64 {
         let out = self.out_weight[referencing as usize];
@@ -449,13 +454,15 @@ impl Ranking {
 fn rank_definitions(
     graph: &FileGraph,
     records: &[FileRecord],
-    chat: &HashSet<u32>,
     ranking: &Ranking,
     limit: usize,
-    arrived: &[f64],
-    residual: f64,
 ) -> Vec<Entry> {
-    let rank = &ranking.file_rank;
+    let (rank, arrived, residual, chat) = (
+        &ranking.file_rank,
+        &ranking.arrived,
+        ranking.residual,
+        &ranking.chat,
+    );
     // Widened a little so float rounding cannot make a bound too tight.
     let best_possible = |node: u32| {
         let node = node as usize;

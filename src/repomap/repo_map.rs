@@ -31,6 +31,9 @@ const BATCH_FILES: usize = 256;
 /// of such a file (tokio's 195 KB changelog: 12 MB, 150 ms), and a changelog's
 /// headings are version numbers.
 const MAX_MARKDOWN_BYTES: usize = 64 * 1024;
+/// A first guess of the tokens one map entry costs (a definition line is
+/// usually ten or more); fewer entries than the budget allows are scored first.
+const ENTRY_TOKENS_GUESS: usize = 8;
 /// A first scan parsing at least this many files shows a progress bar.
 const PROGRESS_MIN_FILES: usize = 2000;
 
@@ -243,16 +246,28 @@ impl RepoMap {
             return MapOutput::default();
         };
         let ranking = rank::rank(graph, &self.records, &self.symbols, &self.files, request);
-        let (text, tokens, count) = render::fit(
-            graph,
-            &self.records,
-            &ranking.entries,
-            &ranking.file_rank,
-            request.max_tokens,
-            &SourceLines::new(&self.root, render::MAX_LINE_CHARS),
-        );
+        let sources = SourceLines::new(&self.root, render::MAX_LINE_CHARS);
+        // Every entry costs at least a token, so no more than the budget can fit;
+        // most cost ten or more, so few are scored first, more only if they all fit.
+        let most = request.max_tokens.max(1);
+        let mut limit = (most / ENTRY_TOKENS_GUESS).max(1);
+        let (entries, text, tokens, count) = loop {
+            let entries = ranking.best_entries(graph, &self.records, limit);
+            let (text, tokens, count) = render::fit(
+                graph,
+                &self.records,
+                &entries,
+                &ranking.file_rank,
+                request.max_tokens,
+                &sources,
+            );
+            if count < entries.len() || entries.len() < limit || limit >= most {
+                break (entries, text, tokens, count);
+            }
+            limit = limit.saturating_mul(4).min(most);
+        };
         let mut shown: Vec<u32> = Vec::new();
-        for entry in ranking.entries.iter().take(count) {
+        for entry in entries.iter().take(count) {
             if !shown.contains(&entry.node) {
                 shown.push(entry.node);
             }
