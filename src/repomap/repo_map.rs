@@ -181,6 +181,9 @@ impl RepoMap {
             }
             bar
         });
+        // Largest first: each batch then holds files of similar size, so no core
+        // sits idle at a batch's end waiting for one big file.
+        stale.sort_by_key(|(_, file)| std::cmp::Reverse(file.size));
         for batch in stale.chunks(BATCH_FILES) {
             let extracted: Vec<(FileStatus, u32, Option<FileTags>)> = batch
                 .par_iter()
