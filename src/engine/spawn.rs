@@ -49,8 +49,6 @@ impl Engine {
     /// Builds the session: models, repository, files from the settings, repo map.
     /// `None` (after an error notice) when the session cannot work at all.
     async fn start(settings: Settings, inbox: Inbox, emitter: Emitter) -> Option<Engine> {
-        // Every turn counts tokens; build the encoding while the rest starts up.
-        drop(tokio::task::spawn_blocking(crate::tokens::warm_up));
         let cwd = settings.root.clone();
         let git = if settings.git {
             match GitRepo::discover(&cwd) {

@@ -65,12 +65,6 @@ pub fn estimate_tokens(text: &str) -> usize {
     (sampled / sample.len() as f64 * text.len() as f64).round() as usize
 }
 
-/// Kept from when the encoding took a while to build: there is nothing to load
-/// any more, so this only counts a few words, paging in a little of the table.
-pub fn warm_up() {
-    std::hint::black_box(count_tokens("warm up"));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
