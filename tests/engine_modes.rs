@@ -478,6 +478,12 @@ async fn front_end_requests_for_log_diff_files_map_and_undo() {
         unreachable!()
     };
     assert!(map.text.contains("compute_total") && map.tokens > 0 && map.budget > 0);
+    // The inspector shows why each file is there.
+    assert!(
+        map.files.iter().any(|file| !file.reasons.is_empty()),
+        "{:?}",
+        map.files
+    );
 
     driver
         .ops
