@@ -138,19 +138,8 @@ impl FileGraph {
                 })
             },
         );
-        // Only names some file defines can weigh anything (most names of a large
-        // tree are only used); only Go needs to know which are lower-case.
-        let mut name_weight = vec![0.0f32; symbols.len()];
-        name_weight
-            .par_iter_mut()
-            .enumerate()
-            .with_min_len(1 << 14)
-            .for_each(|(symbol, weight)| {
-                let definer_count = definers.get(symbol as u32).len();
-                if definer_count > 0 {
-                    *weight = identifier_weight(symbols.name(symbol as u32), definer_count) as f32;
-                }
-            });
+        let name_weight = name_weights(symbols, &definers);
+        // Only Go needs to know which names are lower-case.
         let has_go = family.contains(&language::family(language::GO));
         let lower_initial: Vec<bool> = if has_go {
             symbols
@@ -160,51 +149,31 @@ impl FileGraph {
         } else {
             Vec::new()
         };
-        let go = language::family(language::GO);
-
-        // Each referencing file's summed weight towards every file it links to,
-        // merged in a dense scratch row per thread (no hashing).
-        let node_count = graph.node_count();
-        let links = |referencing: u32, record: &FileRecord, row: &mut Vec<f64>| {
-            let mut touched: Vec<u32> = Vec::new();
-            for &(symbol, count) in &record.references {
-                let weight = f64::from(name_weight.get(symbol as usize).copied().unwrap_or(0.0));
-                if weight == 0.0 {
-                    continue;
-                }
-                let edge_weight = weight * f64::from(count).sqrt();
-                let private_to_folder = family[referencing as usize] == go
-                    && lower_initial.get(symbol as usize).copied().unwrap_or(false);
-                for &definer in definers.get(symbol) {
-                    if definer != referencing
-                        && family[definer as usize] == family[referencing as usize]
-                        && (!private_to_folder
-                            || folder[definer as usize] == folder[referencing as usize])
-                    {
-                        if row[definer as usize] == 0.0 {
-                            touched.push(definer);
-                        }
-                        row[definer as usize] += edge_weight;
-                    }
-                }
-            }
-            touched.sort_unstable();
-            touched
-                .into_iter()
-                .map(|definer| {
-                    // f32 is plenty for weights and halves the largest allocation.
-                    let weight = std::mem::take(&mut row[definer as usize]) as f32;
-                    (definer, weight)
-                })
-                .collect::<Vec<(u32, f32)>>()
+        let mut file_graph = FileGraph {
+            incoming: InEdges::default(),
+            graph,
+            definers,
+            referencers,
+            name_weight,
+            family,
+            folder,
+            lower_initial,
         };
         let mapped_records: Vec<(&FileRecord, u32)> = mapped().collect();
+        file_graph.add_edges(&mapped_records);
+        file_graph
+    }
+
+    /// Adds an edge from each mapped file to every file it links to, weighted by
+    /// the identifiers they share; files are linked on every core.
+    fn add_edges(&mut self, mapped_records: &[(&FileRecord, u32)]) {
+        let node_count = self.node_count();
         let out_edges: Vec<Vec<(u32, f32)>> = mapped_records
             .par_iter()
             .with_min_len(256)
             .map_init(
                 || vec![0.0f64; node_count],
-                |row, &(record, node)| links(node, record, row),
+                |row, &(record, node)| self.file_links(node, record, row),
             )
             .collect();
         // The petgraph and the by-target index of the same edges, side by side.
@@ -218,6 +187,7 @@ impl FileGraph {
                         .map(move |&(definer, weight)| (node, definer, weight))
                 })
         };
+        let graph = &mut self.graph;
         let ((), incoming) = rayon::join(
             || {
                 for (node, definer, weight) in edge_list() {
@@ -230,17 +200,47 @@ impl FileGraph {
             },
             || InEdges::new(node_count, edge_list()),
         );
-        drop(out_edges);
-        FileGraph {
-            incoming,
-            graph,
-            definers,
-            referencers,
-            name_weight,
-            family,
-            folder,
-            lower_initial,
+        self.incoming = incoming;
+    }
+
+    /// One referencing file's summed weight towards every file it links to,
+    /// merged in `row`, a dense scratch row (no hashing) left zeroed again.
+    fn file_links(
+        &self,
+        referencing: u32,
+        record: &FileRecord,
+        row: &mut [f64],
+    ) -> Vec<(u32, f32)> {
+        let mut touched: Vec<u32> = Vec::new();
+        for &(symbol, count) in &record.references {
+            let weight = f64::from(
+                self.name_weight
+                    .get(symbol as usize)
+                    .copied()
+                    .unwrap_or(0.0),
+            );
+            if weight == 0.0 {
+                continue;
+            }
+            let edge_weight = weight * f64::from(count).sqrt();
+            for &definer in self.definers.get(symbol) {
+                if self.links(referencing, definer, symbol) {
+                    if row[definer as usize] == 0.0 {
+                        touched.push(definer);
+                    }
+                    row[definer as usize] += edge_weight;
+                }
+            }
         }
+        touched.sort_unstable();
+        touched
+            .into_iter()
+            .map(|definer| {
+                // f32 is plenty for weights and halves the largest allocation.
+                let weight = std::mem::take(&mut row[definer as usize]) as f32;
+                (definer, weight)
+            })
+            .collect()
     }
 
     /// Whether a reference to `symbol` in `from` can link to its definition in `to`:
@@ -281,6 +281,23 @@ impl FileGraph {
     pub fn node_count(&self) -> usize {
         self.graph.node_count()
     }
+}
+
+/// Each name's request-independent edge multiplier. Only names some file defines
+/// can weigh anything, and most names of a large tree are only used.
+fn name_weights(symbols: &Symbols, definers: &SymbolLists<u32>) -> Vec<f32> {
+    let mut name_weight = vec![0.0f32; symbols.len()];
+    name_weight
+        .par_iter_mut()
+        .enumerate()
+        .with_min_len(1 << 14)
+        .for_each(|(symbol, weight)| {
+            let definer_count = definers.get(symbol as u32).len();
+            if definer_count > 0 {
+                *weight = identifier_weight(symbols.name(symbol as u32), definer_count) as f32;
+            }
+        });
+    name_weight
 }
 
 /// Builtins and ubiquitous standard-library names of the mapped languages: a use
