@@ -363,20 +363,27 @@ impl Ranking {
 
     /// The weight one referencing file's use of `symbol` carries along its edge.
     fn edge_share(&self, graph: &FileGraph, symbol: u32, referencing: u32, count: u32) -> f64 {
+        let base = f64::from(graph.name_weight[symbol as usize]);
+        let mentioned = self.mention_symbols.contains(&symbol);
+        self.share(base, mentioned, referencing, count)
+    }
+
+    /// [`Ranking::edge_share`] with the name's weight and whether it was
+    /// mentioned already looked up.
+    fn share(&self, base: f64, mentioned: bool, referencing: u32, count: u32) -> f64 {
         let out = self.out_weight[referencing as usize];
         if out == 0.0 {
             return 0.0;
         }
-        let mut weight = f64::from(graph.name_weight[symbol as usize]) * f64::from(count).sqrt();
-        if self.mention_symbols.contains(&symbol) {
+        let mut weight = base * f64::from(count).sqrt();
+        if mentioned {
             weight *= MENTION_MULTIPLIER;
         }
         DAMPING * self.file_rank[referencing as usize] * weight / out
     }
 
     /// Rank flowing into `node` through its definition of `symbol`: the sum of
-    /// [`Ranking::edge_share`] over the files that reference it, computed the
-    /// same way with the per-name parts looked up once.
+    /// its edge shares, with the per-name parts looked up once.
     fn inflow(&self, graph: &FileGraph, symbol: u32, node: u32) -> f64 {
         let base = f64::from(graph.name_weight[symbol as usize]);
         if base == 0.0 {
@@ -389,17 +396,7 @@ impl Ranking {
             .get(symbol)
             .iter()
             .filter(|(referencing, _)| graph.links(*referencing, node, symbol))
-            .map(|&(referencing, count)| {
-                let out = self.out_weight[referencing as usize];
-                if out == 0.0 {
-                    return 0.0;
-                }
-                let mut weight = base * f64::from(count).sqrt();
-                if mentioned {
-                    weight *= MENTION_MULTIPLIER;
-                }
-                DAMPING * self.file_rank[referencing as usize] * weight / out
-            })
+            .map(|&(referencing, count)| self.share(base, mentioned, referencing, count))
             .sum()
     }
 

@@ -74,10 +74,13 @@ impl<'a> SourceLines<'a> {
     /// holds no definition.
     pub fn push_line(&self, out: &mut String, record: &FileRecord, line: u32) {
         let mut files = self.files.borrow_mut();
-        let file = files.entry(record.path.clone()).or_insert_with(|| {
-            DefinitionLines::read(&self.root.join(&record.path), record, self.max_chars)
-        });
-        if let Some(file) = file {
+        // Looked up before inserting: the budget search asks for each line many
+        // times, and the path is copied only when the file is first read.
+        if !files.contains_key(&record.path) {
+            let read = DefinitionLines::read(&self.root.join(&record.path), record, self.max_chars);
+            files.insert(record.path.clone(), read);
+        }
+        if let Some(Some(file)) = files.get(&record.path) {
             out.push_str(file.line(line));
         }
     }
