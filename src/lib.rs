@@ -16,5 +16,6 @@ pub mod llm;
 pub mod oneshot;
 pub mod protocol;
 pub mod repomap;
+pub mod safe_fs;
 pub mod tokens;
 pub mod tui;

@@ -609,20 +609,33 @@ fn diffs_of_commits_files_and_ranges() {
 }
 
 #[test]
-fn ensure_ignored_adds_the_entry_once_and_respects_existing_rules() {
+fn the_state_folder_is_excluded_locally_never_in_the_tracked_gitignore() {
     let (dir, repo) = new_repo();
     write(dir.path(), ".gitignore", b"target/");
-    assert!(repo.ensure_ignored(".aider-tui/").unwrap());
-    assert_eq!(read(dir.path(), ".gitignore"), b"target/\n.aider-tui/\n");
-    assert!(!repo.ensure_ignored(".aider-tui/").unwrap());
+    assert!(repo.exclude_locally(".aider-tui/").unwrap());
+    assert_eq!(
+        read(dir.path(), ".gitignore"),
+        b"target/",
+        "the tracked file is untouched"
+    );
+    let exclude = String::from_utf8(read(dir.path(), ".git/info/exclude")).unwrap();
+    assert_eq!(
+        exclude
+            .lines()
+            .filter(|line| *line == ".aider-tui/")
+            .count(),
+        1
+    );
+    assert!(!repo.exclude_locally(".aider-tui/").unwrap(), "added once");
     assert!(repo.is_ignored(".aider-tui/cache.bin").unwrap());
 
     let (other, repo) = new_repo();
     write(other.path(), ".gitignore", b".aider*\r\n");
-    assert!(!repo.ensure_ignored(".aider-tui/").unwrap());
-    let (fresh, repo) = new_repo();
-    assert!(repo.ensure_ignored(".aider-tui/").unwrap());
-    assert_eq!(read(fresh.path(), ".gitignore"), b".aider-tui/\n");
+    assert!(
+        !repo.exclude_locally(".aider-tui/").unwrap(),
+        "already ignored"
+    );
+    assert_eq!(read(other.path(), ".gitignore"), b".aider*\r\n");
 }
 
 #[test]

@@ -134,9 +134,20 @@ fn a_headless_run_edits_commits_and_a_second_run_undoes() {
         transcript.contains("> Applied edit to hello.py") && transcript.contains("> Commit "),
         "{transcript}"
     );
-    // The state folder is git-ignored.
+    // The state folder is git-ignored through the local exclude file, and no file of
+    // the user's is left changed: the tracked tree is clean.
     assert!(repo.root().join(".aider-tui").is_dir());
-    assert!(repo.read(".gitignore").contains(".aider-tui/"));
+    assert!(!repo.root().join(".gitignore").exists());
+    assert!(repo.read(".git/info/exclude").contains(".aider-tui/"));
+    let git = git2::Repository::open(repo.root()).unwrap();
+    let mut options = git2::StatusOptions::new();
+    options.include_untracked(true).include_ignored(false);
+    let statuses = git.statuses(Some(&mut options)).unwrap();
+    let dirty: Vec<String> = statuses
+        .iter()
+        .filter_map(|entry| entry.path().ok().map(str::to_string))
+        .collect();
+    assert!(dirty.is_empty(), "left behind: {dirty:?}");
 
     // A new process recognises the tool's commit from the repository and undoes it.
     let undo = aider_on_mock(&repo.root(), home.path(), &base, &["--message", "/undo"]);

@@ -11,9 +11,7 @@ use crate::config::{self, Settings};
 use crate::engine;
 use crate::git::GitRepo;
 use crate::oneshot;
-
-/// The folder (in the repository root) for logs, caches and history.
-const STATE_DIR: &str = ".aider-tui";
+use crate::safe_fs::{STATE_DIR_NAME, StateDir, StateLocation};
 
 /// Loads the settings and runs the chosen front end.
 pub fn run(args: super::SessionArgs) -> ExitCode {
@@ -58,18 +56,16 @@ fn headless_message(settings: &Settings) -> anyhow::Result<Option<String>> {
     Ok(Some(text))
 }
 
-/// Sends tracing output to `.aider-tui/aider-tui.log` under the repository root,
-/// creating the folder (and git-ignoring it) when needed. Logging is best effort: a
-/// folder that cannot be written just means no log.
+/// Sends tracing output to `aider-tui.log` in the state folder (`.aider-tui/` under the
+/// repository root, kept out of git by the local exclude file). Logging is best effort:
+/// a folder that cannot be written just means no log.
 fn start_logging(settings: &Settings) -> Option<tracing_appender::non_blocking::WorkerGuard> {
-    let dir = settings.root.join(STATE_DIR);
-    let created = !dir.exists();
-    std::fs::create_dir_all(&dir).ok()?;
-    if created && settings.git {
-        ignore_state_dir(&settings.root);
+    let state = StateDir::open(&settings.root).ok()?;
+    if settings.git && state.location() == &StateLocation::Repository {
+        exclude_state_dir(&settings.root);
     }
-    let appender = tracing_appender::rolling::never(&dir, "aider-tui.log");
-    let (writer, guard) = tracing_appender::non_blocking(appender);
+    let file = state.open_append("aider-tui.log").ok()?;
+    let (writer, guard) = tracing_appender::non_blocking(file);
     let filter = tracing_subscriber::EnvFilter::try_from_env("AIDER_TUI_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt()
@@ -81,10 +77,11 @@ fn start_logging(settings: &Settings) -> Option<tracing_appender::non_blocking::
     Some(guard)
 }
 
-fn ignore_state_dir(root: &Path) {
+/// Keeps the state folder out of `git status` through `.git/info/exclude`.
+fn exclude_state_dir(root: &Path) {
     if let Ok(Some(repo)) = GitRepo::discover(root)
-        && let Err(err) = repo.ensure_ignored(&format!("{STATE_DIR}/"))
+        && let Err(err) = repo.exclude_locally(&format!("{STATE_DIR_NAME}/"))
     {
-        eprintln!("aider-tui: could not add {STATE_DIR}/ to .gitignore: {err}");
+        eprintln!("aider-tui: could not add {STATE_DIR_NAME}/ to .git/info/exclude: {err}");
     }
 }

@@ -2,24 +2,25 @@
 //! later. Only what was said is written: messages, replies, reflections and commands
 //! (never settings, so never a key). Written only when the state folder exists.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::safe_fs::StateDir;
 
 /// Appends the conversation to the transcript file.
 #[derive(Clone)]
 pub struct Transcript {
-    path: Option<PathBuf>,
+    state: Option<StateDir>,
 }
 
 /// The transcript's file name inside the state folder.
 pub const TRANSCRIPT_FILE: &str = "chat-history.md";
 
 impl Transcript {
-    /// The transcript of the repository at `root`; a no-op without `.aider-tui/`.
+    /// The transcript of the repository at `root`, in its state folder; a no-op when
+    /// no state folder can be opened.
     pub fn open(root: &Path) -> Transcript {
-        let dir = root.join(".aider-tui");
         let transcript = Transcript {
-            path: dir.is_dir().then(|| dir.join(TRANSCRIPT_FILE)),
+            state: StateDir::open(root).ok(),
         };
         let since_epoch = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -49,16 +50,14 @@ impl Transcript {
     }
 
     fn append(&self, text: &str) {
-        let Some(path) = &self.path else {
+        let Some(state) = &self.state else {
             return;
         };
-        let written = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .and_then(|mut file| file.write_all(text.as_bytes()));
-        if let Err(err) = written {
-            tracing::warn!("could not write {}: {err}", path.display());
+        if let Err(err) = state.append(TRANSCRIPT_FILE, text.as_bytes()) {
+            tracing::warn!(
+                "could not write the transcript in {}: {err}",
+                state.path().display()
+            );
         }
     }
 }

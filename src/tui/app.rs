@@ -95,11 +95,11 @@ impl App {
     pub fn new(options: AppOptions) -> App {
         let palette = Palette::for_theme(&options.theme);
         let styles = options.theme.styles.clone();
-        let state_dir = options.root.join(".aider-tui");
-        let history = if options.persist {
-            InputHistory::load(state_dir.join("input-history"))
-        } else {
-            InputHistory::default()
+        let history = match options.persist {
+            true => crate::safe_fs::StateDir::open(&options.root)
+                .map(InputHistory::load)
+                .unwrap_or_default(),
+            false => InputHistory::default(),
         };
         App {
             chat: ChatPane::new(palette, styles.clone()),

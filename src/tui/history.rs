@@ -1,9 +1,10 @@
 //! What the session keeps on disk under `.aider-tui/`: the input history (for Up/Down
 //! across sessions) and the chat as markdown, written as it goes.
 
-use std::fs::OpenOptions;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use crate::safe_fs::StateDir;
+
+/// The history's file name in the state folder.
+const HISTORY_FILE: &str = "input-history";
 
 /// At most this many messages are loaded back.
 const HISTORY_LIMIT: usize = 1000;
@@ -12,22 +13,29 @@ const HISTORY_LIMIT: usize = 1000;
 #[derive(Debug, Default)]
 pub struct InputHistory {
     entries: Vec<String>,
-    path: Option<PathBuf>,
+    state: Option<StateDir>,
     /// Where Up/Down currently are (None: editing a fresh draft).
     position: Option<usize>,
     draft: String,
 }
 
 impl InputHistory {
-    /// Loads the history file (a missing file is an empty history).
-    pub fn load(path: PathBuf) -> InputHistory {
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
+    /// Loads the history file of a state folder (a missing file is an empty history).
+    pub fn load(state: StateDir) -> InputHistory {
+        let bytes = match state.read(HISTORY_FILE) {
+            Ok(bytes) => bytes.unwrap_or_default(),
+            Err(error) => {
+                tracing::warn!(%error, "cannot read the input history");
+                Vec::new()
+            }
+        };
+        let text = String::from_utf8_lossy(&bytes);
         let mut entries = parse(&text);
         let excess = entries.len().saturating_sub(HISTORY_LIMIT);
         entries.drain(..excess);
         InputHistory {
             entries,
-            path: Some(path),
+            state: Some(state),
             position: None,
             draft: String::new(),
         }
@@ -41,14 +49,16 @@ impl InputHistory {
             return;
         }
         self.entries.push(message.to_string());
-        if let Some(path) = &self.path {
+        if let Some(state) = &self.state {
             let mut record = String::from("#\n");
             for line in message.lines() {
                 record.push('+');
                 record.push_str(line);
                 record.push('\n');
             }
-            append(path, &record);
+            if let Err(error) = state.append(HISTORY_FILE, record.as_bytes()) {
+                tracing::warn!(%error, "cannot write the input history");
+            }
         }
     }
 
@@ -99,24 +109,6 @@ fn parse(text: &str) -> Vec<String> {
     entries
 }
 
-/// Appends to a file, creating it and its folder; failures are logged, never fatal.
-fn append(path: &Path, text: &str) {
-    if let Some(parent) = path.parent()
-        && let Err(error) = std::fs::create_dir_all(parent)
-    {
-        tracing::warn!(path = %parent.display(), %error, "cannot create folder");
-        return;
-    }
-    let written = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .and_then(|mut file| file.write_all(text.as_bytes()));
-    if let Err(error) = written {
-        tracing::warn!(path = %path.display(), %error, "cannot write");
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,12 +116,12 @@ mod tests {
     #[test]
     fn history_survives_a_restart_and_walks_both_ways() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(".aider-tui/input-history");
-        let mut history = InputHistory::load(path.clone());
+        let state = StateDir::open(dir.path()).unwrap();
+        let mut history = InputHistory::load(state.clone());
         history.record("first");
         history.record("two\nlines");
         history.record("two\nlines");
-        let mut again = InputHistory::load(path);
+        let mut again = InputHistory::load(StateDir::open(dir.path()).unwrap());
         assert_eq!(again.previous("draft"), Some("two\nlines"));
         assert_eq!(again.previous(""), Some("first"));
         assert_eq!(again.previous(""), None);
