@@ -78,7 +78,7 @@ fn big_reply(c: &mut Criterion) {
         b.iter(|| {
             let parsed = parse_reply(black_box(&reply), EditFormat::Diff, &chat).unwrap();
             let plan = plan_edits(&ws, &parsed.edits, &chat);
-            assert!(plan.iter().all(|planned| planned.outcome.is_ok()));
+            assert!(plan.blocks.iter().all(|planned| planned.outcome.is_ok()));
             plan
         })
     });

@@ -10,7 +10,10 @@
 
 use std::hint::black_box;
 
-use aider_tui::protocol::{EditPreview, Event, ProposedEdit};
+use aider_tui::diff::{Hunk, hunks_between};
+use aider_tui::protocol::{
+    BlockDecisionState, BlockState, ChangeKind, EditPreview, Event, Review, ReviewBlock,
+};
 use aider_tui::tui::{App, AppOptions};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
@@ -76,13 +79,22 @@ fn stream(c: &mut Criterion) {
                         });
                         replace.push_str(token);
                     }
+                    // The engine's preview: the block placed at its lines, growing.
+                    let old = "def handler_0(event):\n    return event.value\n";
+                    let new_lines: Vec<&str> = replace.lines().collect();
+                    let old_lines: Vec<&str> = old.lines().collect();
+                    let mut hunks = hunks_between(&old_lines, &new_lines);
+                    for hunk in &mut hunks {
+                        hunk.old_start += 40;
+                        hunk.new_start += 40;
+                    }
                     app.handle_event(Event::EditPreview(EditPreview {
-                        index: 0,
+                        id: 0,
                         path: "src/module_0.py".into(),
-                        search: "def handler_0(event):\n    return event.value\n".into(),
-                        replace,
                         complete: false,
-                        matches: Some(true),
+                        located: Some(true),
+                        hunks,
+                        problem: None,
                     }));
                     draw(&mut app, &mut terminal);
                     black_box(&terminal);
@@ -119,40 +131,42 @@ fn big_file() -> (String, String) {
     (old, new)
 }
 
+/// A review of one block changing `hunks` in big.py.
+fn review_of(hunks: Vec<Hunk>, change: ChangeKind) -> Review {
+    Review {
+        id: 1,
+        blocks: vec![ReviewBlock {
+            id: 0,
+            path: "big.py".into(),
+            revision: 0,
+            state: BlockState::Planned { change, hunks },
+            decision: BlockDecisionState::Pending,
+            replanned: false,
+            editable_text: Some(String::new()),
+            needs_confirmation: None,
+        }],
+        tell_rejected: false,
+        auto_accept: false,
+        notice: None,
+    }
+}
+
 fn diff_10k(c: &mut Criterion) {
     let (old, new) = big_file();
-    let rewrite = similar::TextDiff::from_lines(&old, &new)
-        .unified_diff()
-        .context_radius(3)
-        .header("a/big.py", "b/big.py")
-        .to_string();
-    let created: String =
-        std::iter::once("--- /dev/null\n+++ b/big.py\n@@ -0,0 +1,10000 @@\n".to_string())
-            .chain(new.lines().map(|line| format!("+{line}\n")))
-            .collect();
+    let old_lines: Vec<&str> = old.lines().collect();
+    let new_lines: Vec<&str> = new.lines().collect();
+    let rewrite = review_of(hunks_between(&old_lines, &new_lines), ChangeKind::Modify);
+    let created = review_of(hunks_between(&[], &new_lines), ChangeKind::Create);
     let mut group = c.benchmark_group("diff_10k");
-    for (name, diff) in [
+    for (name, review) in [
         ("every_10th_line_changed", &rewrite),
         ("new_file", &created),
     ] {
-        let edit = ProposedEdit {
-            id: 0,
-            path: "big.py".into(),
-            search: String::new(),
-            replace: String::new(),
-            diff: diff.clone(),
-            applicable: true,
-            problem: None,
-            creates_file: name == "new_file",
-        };
         group.bench_function(format!("open_{name}"), |b| {
             b.iter_batched(
                 new_app,
                 |(mut app, mut terminal, dir)| {
-                    app.handle_event(Event::EditsProposed {
-                        review: 1,
-                        edits: vec![edit.clone()],
-                    });
+                    app.handle_event(Event::ReviewStarted(review.clone()));
                     draw(&mut app, &mut terminal);
                     (app, terminal, dir)
                 },
@@ -160,10 +174,7 @@ fn diff_10k(c: &mut Criterion) {
             );
         });
         let (mut app, mut terminal, _dir) = new_app();
-        app.handle_event(Event::EditsProposed {
-            review: 1,
-            edits: vec![edit.clone()],
-        });
+        app.handle_event(Event::ReviewStarted(review.clone()));
         draw(&mut app, &mut terminal);
         let mut pages = 0;
         group.bench_function(format!("scroll_frame_{name}"), |b| {

@@ -9,6 +9,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod diff;
 pub mod edit;
 pub mod engine;
 pub mod git;
@@ -17,5 +18,6 @@ pub mod oneshot;
 pub mod protocol;
 pub mod repomap;
 pub mod safe_fs;
+pub mod text;
 pub mod tokens;
 pub mod tui;

@@ -4,8 +4,10 @@
 use std::fs;
 use std::path::Path;
 
+use aider_tui::diff::LineKind;
 use aider_tui::edit::{
-    Edit, EditFailure, EditFormat, EditStatus, Workspace, apply_edits, parse_reply, plan_edits,
+    ChangeKind, Edit, EditFailure, EditFormat, EditStatus, FileResult, Workspace, apply_edits,
+    parse_reply, plan_edits,
 };
 
 fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, Workspace) {
@@ -36,11 +38,26 @@ fn plan_writes_nothing_and_shows_before_and_after() {
         Edit::new("b.txt", "", "new\n"),
     ];
     let plan = plan_edits(&ws, &edits, &chat(&["a.txt"]));
-    assert_eq!(plan.len(), 3);
-    assert!(plan.iter().all(|planned| planned.outcome.is_ok()));
-    assert_eq!(plan[1].before, "one\n2\n");
-    assert_eq!(plan[1].after, "one\nII\n");
-    assert!(plan[2].creates_file);
+    assert_eq!(plan.blocks.len(), 3);
+    assert!(plan.blocks.iter().all(|planned| planned.outcome.is_ok()));
+    // The second block is planned on top of the first: it replaces the `2` line.
+    let second = plan.blocks[1].outcome.as_ref().unwrap();
+    let changed: Vec<(LineKind, &str)> = second.hunks[0]
+        .lines
+        .iter()
+        .filter(|line| line.kind != LineKind::Context)
+        .map(|line| (line.kind, line.text.as_str()))
+        .collect();
+    assert_eq!(
+        changed,
+        vec![(LineKind::Removed, "2"), (LineKind::Added, "II")]
+    );
+    assert_eq!(
+        plan.blocks[2].outcome.as_ref().unwrap().kind,
+        ChangeKind::Create
+    );
+    // The files' final texts are what would be written.
+    assert_eq!(plan.files[0].result, FileResult::Write("one\nII\n".into()));
     assert_eq!(read(dir.path(), "a.txt"), "one\ntwo\n");
     assert!(!dir.path().join("b.txt").exists());
 }

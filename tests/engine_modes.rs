@@ -104,7 +104,7 @@ async fn ask_mode_applies_nothing() {
     assert!(
         !run.events
             .iter()
-            .any(|event| matches!(event, Event::EditsProposed { .. }))
+            .any(|event| matches!(event, Event::ReviewStarted(_)))
     );
     let system = main_bodies(&mock)[0]["messages"][0]["content"]
         .as_str()
@@ -457,12 +457,19 @@ async fn front_end_requests_for_log_diff_files_map_and_undo() {
         })
         .await
         .unwrap();
-    let Event::CommitDiff { diff, .. } =
+    let Event::CommitDiff { files, .. } =
         next_matching(&mut driver, |e| matches!(e, Event::CommitDiff { .. })).await
     else {
         unreachable!()
     };
-    assert!(diff.contains("+    return \"wave\""), "{diff}");
+    let added: Vec<&str> = files
+        .iter()
+        .flat_map(|file| &file.hunks)
+        .flat_map(|hunk| &hunk.lines)
+        .filter(|line| line.kind == aider_tui::diff::LineKind::Added)
+        .map(|line| line.text.as_str())
+        .collect();
+    assert!(added.contains(&"    return \"wave\""), "{added:?}");
 
     driver.ops.send(Op::RequestRepoFiles).await.unwrap();
     let Event::RepoFiles { files } =

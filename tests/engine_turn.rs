@@ -105,7 +105,7 @@ async fn one_edit_is_applied_and_committed_with_a_model_written_message() {
             .count()
             > 3
     );
-    assert!(run.events.iter().any(|event| matches!(event, Event::EditPreview(preview) if preview.complete && preview.matches == Some(true))));
+    assert!(run.events.iter().any(|event| matches!(event, Event::EditPreview(preview) if preview.complete && preview.located == Some(true))));
 }
 
 #[tokio::test]

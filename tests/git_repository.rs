@@ -579,11 +579,16 @@ fn diffs_of_commits_files_and_ranges() {
         .commit_files(&paths(&["a.txt"]), "feat: a", &tool())
         .unwrap();
     let root_diff = repo.commit_diff(&first.id).unwrap();
-    assert!(
-        root_diff.contains("diff --git a/a.txt b/a.txt"),
-        "{root_diff}"
-    );
-    assert!(root_diff.contains("+one\n+two\n"), "{root_diff}");
+    assert_eq!(root_diff.len(), 1);
+    assert_eq!(root_diff[0].path, "a.txt");
+    let added: Vec<&str> = root_diff[0].hunks[0]
+        .lines
+        .iter()
+        .filter(|line| line.kind == aider_tui::diff::LineKind::Added)
+        .map(|line| line.text.as_str())
+        .collect();
+    assert_eq!(added, vec!["one", "two"]);
+    assert_eq!(root_diff[0].hunks[0].new_start, 1);
 
     write(dir.path(), "a.txt", b"one\n2\n");
     write(dir.path(), "sub/new.txt", b"fresh\n");

@@ -218,11 +218,10 @@ fn a_whole_session_in_tmux_review_commit_undo() {
         "nothing is applied before the review"
     );
 
-    // Accept the first block, reject the second, and do not report the rejection.
+    // Accept the first block, reject the second: the last decision ends the review and
+    // the commit lands at once, with no question in between.
     tmux.keys(&["y"]);
     tmux.wait_for("the second block", |s| s.contains("2/2 other.py"));
-    tmux.keys(&["n"]);
-    tmux.wait_text("Tell the model about the 1 rejected block");
     tmux.keys(&["n"]);
 
     // One commit with the accepted block only; it shows in the commit log.

@@ -84,6 +84,9 @@ fn status_json(status: &EditStatus) -> (&'static str, Option<String>) {
     match status {
         EditStatus::Applied => ("applied", None),
         EditStatus::Created => ("created", None),
+        EditStatus::Deleted => ("deleted", None),
+        EditStatus::Moved(target) => ("moved", Some(format!("to {target}"))),
+        EditStatus::Rejected => ("rejected", None),
         EditStatus::Failed(failure) => ("failed", Some(failure.to_string())),
     }
 }
@@ -113,6 +116,9 @@ fn print_report(report: &ApplyReport, parsed: &ParsedReply) {
         match &result.status {
             EditStatus::Applied => println!("applied: {}", result.path),
             EditStatus::Created => println!("created: {}", result.path),
+            EditStatus::Deleted => println!("deleted: {}", result.path),
+            EditStatus::Moved(target) => println!("moved: {} to {target}", result.path),
+            EditStatus::Rejected => println!("rejected: {}", result.path),
             EditStatus::Failed(failure) => println!("failed: {}: {failure}", result.path),
         }
     }

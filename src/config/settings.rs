@@ -41,6 +41,8 @@ pub struct Settings {
     pub test_cmd: Option<String>,
     /// Run the tests after every change.
     pub auto_test: bool,
+    /// The review tells the model about rejected blocks unless toggled off (`t`).
+    pub review_tell_rejected: bool,
     /// Lint after every change.
     pub auto_lint: bool,
     /// Token budget of the repo map; `None`: the default, `Some(0)`: no map.
@@ -102,6 +104,7 @@ impl Default for Settings {
             lint_cmds: BTreeMap::new(),
             test_cmd: None,
             auto_test: false,
+            review_tell_rejected: false,
             auto_lint: true,
             map_tokens: None,
             git: true,

@@ -13,12 +13,15 @@ pub fn failure_message(results: &[EditResult]) -> Option<String> {
     if failed.is_empty() {
         return None;
     }
-    let applied = results.len() - failed.len();
+    let applied = results
+        .iter()
+        .filter(|result| !matches!(result.status, EditStatus::Failed(_) | EditStatus::Rejected))
+        .count();
     let mut text = String::new();
     let blocks = if failed.len() == 1 { "block" } else { "blocks" };
     let _ = writeln!(
         text,
-        "{} SEARCH/REPLACE {blocks} failed to apply.",
+        "{} edit {blocks} of your reply failed to apply (numbered as in your reply).",
         failed.len()
     );
     for result in &failed {
@@ -30,7 +33,7 @@ pub fn failure_message(results: &[EditResult]) -> Option<String> {
         let _ = writeln!(
             text,
             "## Block {} ({}): {failure}",
-            result.index + 1,
+            result.id + 1,
             result.path
         );
         let _ = writeln!(text, "{}", edit.path);

@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use similar::{Algorithm, DiffOp, capture_diff_slices};
 
 use super::fence::is_fence_line;
+use super::file_text::{FileText, LineKey, split_lf};
 use super::names::name_from_line;
 
 /// The ladder step that located an edit.
@@ -57,78 +58,84 @@ pub struct Replaced {
     pub step: LadderStep,
 }
 
-/// Replaces the one place in `content` that matches `search` with `replace`.
-/// All three are LF texts; `search` must hold at least one non-blank line.
+/// One change of a placement: `removed` lines at `start` (0-based, in the file as it
+/// was before this edit) give way to `inserted`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Splice {
+    pub start: usize,
+    pub removed: usize,
+    pub inserted: Vec<String>,
+}
+
+/// Where an edit goes: its splices (ascending, never overlapping) and the step that
+/// found the place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    pub splices: Vec<Splice>,
+    pub step: LadderStep,
+}
+
+/// Hints that narrow where a SEARCH text may be placed when it matches several places
+/// (the patch format's `@@ anchor` lines and `*** End of File`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scope<'a> {
+    /// Lines the match must lie under, outermost first (e.g. `class Foo:`, `def bar():`).
+    pub anchors: &'a [String],
+    /// The match must end at the end of the file.
+    pub at_end: bool,
+}
+
+/// Finds the one place in `file` that matches `search` and what replaces it there.
+/// `search` and `replace` are LF texts; `search` must hold a non-blank line.
+pub fn place(
+    file: &mut FileText,
+    search: &str,
+    replace: &str,
+    scope: Scope<'_>,
+) -> Result<Placement, MatchFailure> {
+    let (search_lines, _) = split_lf(search);
+    let (replace_lines, _) = split_lf(replace);
+    let regions = anchor_regions(file, scope);
+    let context = Context {
+        regions,
+        at_end: scope.at_end,
+    };
+    ladder(file, &search_lines, &replace_lines, true, &context)
+}
+
+/// Applies a placement to `file`.
+pub fn apply_placement(file: &mut FileText, placement: &Placement) {
+    for splice in placement.splices.iter().rev() {
+        file.splice(splice.start, splice.removed, &splice.inserted);
+    }
+}
+
+/// Replaces the one place in `content` that matches `search` with `replace` (a
+/// convenience over [`place`] for whole texts; line endings are kept as they were).
 pub fn replace_unique(
     content: &str,
     search: &str,
     replace: &str,
 ) -> Result<Replaced, MatchFailure> {
-    if let Some(result) = replace_exact_text(content, search, replace) {
-        return result;
-    }
-    let (file, final_newline) = split(content);
-    let (search_lines, _) = split(search);
-    let (replace_lines, _) = split(replace);
-    let (lines, step) = ladder(&file, &search_lines, &replace_lines, true)?;
-    // A file that had no final newline keeps none; an empty file gains one.
-    let final_newline = final_newline || file.is_empty();
+    let mut file = FileText::parse(content);
+    let placement = place(&mut file, search, replace, Scope::default())?;
+    apply_placement(&mut file, &placement);
     Ok(Replaced {
-        text: super::line_endings::join_lines(&lines, final_newline),
-        step,
+        text: file.to_text(),
+        step: placement.step,
     })
-}
-
-/// The exact step done on the text itself (a substring search, no line splitting),
-/// which is how most edits match. `None` when it cannot decide: the texts do not
-/// end in line breaks, or the text is not found whole-line (the ladder takes over).
-fn replace_exact_text(
-    content: &str,
-    search: &str,
-    replace: &str,
-) -> Option<Result<Replaced, MatchFailure>> {
-    if !search.ends_with('\n') || !(replace.is_empty() || replace.ends_with('\n')) {
-        return None;
-    }
-    // Whole-line matches start at line starts: walk them (the line breaks are
-    // found with a vectorised byte search) and compare there.
-    let mut places = Vec::new();
-    let mut position = 0;
-    while position < content.len() {
-        if content.as_bytes()[position..].starts_with(search.as_bytes()) {
-            places.push(position);
-        }
-        match content[position..].find('\n') {
-            Some(offset) => position += offset + 1,
-            None => break,
-        }
-    }
-    match places.as_slice() {
-        [] => None,
-        [position] => {
-            let mut text = String::with_capacity(content.len() + replace.len());
-            text.push_str(&content[..*position]);
-            text.push_str(replace);
-            text.push_str(&content[position + search.len()..]);
-            Some(Ok(Replaced {
-                text,
-                step: LadderStep::Exact,
-            }))
-        }
-        many => Some(Err(MatchFailure::Ambiguous { count: many.len() })),
-    }
 }
 
 /// Whether `text` already occurs in `content` (exactly or but for trailing whitespace).
 pub fn already_present(content: &str, text: &str) -> bool {
-    let (file, _) = split(content);
+    let mut file = FileText::parse(content);
     let (lines, _) = split(text);
     if lines.iter().all(|line| line.trim().is_empty()) {
         return false;
     }
     [Step::Exact, Step::TrailingWhitespace]
         .into_iter()
-        .any(|step| !find_all(&file, 0, &lines, step).is_empty())
+        .any(|step| !find_all(&mut file, 0, &lines, step).is_empty())
 }
 
 /// The lines of `content` most like `search`: the window where most SEARCH lines
@@ -211,7 +218,7 @@ fn words(line: &str) -> impl Iterator<Item = &str> {
 }
 
 fn split(text: &str) -> (Vec<&str>, bool) {
-    super::line_endings::split_lines(text)
+    split_lf(text)
 }
 
 /// The comparison steps that look for a window of the file.
@@ -223,11 +230,11 @@ enum Step {
 }
 
 impl Step {
-    fn key(self, line: &str) -> &str {
+    fn key(self) -> LineKey {
         match self {
-            Step::Exact => line,
-            Step::TrailingWhitespace => line.trim_end(),
-            Step::Indentation => line.trim(),
+            Step::Exact => LineKey::Exact,
+            Step::TrailingWhitespace => LineKey::TrimEnd,
+            Step::Indentation => LineKey::Trim,
         }
     }
 
@@ -266,10 +273,42 @@ enum Located {
     Many(usize),
 }
 
-/// Runs the window-finding steps from `from` on.
-fn locate(file: &[&str], from: usize, search: &[&str]) -> Located {
+/// Where a match may lie, from the placement's [`Scope`].
+struct Context {
+    /// Line ranges (start, end exclusive) under the anchors; empty: no anchor found.
+    regions: Vec<(usize, usize)>,
+    at_end: bool,
+}
+
+impl Context {
+    fn narrows(&self) -> bool {
+        !self.regions.is_empty() || self.at_end
+    }
+
+    fn admits(&self, file: &FileText, found: &Found) -> bool {
+        let end = found.start + found.len;
+        let in_region = self.regions.is_empty()
+            || self
+                .regions
+                .iter()
+                .any(|(start, stop)| found.start >= *start && end <= *stop);
+        let at_end = !self.at_end || (end..file.len()).all(|at| file.line(at).trim().is_empty());
+        in_region && at_end
+    }
+}
+
+/// Runs the window-finding steps from `from` on. Several matches are narrowed by the
+/// context's anchors; what stays ambiguous is refused.
+fn locate(file: &mut FileText, from: usize, search: &[&str], context: &Context) -> Located {
     for step in [Step::Exact, Step::TrailingWhitespace, Step::Indentation] {
         let mut found = find_all(file, from, search, step);
+        if found.len() > 1 && context.narrows() {
+            let count = found.len();
+            found.retain(|candidate| context.admits(file, candidate));
+            if found.len() != 1 {
+                return Located::Many(count);
+            }
+        }
         match found.len() {
             0 => continue,
             1 => return Located::One(found.remove(0), step.ladder_step()),
@@ -279,46 +318,37 @@ fn locate(file: &[&str], from: usize, search: &[&str]) -> Located {
     Located::Nothing
 }
 
-/// Every window of `file[from..]` that matches `search` under `step`.
-fn find_all(file: &[&str], from: usize, search: &[&str], step: Step) -> Vec<Found> {
-    // The rarest non-blank SEARCH line anchors the candidates.
-    let mut counts: HashMap<&str, usize> = search
-        .iter()
-        .map(|line| step.key(line))
-        .filter(|key| !key.trim().is_empty())
-        .map(|key| (key, 0))
-        .collect();
-    if counts.is_empty() || search.len() > file.len().saturating_sub(from) {
+/// Every window of `file[from..]` that matches `search` under `step`, found through
+/// the file's line index (the rarest SEARCH line anchors the candidates).
+fn find_all(file: &mut FileText, from: usize, search: &[&str], step: Step) -> Vec<Found> {
+    let key = step.key();
+    if search.len() > file.len().saturating_sub(from) {
         return Vec::new();
     }
-    for line in &file[from..] {
-        if let Some(count) = counts.get_mut(step.key(line)) {
-            *count += 1;
+    let mut anchor: Option<(usize, usize)> = None;
+    for (offset, line) in search.iter().enumerate() {
+        if key.of(line).trim().is_empty() {
+            continue;
+        }
+        let count = file.count_upper_bound(key, line);
+        if count == 0 {
+            return Vec::new();
+        }
+        if anchor.is_none_or(|(_, best)| count < best) {
+            anchor = Some((offset, count));
         }
     }
-    if counts.values().any(|count| *count == 0) {
-        return Vec::new();
-    }
-    let Some((anchor_offset, anchor_key)) = search
-        .iter()
-        .enumerate()
-        .map(|(offset, line)| (offset, step.key(line)))
-        .filter(|(_, key)| !key.trim().is_empty())
-        .min_by_key(|(_, key)| counts.get(key).copied().unwrap_or(usize::MAX))
-    else {
+    let Some((anchor_offset, _)) = anchor else {
         return Vec::new();
     };
     let mut found = Vec::new();
-    for position in from..file.len() {
-        if step.key(file[position]) != anchor_key || position < from + anchor_offset {
-            continue;
-        }
+    for position in file.positions(key, search[anchor_offset], from + anchor_offset) {
         let start = position - anchor_offset;
         if start + search.len() > file.len() {
             continue;
         }
-        let window = &file[start..start + search.len()];
-        if let Some(reindent) = verify(window, search, step) {
+        let window = file.lines(start, search.len());
+        if let Some(reindent) = verify(&window, search, step) {
             found.push(Found {
                 start,
                 len: search.len(),
@@ -327,6 +357,54 @@ fn find_all(file: &[&str], from: usize, search: &[&str], step: Step) -> Vec<Foun
         }
     }
     found
+}
+
+/// The line ranges under the scope's anchors: each anchor line opens a region that runs
+/// to the next line indented no deeper (that line included, for a closing brace);
+/// nested anchors narrow inside their parent's region. No region when the first
+/// anchor is nowhere in the file (anchors are hints: then they narrow nothing).
+fn anchor_regions(file: &mut FileText, scope: Scope<'_>) -> Vec<(usize, usize)> {
+    let mut regions = vec![(0, file.len())];
+    for anchor in scope.anchors {
+        let anchor = anchor.trim();
+        if anchor.is_empty() {
+            continue;
+        }
+        let mut inner = Vec::new();
+        for position in file.positions(LineKey::Trim, anchor, 0) {
+            if let Some((_, end)) = regions
+                .iter()
+                .find(|(start, end)| position >= *start && position < *end)
+            {
+                let end = region_end(file, position).min(*end);
+                inner.push((position, end));
+            }
+        }
+        if inner.is_empty() {
+            // An anchor not found under its parent: keep the parent's regions.
+            break;
+        }
+        regions = inner;
+    }
+    if regions == [(0, file.len())] {
+        return Vec::new();
+    }
+    regions
+}
+
+/// One past the last line of the block an anchor line opens.
+fn region_end(file: &FileText, anchor: usize) -> usize {
+    let depth = columns(indent_of(file.line(anchor)), 4);
+    for at in anchor + 1..file.len() {
+        let line = file.line(at);
+        if line.trim().is_empty() {
+            continue;
+        }
+        if columns(indent_of(line), 4) <= depth {
+            return at + 1;
+        }
+    }
+    file.len()
 }
 
 /// Checks one window; `Some(None)` means it matches with no reindentation.
@@ -470,53 +548,64 @@ fn replacement(
     out
 }
 
-fn splice(file: &[&str], found: &Found, search: &[&str], replace: &[&str]) -> Vec<String> {
-    let window = &file[found.start..found.start + found.len];
-    let mut lines: Vec<String> = Vec::with_capacity(file.len() + replace.len());
-    lines.extend(file[..found.start].iter().map(|line| line.to_string()));
-    lines.extend(replacement(
-        window,
-        search,
-        replace,
-        found.reindent.as_ref(),
-    ));
-    lines.extend(
-        file[found.start + found.len..]
-            .iter()
-            .map(|line| line.to_string()),
-    );
-    lines
+/// The splice that replaces a found window.
+fn to_splice(file: &FileText, found: &Found, search: &[&str], replace: &[&str]) -> Splice {
+    let window = file.lines(found.start, found.len);
+    Splice {
+        start: found.start,
+        removed: found.len,
+        inserted: replacement(&window, search, replace, found.reindent.as_ref()),
+    }
 }
 
 /// The whole ladder. `relax` allows the blank-line and unwrapping steps (which rerun
 /// the ladder on trimmed texts without themselves).
 fn ladder(
-    file: &[&str],
+    file: &mut FileText,
     search: &[&str],
     replace: &[&str],
     relax: bool,
-) -> Result<(Vec<String>, LadderStep), MatchFailure> {
-    match locate(file, 0, search) {
-        Located::One(found, step) => return Ok((splice(file, &found, search, replace), step)),
+    context: &Context,
+) -> Result<Placement, MatchFailure> {
+    match locate(file, 0, search, context) {
+        Located::One(found, step) => {
+            return Ok(Placement {
+                splices: vec![to_splice(file, &found, search, replace)],
+                step,
+            });
+        }
         Located::Many(count) => return Err(MatchFailure::Ambiguous { count }),
         Located::Nothing => {}
     }
-    if let Some(result) = elide(file, search, replace) {
-        return result.map(|lines| (lines, LadderStep::Elision));
+    if let Some(result) = elide(file, search, replace, context) {
+        return result.map(|splices| Placement {
+            splices,
+            step: LadderStep::Elision,
+        });
     }
     if !relax {
         return Err(MatchFailure::NotFound);
     }
     if let Some((search, replace)) = strip_blank_ends(search, replace) {
-        match ladder(file, search, replace, false) {
+        match ladder(file, search, replace, false, context) {
             Err(MatchFailure::NotFound) => {}
-            other => return other.map(|(lines, _)| (lines, LadderStep::BlankLines)),
+            other => {
+                return other.map(|placement| Placement {
+                    step: LadderStep::BlankLines,
+                    ..placement
+                });
+            }
         }
     }
     if let Some((search, replace)) = unwrap_fences(search, replace) {
-        match ladder(file, search, replace, false) {
+        match ladder(file, search, replace, false, context) {
             Err(MatchFailure::NotFound) => {}
-            other => return other.map(|(lines, _)| (lines, LadderStep::Unwrapped)),
+            other => {
+                return other.map(|placement| Placement {
+                    step: LadderStep::Unwrapped,
+                    ..placement
+                });
+            }
         }
     }
     Err(MatchFailure::NotFound)
@@ -565,6 +654,14 @@ pub fn is_elision(line: &str) -> bool {
     words <= 8 && telling && (dotted || text.contains("unchanged") || text.contains("omitted"))
 }
 
+/// Whether `replace` holds a line that could be a placeholder (a cheap test before the
+/// costlier [`placeholder_line`], which needs the file's text).
+pub fn may_hold_placeholder(replace: &str) -> bool {
+    replace
+        .lines()
+        .any(|line| is_elision(line) && !matches!(line.trim(), "..." | "…"))
+}
+
 /// The first line of `replace` that stands for omitted code (a comment such as
 /// `// ... existing code ...`, not a bare `...`) and is not found in `reference`:
 /// writing it would put a placeholder where code was.
@@ -587,16 +684,17 @@ fn split_pieces<'a, 'b>(lines: &'b [&'a str]) -> Vec<&'b [&'a str]> {
 /// The elision step: each piece of SEARCH must match once, in order, after the
 /// previous piece; each is replaced by its REPLACE piece, keeping what lies between.
 fn elide(
-    file: &[&str],
+    file: &mut FileText,
     search: &[&str],
     replace: &[&str],
-) -> Option<Result<Vec<String>, MatchFailure>> {
+    context: &Context,
+) -> Option<Result<Vec<Splice>, MatchFailure>> {
     let search_pieces = split_pieces(search);
     let replace_pieces = split_pieces(replace);
     if search_pieces.len() < 2 || search_pieces.len() != replace_pieces.len() {
         return None;
     }
-    let mut lines: Vec<String> = file.iter().map(|line| line.to_string()).collect();
+    let mut splices = Vec::new();
     let mut from = 0;
     for (search_piece, replace_piece) in search_pieces.into_iter().zip(replace_pieces) {
         if search_piece.iter().all(|line| line.trim().is_empty()) {
@@ -606,20 +704,16 @@ fn elide(
             // New text with nothing to anchor it: there is no telling where it goes.
             return Some(Err(MatchFailure::NotFound));
         }
-        let current: Vec<&str> = lines.iter().map(String::as_str).collect();
-        match locate(&current, from, search_piece) {
+        match locate(file, from, search_piece, context) {
             Located::One(found, _) => {
-                let window = &current[found.start..found.start + found.len];
-                let new_piece =
-                    replacement(window, search_piece, replace_piece, found.reindent.as_ref());
-                from = found.start + new_piece.len();
-                lines.splice(found.start..found.start + found.len, new_piece);
+                from = found.start + found.len;
+                splices.push(to_splice(file, &found, search_piece, replace_piece));
             }
             Located::Many(count) => return Some(Err(MatchFailure::Ambiguous { count })),
             Located::Nothing => return Some(Err(MatchFailure::NotFound)),
         }
     }
-    Some(Ok(lines))
+    Some(Ok(splices))
 }
 
 type Texts<'s, 'a> = (&'s [&'a str], &'s [&'a str]);

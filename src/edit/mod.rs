@@ -1,16 +1,26 @@
-//! The edit engine: parse a model's reply into edits (per edit format), match each
-//! edit against its file with a ladder of increasingly tolerant steps that never
-//! guesses between two places, and apply the result through a root-confined
-//! [`Workspace`] with atomic writes. Pure and synchronous.
+//! The edit engine: parse a model's reply into edits (per edit format), plan each edit
+//! against its file with a ladder of increasingly tolerant steps that never guesses
+//! between two places, show the plan as hunks, and write exactly the planned result
+//! through a root-confined [`Workspace`] with atomic writes. Pure and synchronous.
+//!
+//! One edit's data, from parse to disk: `reply` (an [`Edit`] with the block's id) →
+//! `plan` (a [`Plan`]: each block's [`Hunk`]s and each file's final text, under the
+//! user's [`Decision`]s) → `apply` (the planned text written, if the file is unchanged
+//! since it was read). `file_text` holds a file as lines with their own endings and an
+//! index, `matching` the ladder, `hunk` the reviewable form, `workspace` the root.
 
 pub mod apply;
+pub mod failure;
 pub mod feedback;
 pub mod fence;
+pub mod file_text;
 pub mod format;
-pub mod line_endings;
+pub mod hunk;
 pub mod matching;
 pub mod names;
+pub mod plan;
 pub mod prompts;
+pub mod protected;
 pub mod reply;
 pub mod search_replace;
 pub mod streaming;
@@ -18,11 +28,14 @@ pub mod udiff;
 pub mod whole;
 pub mod workspace;
 
-pub use apply::{
-    ApplyReport, EditFailure, EditResult, EditStatus, PlannedEdit, apply_edits, plan_edits,
-};
+pub use apply::{ApplyReport, EditResult, EditStatus, apply_edits, apply_plan, plan_edits};
+pub use failure::EditFailure;
 pub use format::{EditFormat, UnknownFormat};
+pub use matching::LadderStep;
+pub use plan::{
+    BlockChange, BlockPlan, ChangeKind, Decision, FileResult, Plan, PlanRun, PlannedFile, Planner,
+};
 pub use prompts::{FormatPrompts, prompts};
 pub use reply::{Edit, EditKind, ParseError, ParsedReply, parse_reply};
 pub use streaming::{BlockProgress, StreamingParser};
-pub use workspace::{Workspace, WorkspaceError};
+pub use workspace::{Expect, FileOnDisk, Fingerprint, Workspace, WorkspaceError};

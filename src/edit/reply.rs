@@ -6,14 +6,24 @@ use super::{search_replace, udiff, whole};
 /// One edit found in a reply.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Edit {
+    /// The block's place in the reply, from 0 (the streaming parser gives the same id).
+    pub id: usize,
     /// The file, relative to the root, as the reply names it (after name inference).
     pub path: String,
     /// The text to find; empty to create a file (or append to it).
     pub search: String,
     /// The text to put in its place.
     pub replace: String,
-    /// Whether this is a search/replace edit or a whole-file listing.
+    /// Whether this is a search/replace edit, a whole-file listing, a creation or a deletion.
     pub kind: EditKind,
+    /// patch: the `@@ …` anchor lines above the hunk, outermost first.
+    pub anchors: Vec<String>,
+    /// patch: `*** End of File` — the old side must end at the file's end.
+    pub at_end: bool,
+    /// patch: `*** Move to:` — the file is renamed after its hunks.
+    pub move_to: Option<String>,
+    /// The block was read but must not be applied, and why (for the model's feedback).
+    pub refusal: Option<String>,
 }
 
 /// How an edit changes its file.
@@ -24,6 +34,10 @@ pub enum EditKind {
     SearchReplace,
     /// `replace` is the whole new content of the file.
     WholeFile,
+    /// `replace` is the content of a new file; fails if the file exists.
+    CreateFile,
+    /// The file is deleted.
+    DeleteFile,
 }
 
 impl Edit {
@@ -37,7 +51,7 @@ impl Edit {
             path: path.into(),
             search: search.into(),
             replace: replace.into(),
-            kind: EditKind::SearchReplace,
+            ..Edit::default()
         }
     }
 
@@ -45,9 +59,9 @@ impl Edit {
     pub fn whole_file(path: impl Into<String>, content: impl Into<String>) -> Edit {
         Edit {
             path: path.into(),
-            search: String::new(),
             replace: content.into(),
             kind: EditKind::WholeFile,
+            ..Edit::default()
         }
     }
 }
@@ -88,11 +102,16 @@ pub fn parse_reply(
     format: EditFormat,
     chat_files: &[String],
 ) -> Result<ParsedReply, ParseError> {
-    match format {
+    let mut parsed = match format {
         EditFormat::Diff | EditFormat::DiffFenced => search_replace::parse(reply, chat_files),
         EditFormat::Whole => whole::parse(reply, chat_files),
         EditFormat::Udiff => udiff::parse(reply, chat_files),
+    }?;
+    // A block's id is its place in the reply (the streaming parser counts the same way).
+    for (id, edit) in parsed.edits.iter_mut().enumerate() {
+        edit.id = id;
     }
+    Ok(parsed)
 }
 
 /// The lines of a reply, without their line breaks.

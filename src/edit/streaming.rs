@@ -22,6 +22,9 @@ pub struct BlockProgress {
     pub search: String,
     /// The REPLACE text received so far (whole lines only).
     pub replace_so_far: String,
+    /// The SEARCH text is whole (its divider arrived, or the block has no SEARCH part),
+    /// so the block can be placed in its file while REPLACE still streams.
+    pub search_complete: bool,
     /// The block's closing line has arrived.
     pub complete: bool,
 }
@@ -119,6 +122,7 @@ impl StreamingParser {
             path,
             search: String::new(),
             replace_so_far: String::new(),
+            search_complete: self.format == EditFormat::Whole,
             complete: false,
         });
         self.blocks.len() - 1
@@ -156,13 +160,16 @@ impl StreamingParser {
             }
             Scan::Search if is_divider(line) => {
                 self.scan = Scan::Replace;
-                self.blocks.len().checked_sub(1)
+                let block = self.last_block()?;
+                block.search_complete = true;
+                Some(block.index)
             }
             Scan::Search | Scan::Replace if is_replace_marker(line) => {
                 self.scan = Scan::Outside;
                 self.region_start = self.lines.len() + 1;
                 let block = self.last_block()?;
                 block.complete = true;
+                block.search_complete = true;
                 Some(block.index)
             }
             Scan::Search => {
@@ -314,6 +321,7 @@ impl StreamingParser {
         self.scan = Scan::Outside;
         let block = self.last_block()?;
         block.complete = true;
+        block.search_complete = true;
         Some(block.index)
     }
 }

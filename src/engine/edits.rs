@@ -4,13 +4,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::edit::{self, Edit, EditFormat, ParsedReply};
-use crate::protocol::{
-    CommandKind, CommitInfo, EditOutcome, EditStatus, Event, ProposedEdit, QuestionKind,
-};
+use crate::edit::{self, Edit, EditFormat, ParsedReply, Planner};
+use crate::protocol::{CommandKind, CommitInfo, EditOutcome, EditStatus, Event, Op, QuestionKind};
 
 use super::checks;
 use super::commit_message;
+use super::review::{ReviewState, Update};
 use super::spawn::Engine;
 
 /// How the edit step of a round ended.
@@ -42,18 +41,9 @@ pub(super) fn commit_info(summary: &crate::git::CommitSummary) -> CommitInfo {
     }
 }
 
-/// A unified diff of one file's change, with `a/` and `b/` headers.
-pub(super) fn unified_diff(path: &str, before: &str, after: &str) -> String {
-    similar::TextDiff::from_lines(before, after)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string()
-}
-
 /// Runs synchronous CPU or file work on the blocking pool. A panic there is re-raised
 /// here, as it would have been inline.
-async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+pub(super) async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
     match tokio::task::spawn_blocking(work).await {
         Ok(value) => value,
         Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
@@ -110,169 +100,90 @@ impl Engine {
                 not_applied: false,
             };
         }
-
-        let (allowed, refused) = self.permit_paths(&parsed.edits).await;
-        let allowed_files: Vec<String> = allowed.iter().cloned().collect();
-        let candidates: Vec<(usize, Edit)> = parsed
+        let declined = self.permit_paths(&parsed.edits).await;
+        let edits: Vec<Edit> = parsed
             .edits
             .iter()
-            .enumerate()
-            .filter(|(index, _)| !refused.contains_key(index))
-            .map(|(index, edit)| (index, edit.clone()))
+            .filter(|edit| !declined.contains(&edit.id))
+            .cloned()
             .collect();
-        let candidate_edits: Vec<Edit> = candidates.iter().map(|(_, edit)| edit.clone()).collect();
-
-        // Review: a dry run gives the diffs and which blocks match.
-        let planned = {
+        let chat_files: Vec<String> = self.session.chat_files.iter().cloned().collect();
+        let id = self.session.next_review();
+        let review = {
             let workspace = self.session.workspace.clone();
-            let allowed_files = allowed_files.clone();
-            // Matching can be CPU work on big files: keep it off the async workers.
-            blocking(move || edit::plan_edits(&workspace, &candidate_edits, &allowed_files)).await
-        };
-        let proposed: Vec<ProposedEdit> = planned
-            .iter()
-            .zip(&candidates)
-            .map(|(plan, (index, edit))| ProposedEdit {
-                id: *index,
-                path: plan.path.clone(),
-                search: edit.search.clone(),
-                replace: edit.replace.clone(),
-                diff: if plan.outcome.is_ok() {
-                    unified_diff(&plan.path, &plan.before, &plan.after)
-                } else {
-                    String::new()
-                },
-                applicable: plan.outcome.is_ok(),
-                problem: plan.outcome.as_ref().err().map(|err| err.to_string()),
-                creates_file: plan.creates_file,
+            let auto_accept = self.inbox.auto_accept;
+            let tell = self.session.settings.review_tell_rejected;
+            let hooks = self.hooks_folder();
+            // Planning can be CPU work on big files: keep it off the async workers.
+            blocking(move || {
+                let mut planner = Planner::new(&workspace, &chat_files);
+                planner.protect(hooks);
+                ReviewState::new(id, edits, planner, auto_accept, tell, None)
             })
-            .collect();
-        let review = self.session.next_review();
-        self.emitter
-            .emit(Event::EditsProposed {
-                review,
-                edits: proposed,
-            })
-            .await;
-        let accepted: BTreeSet<usize> = if self.inbox.auto_accept {
-            candidates.iter().map(|(index, _)| *index).collect()
-        } else {
-            let decision = self.inbox.decision(review).await;
-            let accepted: BTreeSet<usize> = decision
-                .decisions
-                .iter()
-                .filter(|decision| decision.accept)
-                .map(|decision| decision.edit)
-                .collect();
-            if decision.report_rejected {
-                let rejected: Vec<String> = candidates
-                    .iter()
-                    .filter(|(index, _)| !accepted.contains(index))
-                    .map(|(index, edit)| format!("block {} ({})", index + 1, edit.path))
-                    .collect();
-                if !rejected.is_empty() {
-                    self.session.add_note(format!(
-                        "I rejected these edit blocks of your last reply: {}. Do not apply them again unless I ask.",
-                        rejected.join(", ")
-                    ));
-                }
-            }
-            accepted
+            .await
         };
-        let mut outcomes: BTreeMap<usize, EditOutcome> = BTreeMap::new();
-        for (index, status) in &refused {
-            outcomes.insert(
-                *index,
-                EditOutcome {
-                    id: *index,
-                    path: parsed.edits[*index].path.clone(),
-                    status: status.clone(),
-                },
-            );
-        }
-        let mut to_apply: Vec<(usize, Edit)> = Vec::new();
-        for (index, edit) in candidates {
-            if accepted.contains(&index) {
-                to_apply.push((index, edit));
-            } else {
-                outcomes.insert(
-                    index,
-                    EditOutcome {
-                        id: index,
-                        path: edit.path.clone(),
-                        status: EditStatus::Rejected,
-                    },
-                );
-            }
-        }
+        self.emitter.emit(Event::ReviewStarted(review.view())).await;
+        let review = self.run_review(review).await;
+        self.emitter.emit(Event::ReviewEnded { review: id }).await;
         if self.inbox.quit {
             return EditRound::done(true);
         }
-
-        // The user's own uncommitted work on these files gets its own commit first.
-        let paths: Vec<String> = to_apply
-            .iter()
-            .filter_map(|(_, edit)| self.session.relative_path(&edit.path))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        if self.session.settings.dirty_commits
-            && let Some(git) = &self.session.git
-            && !paths.is_empty()
-        {
-            let committed = git.with(|git| git.commit_dirty(&paths, ""));
-            match committed {
-                Ok(Some(summary)) => {
-                    self.emitter
-                        .emit(Event::CommitMade {
-                            commit: commit_info(&summary),
-                        })
-                        .await;
-                }
-                Ok(None) => {}
-                Err(err) => {
-                    // Without the safety commit the user's changes could be mixed into ours: stop.
-                    self.emitter
-                        .error(format!("could not commit your own changes before editing: {err}; no edits applied"))
-                        .await;
-                    return EditRound::done(true);
-                }
+        let finished = {
+            // The user's own uncommitted work on the files to be written gets its own
+            // commit first.
+            if let Err(problem) = self.commit_dirty_before(&review).await {
+                self.emitter.error(problem).await;
+                let mut review = review;
+                review.reject_undecided();
+                return EditRound::done(true);
             }
-        }
-
-        let apply_edits: Vec<Edit> = to_apply.iter().map(|(_, edit)| edit.clone()).collect();
-        let report = {
             let workspace = self.session.workspace.clone();
-            blocking(move || edit::apply_edits(&workspace, &apply_edits, &allowed_files)).await
+            blocking(move || review.apply(&workspace)).await
         };
-        for result in &report.results {
-            let index = to_apply
-                .get(result.index)
-                .map(|(index, _)| *index)
-                .unwrap_or(result.index);
-            outcomes.insert(
-                index,
-                EditOutcome {
-                    id: index,
-                    path: result.path.clone(),
-                    status: super::usage::edit_status(&result.status),
-                },
-            );
-        }
-        let not_applied = outcomes
-            .values()
-            .any(|outcome| !matches!(outcome.status, EditStatus::Applied | EditStatus::Created));
-        self.emitter
-            .emit(Event::EditResults {
-                results: outcomes.into_values().collect(),
+        let mut outcomes: Vec<EditOutcome> = parsed
+            .edits
+            .iter()
+            .filter(|edit| declined.contains(&edit.id))
+            .map(|edit| EditOutcome {
+                id: edit.id,
+                path: edit.path.clone(),
+                status: EditStatus::Rejected,
             })
+            .collect();
+        for result in &finished.report.results {
+            let status = match (&result.status, finished.dropped.contains(&result.id)) {
+                (edit::EditStatus::Failed(failure), true) => EditStatus::Dropped {
+                    reason: failure.to_string(),
+                },
+                (status, _) => EditStatus::from(status),
+            };
+            outcomes.push(EditOutcome {
+                id: result.id,
+                path: result.path.clone(),
+                status,
+            });
+        }
+        outcomes.sort_by_key(|outcome| outcome.id);
+        let not_applied = outcomes.iter().any(|outcome| {
+            !matches!(
+                outcome.status,
+                EditStatus::Applied
+                    | EditStatus::Created
+                    | EditStatus::Deleted
+                    | EditStatus::Moved { .. }
+            )
+        });
+        self.emitter
+            .emit(Event::EditResults { results: outcomes })
             .await;
-
-        let changed: Vec<String> = report.changed_files();
+        for note in finished.notes {
+            self.session.add_note(note);
+        }
+        let changed = finished.report.changed_files();
         if !changed.is_empty() {
             self.commit_edits(&changed, request).await;
         }
-        if let Some(feedback) = report.feedback() {
+        if let Some(feedback) = finished.feedback {
             return EditRound {
                 feedback: Some(feedback),
                 not_applied: true,
@@ -301,32 +212,133 @@ impl Engine {
         }
     }
 
-    /// Decides which edited paths may be written: chat files, plus files the user
-    /// agrees to add (or create). Paths outside the root are refused outright.
-    async fn permit_paths(
-        &mut self,
-        edits: &[Edit],
-    ) -> (BTreeSet<String>, BTreeMap<usize, EditStatus>) {
-        let mut allowed: BTreeSet<String> = self.session.chat_files.clone();
-        let mut refused = BTreeMap::new();
-        let mut answers: BTreeMap<String, bool> = BTreeMap::new();
-        for (index, edit) in edits.iter().enumerate() {
-            let Some(relative) = self.session.relative_path(&edit.path) else {
-                self.emitter
-                    .warn(format!(
-                        "Refused an edit to {}: it is outside the repository.",
-                        edit.path
-                    ))
+    /// Waits for the user's decisions until every applicable block has one (or the
+    /// review is ended), sending each re-planned block back at once.
+    async fn run_review(&mut self, mut review: ReviewState) -> ReviewState {
+        let id = review.id();
+        while !review.is_settled() {
+            let update = match self.inbox.receive_during_turn().await {
+                Some(Op::ReviewDecide {
+                    review: target,
+                    block,
+                    decision,
+                    seen,
+                }) if target == id => {
+                    let (back, update) = blocking(move || {
+                        let update = review.decide(block, decision, seen);
+                        (review, update)
+                    })
                     .await;
-                refused.insert(
-                    index,
-                    EditStatus::Failed {
-                        reason: format!("{} is outside the repository", edit.path),
-                    },
-                );
+                    review = back;
+                    update
+                }
+                Some(Op::ReviewDraft {
+                    review: target,
+                    block,
+                    text,
+                }) if target == id => {
+                    let (back, state) = blocking(move || {
+                        let state = review.draft(block, &text);
+                        (review, state)
+                    })
+                    .await;
+                    review = back;
+                    self.emitter
+                        .emit(Event::ReviewDraft {
+                            review: id,
+                            block,
+                            state,
+                        })
+                        .await;
+                    continue;
+                }
+                Some(Op::ReviewTellRejected { review: target, on }) if target == id => {
+                    review.set_tell_rejected(on);
+                    Update {
+                        blocks: Vec::new(),
+                        note: None,
+                    }
+                }
+                Some(Op::ReviewFinish { review: target }) if target == id => {
+                    let (back, update) = blocking(move || {
+                        let update = review.finish_now();
+                        (review, update)
+                    })
+                    .await;
+                    review = back;
+                    update
+                }
+                Some(Op::Interrupt) | None => {
+                    review.reject_undecided();
+                    break;
+                }
+                Some(Op::SetAutoAccept { .. }) => continue,
+                Some(other) => {
+                    self.inbox.hold(other);
+                    continue;
+                }
+            };
+            self.emitter
+                .emit(Event::ReviewUpdated {
+                    review: id,
+                    blocks: update.blocks,
+                    tell_rejected: review.tell_rejected(),
+                    note: update.note,
+                })
+                .await;
+        }
+        review
+    }
+
+    /// Commits the user's own changes to the files the review will write. An error
+    /// means nothing may be written (their changes could be mixed into ours).
+    async fn commit_dirty_before(&mut self, review: &ReviewState) -> Result<(), String> {
+        let paths = review.files_to_write();
+        if !self.session.settings.dirty_commits || paths.is_empty() {
+            return Ok(());
+        }
+        let Some(git) = &self.session.git else {
+            return Ok(());
+        };
+        match git.with(|git| git.commit_dirty(&paths, "")) {
+            Ok(Some(summary)) => {
+                self.emitter
+                    .emit(Event::CommitMade {
+                        commit: commit_info(&summary),
+                    })
+                    .await;
+                Ok(())
+            }
+            Ok(None) => Ok(()),
+            Err(err) => Err(format!(
+                "could not commit your own changes before editing: {err}; no edits applied"
+            )),
+        }
+    }
+
+    /// The repository's hooks folder when it is inside the work tree (`core.hooksPath`).
+    fn hooks_folder(&self) -> Vec<String> {
+        self.session
+            .git
+            .as_ref()
+            .and_then(|git| git.with(|git| git.hooks_path_in_tree()))
+            .into_iter()
+            .collect()
+    }
+
+    /// Asks about files outside the chat that the reply edits (adding or creating
+    /// them); returns the ids of the blocks the user declined. Paths outside the root
+    /// are left to the planner, which refuses them.
+    async fn permit_paths(&mut self, edits: &[Edit]) -> BTreeSet<usize> {
+        let mut declined = BTreeSet::new();
+        let mut answers: BTreeMap<String, bool> = BTreeMap::new();
+        for edit in edits {
+            let Some(relative) = self.session.relative_path(&edit.path) else {
                 continue;
             };
-            if allowed.contains(&relative) {
+            if self.session.workspace.check(&relative).is_err()
+                || self.session.chat_files.contains(&relative)
+            {
                 continue;
             }
             let yes = match answers.get(&relative) {
@@ -352,18 +364,20 @@ impl Engine {
                     };
                     let yes = self.inbox.ask(&self.emitter, kind, text).await;
                     answers.insert(relative.clone(), yes);
+                    if yes {
+                        self.session.read_only_files.remove(&relative);
+                        self.session.chat_files.insert(relative.clone());
+                        // The files pane shows the new chat file at once.
+                        self.send_status().await;
+                    }
                     yes
                 }
             };
-            if yes {
-                allowed.insert(relative.clone());
-                self.session.read_only_files.remove(&relative);
-                self.session.chat_files.insert(relative);
-            } else {
-                refused.insert(index, EditStatus::Rejected);
+            if !yes {
+                declined.insert(edit.id);
             }
         }
-        (allowed, refused)
+        declined
     }
 
     /// Commits the edited files with a message the weak model writes from the diff.

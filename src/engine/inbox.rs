@@ -9,9 +9,7 @@ use std::collections::VecDeque;
 use tokio::sync::mpsc;
 
 use super::transcript::Transcript;
-use crate::protocol::{
-    Decision, EditStatus, Event, NoticeLevel, Op, QuestionId, QuestionKind, ReviewId,
-};
+use crate::protocol::{Event, NoticeLevel, Op, QuestionId, QuestionKind};
 
 /// Sends events to the front end; a front end that went away is not an error.
 /// What the user is told is also recorded in the chat transcript, so every front end
@@ -69,54 +67,13 @@ impl Emitter {
     }
 }
 
-/// Writes the lines of `event` a reader of the transcript needs; streaming pieces and
-/// pane data are left out (the reply is recorded whole when it ends).
+/// Writes what a reader of the transcript needs: the words every front end shows for
+/// the event (streaming pieces and pane data have none; the reply is recorded whole
+/// when it ends).
 fn record(transcript: &Transcript, event: &Event) {
-    match event {
-        Event::Notice { text, .. } => transcript.note(text),
-        Event::EditResults { results } => {
-            for result in results {
-                let line = match &result.status {
-                    EditStatus::Applied => format!("Applied edit to {}", result.path),
-                    EditStatus::Created => format!("Created {}", result.path),
-                    EditStatus::Rejected => format!("Rejected edit to {}", result.path),
-                    EditStatus::Failed { reason } => {
-                        format!("Edit to {} failed: {reason}", result.path)
-                    }
-                };
-                transcript.note(&line);
-            }
-        }
-        Event::CommandOutput {
-            command,
-            output,
-            success,
-            ..
-        } => {
-            let outcome = if *success { "" } else { " (failed)" };
-            transcript.note(&format!("$ {command}{outcome}\n{}", output.trim_end()));
-        }
-        Event::CommitMade { commit } => {
-            transcript.note(&format!("Commit {} {}", commit.short_id, commit.summary));
-        }
-        Event::ReplyFinished { usage, cost, .. } => {
-            let cost = cost
-                .map(|dollars| format!(", cost ${dollars:.4}"))
-                .unwrap_or_default();
-            transcript.note(&format!(
-                "Tokens: {} sent, {} received{cost}.",
-                usage.prompt_tokens(),
-                usage.output_tokens
-            ));
-        }
-        _ => {}
+    for said in crate::text::describe(event) {
+        transcript.note(&said.text);
     }
-}
-
-/// The user's decisions on one review.
-pub struct ReviewDecision {
-    pub decisions: Vec<Decision>,
-    pub report_rejected: bool,
 }
 
 /// Reads operations, holding back the ones a waiting turn cannot use.
@@ -216,33 +173,6 @@ impl Inbox {
             }
         }
     }
-
-    /// Waits for the decisions on `review`. An interrupt or the end of the session
-    /// rejects everything.
-    pub async fn decision(&mut self, review: ReviewId) -> ReviewDecision {
-        loop {
-            match self.receive_during_turn().await {
-                Some(Op::Decide {
-                    review: decided,
-                    decisions,
-                    report_rejected,
-                }) if decided == review => {
-                    return ReviewDecision {
-                        decisions,
-                        report_rejected,
-                    };
-                }
-                Some(Op::Interrupt) | None => {
-                    return ReviewDecision {
-                        decisions: Vec::new(),
-                        report_rejected: false,
-                    };
-                }
-                Some(Op::SetAutoAccept { .. }) => {}
-                Some(other) => self.hold(other),
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -291,7 +221,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_interrupt_answers_no_and_rejects_a_review() {
+    async fn an_interrupt_answers_no() {
         let (ops_tx, ops_rx) = mpsc::channel(8);
         let (events_tx, _events_rx) = mpsc::channel(8);
         let emitter = Emitter::new(events_tx);
@@ -302,9 +232,6 @@ mod tests {
                 .ask(&emitter, QuestionKind::AddOutput, "Keep?".into())
                 .await
         );
-        ops_tx.send(Op::Interrupt).await.unwrap();
-        let decision = inbox.decision(7).await;
-        assert!(decision.decisions.is_empty());
         drop(ops_tx);
         assert_eq!(inbox.next().await, None);
         assert!(inbox.quit);

@@ -1,16 +1,15 @@
 //! Streaming one reply from a model: text deltas and live edit previews go out as
 //! events while it arrives; an interrupt stops it; a cut stream is reported as such.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures::StreamExt;
 
-use crate::edit::{self, BlockProgress, Edit, EditFormat, StreamingParser, Workspace};
 use crate::llm::{self, ChatRequest, Provider, StreamEvent};
-use crate::protocol::{EditPreview, Event, Op, TokenUsage};
+use crate::protocol::{Event, Op, TokenUsage};
 
 use super::inbox::{Emitter, Inbox};
+use super::preview::LivePreview;
 
 /// How many times a reply cut at the output-token limit is continued.
 const CONTINUATIONS: u32 = 3;
@@ -25,28 +24,16 @@ pub struct Reply {
     pub error: Option<String>,
 }
 
-/// Live previews of edit blocks while the reply streams.
-pub struct Previews<'a> {
-    pub format: EditFormat,
-    pub chat_files: Vec<String>,
-    pub workspace: &'a Workspace,
-}
-
 /// Streams `request` from `provider`, sending `ReplyDelta` (and `EditPreview` when
-/// `previews` is given) events, and stops early on `Op::Interrupt`.
+/// `preview` is given) events, and stops early on `Op::Interrupt`.
 pub async fn stream_reply(
     provider: Arc<dyn Provider>,
     request: ChatRequest,
     emitter: &Emitter,
     inbox: &mut Inbox,
-    previews: Option<Previews<'_>>,
+    mut preview: Option<LivePreview>,
 ) -> Reply {
     let mut stream = llm::stream_with_continuation(provider, request, CONTINUATIONS);
-    let mut parser = previews
-        .as_ref()
-        .map(|previews| StreamingParser::new(previews.format, &previews.chat_files));
-    // Whether a block's search text matches is worked out once, when it is complete.
-    let mut matched: HashMap<usize, bool> = HashMap::new();
     let mut reply = Reply {
         text: String::new(),
         usage: TokenUsage::default(),
@@ -71,15 +58,13 @@ pub async fn stream_reply(
                 match item {
                     Some(Ok(StreamEvent::Text(text))) => {
                         reply.text.push_str(&text);
-                        if let (Some(parser), Some(previews)) = (parser.as_mut(), previews.as_ref()) {
-                            let progress = parser.push(&text);
-                            emitter.emit(Event::ReplyDelta { text }).await;
-                            for block in progress {
-                                let preview = preview(block, previews, &mut matched);
-                                emitter.emit(Event::EditPreview(preview)).await;
-                            }
-                        } else {
-                            emitter.emit(Event::ReplyDelta { text }).await;
+                        let changed = preview
+                            .as_mut()
+                            .map(|preview| preview.push(&text))
+                            .unwrap_or_default();
+                        emitter.emit(Event::ReplyDelta { text }).await;
+                        for block in changed {
+                            emitter.emit(Event::EditPreview(block)).await;
                         }
                     }
                     Some(Ok(StreamEvent::Reasoning(_))) => {}
@@ -110,44 +95,13 @@ pub async fn stream_reply(
         );
     }
     // The final state of every block (the last push may not have settled the last line).
-    if let (Some(parser), Some(previews)) = (parser.as_ref(), previews.as_ref())
+    if let Some(preview) = preview.as_mut()
         && finished
     {
-        for block in parser.blocks().to_vec() {
-            emitter
-                .emit(Event::EditPreview(preview(block, previews, &mut matched)))
-                .await;
+        let _ = preview.push("\n");
+        for block in preview.finish() {
+            emitter.emit(Event::EditPreview(block)).await;
         }
     }
     reply
-}
-
-fn preview(
-    block: BlockProgress,
-    previews: &Previews<'_>,
-    matched: &mut HashMap<usize, bool>,
-) -> EditPreview {
-    let matches = if block.complete {
-        let known = *matched.entry(block.index).or_insert_with(|| {
-            let edit = Edit::new(
-                block.path.clone(),
-                block.search.clone(),
-                block.replace_so_far.clone(),
-            );
-            edit::plan_edits(previews.workspace, &[edit], &previews.chat_files)
-                .first()
-                .is_some_and(|planned| planned.outcome.is_ok())
-        });
-        Some(known)
-    } else {
-        None
-    };
-    EditPreview {
-        index: block.index,
-        path: block.path,
-        search: block.search,
-        replace: block.replace_so_far,
-        complete: block.complete,
-        matches,
-    }
 }

@@ -38,11 +38,11 @@ impl Engine {
         };
         let diff = git.with(|git| git.commit_diff(commit));
         match diff {
-            Ok(diff) => {
+            Ok(files) => {
                 self.emitter
                     .emit(Event::CommitDiff {
                         commit: commit.to_string(),
-                        diff,
+                        files,
                     })
                     .await;
             }
@@ -136,15 +136,15 @@ impl Engine {
             }
         });
         match result {
-            Ok(diff) if diff.trim().is_empty() => {
+            Ok(files) if files.is_empty() => {
                 self.emitter.info("No changes.").await;
                 TurnOutcome::Success
             }
-            Ok(diff) => {
+            Ok(files) => {
                 self.emitter
                     .emit(Event::CommitDiff {
                         commit: base.unwrap_or_else(|| "HEAD".to_string()),
-                        diff,
+                        files,
                     })
                     .await;
                 TurnOutcome::Success

@@ -107,7 +107,12 @@ impl Engine {
             match op {
                 Op::Submit { text } => self.submit(text).await,
                 Op::Quit => break,
-                Op::Interrupt | Op::Answer { .. } | Op::Decide { .. } => {
+                Op::Interrupt
+                | Op::Answer { .. }
+                | Op::ReviewDecide { .. }
+                | Op::ReviewDraft { .. }
+                | Op::ReviewTellRejected { .. }
+                | Op::ReviewFinish { .. } => {
                     // Nothing is waiting for these between turns.
                 }
                 Op::SetAutoAccept { on } => {

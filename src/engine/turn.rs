@@ -9,8 +9,9 @@ use crate::tokens;
 use super::history::HistoryMessage;
 use super::mentions::{self, Mentions};
 use super::models::{Model, NO_MODEL_HELP};
+use super::preview::LivePreview;
 use super::prompt::{self, Prompt, PromptInput};
-use super::reply::{self, Previews};
+use super::reply;
 use super::spawn::Engine;
 use super::summarize;
 
@@ -179,11 +180,8 @@ impl Engine {
                 break TurnOutcome::Error { message: problem };
             }
             let chat_files: Vec<String> = self.session.chat_files.iter().cloned().collect();
-            let previews = (setup.mode == ChatMode::Code).then_some(Previews {
-                format: setup.format,
-                chat_files,
-                workspace: &self.session.workspace,
-            });
+            let previews = (setup.mode == ChatMode::Code)
+                .then(|| LivePreview::new(setup.format, &chat_files, &self.session.workspace));
             let reply = reply::stream_reply(
                 setup.model.provider.clone(),
                 prompt.request,

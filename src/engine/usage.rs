@@ -1,8 +1,7 @@
 //! Conversions between the libraries' value types and the protocol's.
 
-use crate::edit;
 use crate::llm::Usage;
-use crate::protocol::{EditStatus, TokenUsage};
+use crate::protocol::TokenUsage;
 
 /// The protocol's token counts from the provider's.
 pub fn to_protocol(usage: &Usage) -> TokenUsage {
@@ -21,16 +20,5 @@ pub fn to_llm(usage: &TokenUsage) -> Usage {
         output_tokens: usage.output_tokens,
         cache_read_tokens: usage.cache_read_tokens,
         cache_write_tokens: usage.cache_write_tokens,
-    }
-}
-
-/// The protocol's status of one applied edit.
-pub fn edit_status(status: &edit::EditStatus) -> EditStatus {
-    match status {
-        edit::EditStatus::Applied => EditStatus::Applied,
-        edit::EditStatus::Created => EditStatus::Created,
-        edit::EditStatus::Failed(failure) => EditStatus::Failed {
-            reason: failure.to_string(),
-        },
     }
 }

@@ -56,6 +56,21 @@ impl GitRepo {
         &self.root
     }
 
+    /// The hooks folder (`core.hooksPath`) when it lies inside the work tree, relative
+    /// to the root: edits there are protected like `.git/hooks`.
+    pub fn hooks_path_in_tree(&self) -> Option<String> {
+        let config = self.repo.config().ok()?;
+        let configured = config.get_path("core.hooksPath").ok()?;
+        let absolute = if configured.is_absolute() {
+            configured
+        } else {
+            self.root.join(configured)
+        };
+        let relative = absolute.strip_prefix(&self.root).ok()?;
+        let text = relative.to_string_lossy().replace('\\', "/");
+        (!text.is_empty()).then_some(text)
+    }
+
     /// The current branch name; `None` when HEAD is detached. Works before the first commit.
     pub fn branch(&self) -> Option<String> {
         let head = self.repo.find_reference("HEAD").ok()?;

@@ -2,7 +2,9 @@
 //! applied and committed printed after it, then exit.
 //!
 //! Proposed edits are accepted (there is no one to review them, as in Aider's
-//! `--message`); questions get "no" unless `--yes` is given.
+//! `--message`), except those that need an explicit yes (configuration, the tool's own
+//! state, git hooks, read-only files): those are never accepted here. Questions get "no"
+//! unless `--yes` is given.
 //!
 //! It drives the same engine as the full-screen UI (`engine::spawn`) and answers the
 //! engine's questions by policy: with `--yes` every question is answered yes except
@@ -18,7 +20,9 @@ use tokio::sync::mpsc;
 
 use crate::config::Settings;
 use crate::engine;
-use crate::protocol::{Decision, Event, Op, QuestionKind, TurnOutcome};
+use crate::protocol::{
+    BlockDecision, BlockDecisionState, BlockState, Event, Op, QuestionKind, TurnOutcome,
+};
 
 pub use printer::Printer;
 
@@ -89,23 +93,31 @@ pub async fn drive(
                 let yes = options.yes && !matches!(kind, QuestionKind::RunShell { .. });
                 let _ = ops.send(Op::Answer { question: *id, yes }).await;
             }
-            Event::EditsProposed { review, edits } => {
+            Event::ReviewStarted(review) => {
                 // Headless, there is no reviewer: edits are applied as Aider applies
-                // them. (With --yes the engine auto-accepts and does not wait for this.)
-                let decisions = edits
-                    .iter()
-                    .map(|edit| Decision {
-                        edit: edit.id,
-                        accept: true,
-                    })
-                    .collect();
-                let _ = ops
-                    .send(Op::Decide {
-                        review: *review,
-                        decisions,
-                        report_rejected: false,
-                    })
-                    .await;
+                // them, but never one that needs an explicit yes.
+                for block in &review.blocks {
+                    if block.decision != BlockDecisionState::Pending
+                        || !matches!(block.state, BlockState::Planned { .. })
+                    {
+                        continue;
+                    }
+                    let decision = match &block.needs_confirmation {
+                        Some(reason) => {
+                            printer.refused(block.id, &block.path, reason);
+                            BlockDecision::Reject
+                        }
+                        None => BlockDecision::Accept,
+                    };
+                    let _ = ops
+                        .send(Op::ReviewDecide {
+                            review: review.id,
+                            block: block.id,
+                            decision,
+                            seen: block.revision,
+                        })
+                        .await;
+                }
             }
             Event::TurnFinished { outcome: finished } => {
                 outcome = Some(finished.clone());

@@ -3,7 +3,8 @@
 
 use std::io::Write;
 
-use crate::protocol::{EditStatus, Event, NoticeLevel, TurnOutcome};
+use crate::protocol::Event;
+use crate::text::{Tone, describe, printable};
 
 /// Prints events as text or JSON lines.
 pub struct Printer<O: Write, E: Write> {
@@ -62,124 +63,42 @@ impl<O: Write, E: Write> Printer<O, E> {
 
     fn line(&mut self, text: &str) {
         self.close_line();
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", printable(text));
         let _ = self.out.flush();
+    }
+
+    /// Says that a block was not applied because it needs an explicit yes.
+    pub fn refused(&mut self, id: usize, path: &str, reason: &str) {
+        if self.json {
+            let line = serde_json::json!({"type": "runner_refused", "block": id, "path": path, "reason": reason});
+            let _ = writeln!(self.out, "{line}");
+            return;
+        }
+        self.close_line();
+        let _ = writeln!(
+            self.err,
+            "Warning: block {} ({}) was not applied: {} — it needs a yes in the full-screen session.",
+            id + 1,
+            printable(path),
+            printable(reason)
+        );
     }
 
     fn print_text(&mut self, event: &Event) {
         match event {
             Event::ReplyDelta { text } => {
-                let _ = write!(self.out, "{text}");
+                let _ = write!(self.out, "{}", printable(text));
                 let _ = self.out.flush();
                 if !text.is_empty() {
                     self.open_line = !text.ends_with('\n');
                 }
+                return;
             }
-            Event::ReplyFinished {
-                usage,
-                cost,
-                interrupted,
-            } => {
-                self.close_line();
-                let mut text = format!(
-                    "Tokens: {} sent, {} received",
-                    usage.prompt_tokens(),
-                    usage.output_tokens
-                );
-                if usage.cache_read_tokens + usage.cache_write_tokens > 0 {
-                    text.push_str(&format!(
-                        " ({} cache read, {} cache write)",
-                        usage.cache_read_tokens, usage.cache_write_tokens
-                    ));
-                }
-                if let Some(cost) = cost {
-                    text.push_str(&format!(", cost ${cost:.4}"));
-                }
-                if *interrupted {
-                    text.push_str(" — reply cut off");
-                }
-                let _ = writeln!(self.err, "{text}");
-            }
-            Event::EditResults { results } => {
-                for result in results {
-                    let text = match &result.status {
-                        EditStatus::Applied => format!("Applied edit to {}", result.path),
-                        EditStatus::Created => format!("Created {}", result.path),
-                        EditStatus::Rejected => format!("Rejected edit to {}", result.path),
-                        EditStatus::Failed { reason } => {
-                            format!(
-                                "Failed to apply edit to {}: {}",
-                                result.path,
-                                first_line(reason)
-                            )
-                        }
-                    };
-                    self.line(&text);
-                }
-            }
-            Event::CommitMade { commit } => {
-                let text = format!("Commit {} {}", commit.short_id, commit.summary);
-                self.line(&text);
-            }
-            Event::ReflectionSent { round, text } => {
-                self.close_line();
-                let _ = writeln!(self.err, "Reflection {round}: {}", first_line(text));
-            }
-            Event::CommandOutput {
-                command,
-                output,
-                success,
-                ..
-            } => {
-                let status = if *success { "ok" } else { "failed" };
-                self.line(&format!("$ {command} ({status})"));
-                if !output.is_empty() {
-                    let _ = write!(self.out, "{output}");
-                    if !output.ends_with('\n') {
-                        let _ = writeln!(self.out);
-                    }
-                }
-            }
-            Event::Question { text, .. } => {
-                self.close_line();
-                let _ = writeln!(self.err, "{text}");
-            }
-            Event::Notice { level, text } => {
-                self.close_line();
-                let prefix = match level {
-                    NoticeLevel::Info => "",
-                    NoticeLevel::Warn => "Warning: ",
-                    NoticeLevel::Error => "Error: ",
-                };
-                // Command output (/ls, /diff, /tokens) is the result the user asked for.
-                if *level == NoticeLevel::Info {
-                    self.line(text);
-                } else {
-                    let _ = writeln!(self.err, "{prefix}{text}");
-                }
-            }
-            Event::CommitDiff { diff, .. } => {
-                self.line(diff.trim_end());
-            }
+            // Pane data: printed whole, for `--message "/map"` and the like.
             Event::CommitLog { commits } => {
                 for commit in commits {
                     let text = format!("{} {}", commit.short_id, commit.summary);
                     self.line(&text);
-                }
-            }
-            Event::TurnFinished { outcome } => {
-                self.close_line();
-                match outcome {
-                    TurnOutcome::Success => {}
-                    TurnOutcome::EditsNotApplied => {
-                        let _ = writeln!(self.err, "Some edits were not applied.");
-                    }
-                    TurnOutcome::Interrupted => {
-                        let _ = writeln!(self.err, "Interrupted.");
-                    }
-                    TurnOutcome::Error { message } => {
-                        let _ = writeln!(self.err, "Error: {message}");
-                    }
                 }
             }
             Event::RepoMap(map) => {
@@ -195,23 +114,34 @@ impl<O: Write, E: Write> Printer<O, E> {
                     self.line(file);
                 }
             }
-            Event::Status(_)
-            | Event::TurnStarted { .. }
-            | Event::EditPreview(_)
-            | Event::EditsProposed { .. }
-            | Event::ShutdownComplete => {}
+            _ => {}
+        }
+        for said in describe(event) {
+            self.close_line();
+            let text = printable(&said.text);
+            match said.tone {
+                Tone::Result => {
+                    let _ = writeln!(self.out, "{text}");
+                }
+                Tone::Info => {
+                    let _ = writeln!(self.err, "{text}");
+                }
+                Tone::Warn => {
+                    let _ = writeln!(self.err, "Warning: {text}");
+                }
+                Tone::Error => {
+                    let _ = writeln!(self.err, "Error: {text}");
+                }
+            }
+            let _ = self.out.flush();
         }
     }
-}
-
-fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or("")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{CommitInfo, EditOutcome, TokenUsage};
+    use crate::protocol::{CommitInfo, EditOutcome, EditStatus, TokenUsage};
 
     fn render(json: bool, events: &[Event]) -> (String, String) {
         let mut out = Vec::new();
@@ -280,6 +210,32 @@ mod tests {
         for line in lines {
             let event: Event = serde_json::from_str(line).unwrap();
             assert!(!matches!(event, Event::ShutdownComplete));
+        }
+    }
+}
+
+#[cfg(test)]
+mod terminal_tests {
+    use super::*;
+
+    #[test]
+    fn the_models_control_codes_never_reach_the_terminal() {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        {
+            let mut printer = Printer::new(false, &mut out, &mut err);
+            printer.print(&Event::ReplyDelta {
+                text: "hi\u{1b}]52;c;cHduZWQ=\u{7}\u{1b}[2J".into(),
+            });
+            printer.print(&Event::Notice {
+                level: crate::protocol::NoticeLevel::Warn,
+                text: "file \u{1b}[31mred.py".into(),
+            });
+            printer.finish();
+        }
+        for bytes in [&out, &err] {
+            assert!(!bytes.contains(&0x1b), "{}", String::from_utf8_lossy(bytes));
+            assert!(!bytes.contains(&0x07));
         }
     }
 }

@@ -5,12 +5,16 @@
 //! can drive the engine with no terminal, and a pane with no engine; `--json` prints
 //! events as JSON lines.
 
+mod review;
+
 use serde::{Deserialize, Serialize};
 
-/// Identifies one review (one set of proposed edits) within a session.
-pub type ReviewId = u64;
-/// Identifies one proposed edit within its review (its index in the reply).
-pub type EditId = usize;
+pub use crate::diff::{FileDiff, Hunk, HunkLine, LineKind};
+pub use review::{
+    BlockDecision, BlockDecisionState, BlockId, BlockState, ChangeKind, EditPreview, Review,
+    ReviewBlock, ReviewId, Revision,
+};
+
 /// Identifies a question the engine asked; answered by [`Op::Answer`].
 pub type QuestionId = u64;
 
@@ -20,13 +24,27 @@ pub type QuestionId = u64;
 pub enum Op {
     /// A user message, or a slash command such as `/undo` or `/add src/x.rs`.
     Submit { text: String },
-    /// The user's decisions on a review. Edits not listed count as rejected.
-    /// `report_rejected`: tell the model about the rejected blocks in the next message.
-    Decide {
+    /// A decision on one block of a review; `seen` is the block's revision the user
+    /// decided on (an accept of a block planned again since is refused and re-sent).
+    /// When every applicable block is decided the review ends: the accepted blocks are
+    /// applied and committed at once.
+    ReviewDecide {
         review: ReviewId,
-        decisions: Vec<Decision>,
-        report_rejected: bool,
+        block: BlockId,
+        decision: BlockDecision,
+        seen: Revision,
     },
+    /// The user is editing a block's text: plan this draft and send its hunks
+    /// ([`Event::ReviewDraft`]); nothing is decided.
+    ReviewDraft {
+        review: ReviewId,
+        block: BlockId,
+        text: String,
+    },
+    /// Whether the rejected blocks are mentioned to the model in the next message.
+    ReviewTellRejected { review: ReviewId, on: bool },
+    /// End the review now: undecided blocks are rejected, the accepted ones applied.
+    ReviewFinish { review: ReviewId },
     /// Stop the reply that is streaming now; keep the partial text, apply nothing.
     Interrupt,
     /// Answer a [`Event::Question`].
@@ -47,13 +65,6 @@ pub enum Op {
     Quit,
 }
 
-/// One decision on one proposed edit.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Decision {
-    pub edit: EditId,
-    pub accept: bool,
-}
-
 /// What the engine tells its front ends.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -64,8 +75,8 @@ pub enum Event {
     TurnStarted { message: String },
     /// A piece of the model's reply, in arrival order.
     ReplyDelta { text: String },
-    /// A block of the reply, as parsed so far while streaming (for the live diff).
-    /// Sent again as it grows; `complete` once its closing marker arrived.
+    /// A block of the reply, as parsed and placed so far while streaming (the live
+    /// diff). Sent again as it grows; `complete` once its closing marker arrived.
     EditPreview(EditPreview),
     /// The reply is complete (or was cut off: `interrupted`).
     ReplyFinished {
@@ -73,11 +84,24 @@ pub enum Event {
         cost: Option<f64>,
         interrupted: bool,
     },
-    /// The reply's edits, held until decided with [`Op::Decide`] (or auto-accepted).
-    EditsProposed {
+    /// The reply's edits, planned, waiting for decisions ([`Op::ReviewDecide`]).
+    ReviewStarted(Review),
+    /// Blocks of a review changed: decided, or planned again (`replanned`); `note`
+    /// says why when the engine refused or reset a decision.
+    ReviewUpdated {
         review: ReviewId,
-        edits: Vec<ProposedEdit>,
+        blocks: Vec<ReviewBlock>,
+        tell_rejected: bool,
+        note: Option<String>,
     },
+    /// A draft's plan ([`Op::ReviewDraft`]): its hunks, or why it does not apply.
+    ReviewDraft {
+        review: ReviewId,
+        block: BlockId,
+        state: BlockState,
+    },
+    /// The review ended; what happened to each block follows as [`Event::EditResults`].
+    ReviewEnded { review: ReviewId },
     /// What happened to each edit once applied.
     EditResults { results: Vec<EditOutcome> },
     /// A commit was made (dirty-file commit or an edit commit).
@@ -101,8 +125,11 @@ pub enum Event {
     Notice { level: NoticeLevel, text: String },
     /// Recent commits, newest first.
     CommitLog { commits: Vec<CommitInfo> },
-    /// One commit's diff (unified, with file headers).
-    CommitDiff { commit: String, diff: String },
+    /// One commit's diff, file by file.
+    CommitDiff {
+        commit: String,
+        files: Vec<FileDiff>,
+    },
     /// The repo map as the model will see it, with the ranking that produced it.
     RepoMap(RepoMapView),
     /// The repository's files (relative paths), for the file finder.
@@ -158,41 +185,10 @@ impl ChatMode {
     }
 }
 
-/// A block of the reply while it streams.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct EditPreview {
-    /// Index of the block in the reply (0-based).
-    pub index: EditId,
-    pub path: String,
-    pub search: String,
-    /// The replacement text received so far.
-    pub replace: String,
-    /// The block's closing marker has arrived.
-    pub complete: bool,
-    /// Whether the search text matches the file; known once the search part is complete.
-    pub matches: Option<bool>,
-}
-
-/// One proposed edit, ready for review.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ProposedEdit {
-    pub id: EditId,
-    pub path: String,
-    pub search: String,
-    pub replace: String,
-    /// A unified diff of the change against the current file (empty if it cannot match).
-    pub diff: String,
-    /// Whether the edit can be applied; if not, `problem` says why.
-    pub applicable: bool,
-    pub problem: Option<String>,
-    /// The edit creates a new file.
-    pub creates_file: bool,
-}
-
 /// What happened to one edit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EditOutcome {
-    pub id: EditId,
+    pub id: BlockId,
     pub path: String,
     pub status: EditStatus,
 }
@@ -203,8 +199,34 @@ pub struct EditOutcome {
 pub enum EditStatus {
     Applied,
     Created,
+    Deleted,
+    Moved {
+        to: String,
+    },
     Rejected,
-    Failed { reason: String },
+    /// A failed block the user chose not to send back to the model.
+    Dropped {
+        reason: String,
+    },
+    Failed {
+        reason: String,
+    },
+}
+
+impl From<&crate::edit::EditStatus> for EditStatus {
+    fn from(status: &crate::edit::EditStatus) -> EditStatus {
+        use crate::edit::EditStatus as Edit;
+        match status {
+            Edit::Applied => EditStatus::Applied,
+            Edit::Created => EditStatus::Created,
+            Edit::Deleted => EditStatus::Deleted,
+            Edit::Moved(to) => EditStatus::Moved { to: to.clone() },
+            Edit::Rejected => EditStatus::Rejected,
+            Edit::Failed(failure) => EditStatus::Failed {
+                reason: failure.to_string(),
+            },
+        }
+    }
 }
 
 /// A commit, as the commit log shows it.

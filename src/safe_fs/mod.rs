@@ -47,7 +47,7 @@ pub fn ensure_regular(metadata: &std::fs::Metadata) -> io::Result<()> {
     if metadata.is_file() {
         return Ok(());
     }
-    Err(not_regular(special_kind(&metadata.file_type())))
+    Err(not_regular(file_kind(&metadata.file_type())))
 }
 
 /// The error for a path that is not a regular file.
@@ -58,8 +58,8 @@ pub fn not_regular(kind: &str) -> io::Error {
     )
 }
 
-/// What a non-regular file is, in words.
-fn special_kind(file_type: &std::fs::FileType) -> &'static str {
+/// What a file is, in words ("a named pipe (FIFO)", "a directory", …).
+pub fn file_kind(file_type: &std::fs::FileType) -> &'static str {
     if file_type.is_dir() {
         return "a directory";
     }

@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::app_event::{AppEvent, Confirmation, Focus};
+use super::app_event::{AppEvent, Confirmation, ExternalEdit, Focus};
 use super::highlight::Palette;
 use super::history::InputHistory;
 use super::keymap::{Action, KeyContext, Keymap};
@@ -25,6 +25,7 @@ use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
 use super::theme::Theme;
 use crate::protocol::{EditStatus, Event, NoticeLevel, Op, TurnOutcome};
+use crate::text::{Tone, describe};
 
 /// Below this width or height the panes collapse to tabs.
 const WIDE_MIN_WIDTH: u16 = 120;
@@ -88,6 +89,8 @@ pub struct App {
     edit_failed_this_turn: bool,
     redraw_requested: bool,
     help_scroll: usize,
+    /// Text waiting to be edited in `$VISUAL`/`$EDITOR` (the terminal loop runs it).
+    external: Option<ExternalEdit>,
 }
 
 impl App {
@@ -103,7 +106,7 @@ impl App {
         };
         App {
             chat: ChatPane::new(palette, styles.clone()),
-            diff: DiffPane::new(palette, styles.clone(), options.root.clone()),
+            diff: DiffPane::new(palette, styles.clone()),
             input: InputPane::new(&styles, history),
             files: FilesPane::default(),
             commits: CommitLogPane::default(),
@@ -128,6 +131,7 @@ impl App {
             edit_failed_this_turn: false,
             redraw_requested: false,
             help_scroll: 0,
+            external: None,
         }
     }
 
@@ -161,6 +165,35 @@ impl App {
         if self.status.waiting {
             self.status.tick();
         }
+    }
+
+    /// Text to edit in the user's editor, if a pane asked for it (taken by the loop,
+    /// which restores the terminal while the editor runs).
+    pub fn take_external_edit(&mut self) -> Option<ExternalEdit> {
+        self.external.take()
+    }
+
+    /// The user's editor closed: `text` is what they saved, or why it failed.
+    pub fn external_edit_done(&mut self, edit: ExternalEdit, text: Result<String, String>) {
+        self.redraw_requested = true;
+        let text = match text {
+            Ok(text) => text,
+            Err(problem) => {
+                self.note(NoticeLevel::Error, &problem);
+                return;
+            }
+        };
+        let mut bus = Vec::new();
+        match edit {
+            ExternalEdit::Block { review, block, .. } => {
+                self.diff.edited_externally(review, block, text, &mut bus);
+            }
+        }
+        self.run_bus(bus);
+    }
+
+    fn overlay_is_none(&self) -> bool {
+        matches!(self.overlay, Overlay::None) && self.confirmations.is_empty()
     }
 
     /// Whether Ctrl-L asked for a full repaint (cleared by reading it).
@@ -200,100 +233,85 @@ impl App {
                 self.chat.append_reply(&text);
             }
             Event::EditPreview(preview) => self.diff.on_preview(preview),
-            Event::ReplyFinished {
-                usage,
-                cost,
-                interrupted,
-            } => {
+            event @ Event::ReplyFinished { .. } => {
                 self.status.waiting = false;
                 let _ = self.chat.finish_reply();
-                if interrupted {
-                    self.note(
-                        NoticeLevel::Warn,
-                        "Reply interrupted: the partial reply is kept above, nothing was applied.",
-                    );
-                }
-                let cost = cost
-                    .map(|cost| format!(", cost ${cost:.4}"))
-                    .unwrap_or_default();
-                self.note(
-                    NoticeLevel::Info,
-                    &format!(
-                        "Tokens: {} sent, {} received{cost}.",
-                        usage.prompt_tokens(),
-                        usage.output_tokens
-                    ),
-                );
+                self.say(&event);
             }
-            Event::EditsProposed { review, edits } => {
+            Event::ReviewStarted(review) => {
                 self.status.waiting = false;
                 let _ = self.chat.finish_reply();
-                let count = edits.len();
+                self.say(&Event::ReviewStarted(review.clone()));
+                let count = review.blocks.len();
                 let plural = if count == 1 { "" } else { "s" };
-                // With auto-accept the engine applies at once: show, do not ask.
-                let auto_accept = self.status.status.auto_accept;
-                self.diff.start_review(review, edits, auto_accept);
-                if auto_accept {
-                    self.status
-                        .flash(format!("Auto-accepting {count} block{plural}"));
-                } else {
+                let waiting = review
+                    .blocks
+                    .iter()
+                    .any(|block| block.decision == crate::protocol::BlockDecisionState::Pending);
+                self.diff.start_review(review);
+                if waiting {
                     self.set_focus(Focus::Diff);
                     self.status.flash(format!(
-                        "Review {count} block{plural}: y accept · n reject · Enter done"
+                        "Review {count} block{plural}: y accept · n reject · e edit · Enter done"
                     ));
+                } else {
+                    self.status
+                        .flash(format!("Auto-accepting {count} block{plural}"));
+                }
+            }
+            Event::ReviewUpdated {
+                review,
+                blocks,
+                tell_rejected,
+                note,
+            } => {
+                if let Some(note) = &note {
+                    self.status.flash(note.clone());
+                }
+                self.say(&Event::ReviewUpdated {
+                    review,
+                    blocks: Vec::new(),
+                    tell_rejected,
+                    note,
+                });
+                self.diff.update_review(review, blocks, tell_rejected);
+            }
+            Event::ReviewDraft {
+                review,
+                block,
+                state,
+            } => self.diff.review_draft(review, block, state),
+            Event::ReviewEnded { review } => {
+                self.diff.end_review(review);
+                if self.focus == Focus::Diff {
+                    self.set_focus(Focus::Input);
                 }
             }
             Event::EditResults { results } => {
-                for result in results {
-                    let (level, text) = match result.status {
-                        EditStatus::Applied => (
-                            NoticeLevel::Info,
-                            format!("Applied edit to {}", result.path),
-                        ),
-                        EditStatus::Created => {
-                            (NoticeLevel::Info, format!("Created {}", result.path))
-                        }
-                        EditStatus::Rejected => (
-                            NoticeLevel::Info,
-                            format!("Rejected edit to {}", result.path),
-                        ),
-                        EditStatus::Failed { reason } => {
-                            self.edit_failed_this_turn = true;
-                            (
-                                NoticeLevel::Error,
-                                format!("Edit to {} failed: {reason}", result.path),
-                            )
-                        }
-                    };
-                    self.note(level, &text);
+                if results
+                    .iter()
+                    .any(|result| matches!(result.status, EditStatus::Failed { .. }))
+                {
+                    self.edit_failed_this_turn = true;
                 }
+                self.say(&Event::EditResults { results });
             }
             Event::CommitMade { commit } => {
-                self.note(
-                    NoticeLevel::Info,
-                    &format!("Commit {} {}", commit.short_id, commit.summary),
-                );
+                self.say(&Event::CommitMade {
+                    commit: commit.clone(),
+                });
                 self.outbox.push(Op::RequestCommitLog { limit: LOG_LIMIT });
             }
-            Event::ReflectionSent { round, text } => {
+            event @ Event::ReflectionSent { .. } => {
                 self.status.waiting = true;
-                self.chat.push(
-                    EntryKind::Reflection,
-                    &format!("Reflection round {round} — sent to the model:\n{text}"),
-                );
+                for said in describe(&event) {
+                    self.chat.push(EntryKind::Reflection, &said.text);
+                }
             }
-            Event::CommandOutput {
-                kind: _,
-                command,
-                output,
-                success,
-            } => {
-                let outcome = if success { "" } else { "  (failed)" };
-                let text = format!(
-                    "`$ {command}`{outcome}\n```text\n{}\n```",
-                    output.trim_end()
-                );
-                self.chat.push(EntryKind::Command, &text);
+            event @ Event::CommandOutput { .. } => {
+                for said in describe(&event) {
+                    self.chat.push(EntryKind::Command, &said.text);
+                }
             }
             Event::Question { id, kind: _, text } => {
                 self.confirmations.push_back(Confirmation {
@@ -308,9 +326,9 @@ impl App {
                     }],
                 });
             }
-            Event::Notice { level, text } => self.note(level, &text),
+            event @ Event::Notice { .. } => self.say(&event),
             Event::CommitLog { commits } => self.commits.set_commits(commits),
-            Event::CommitDiff { commit, diff } => self.diff.show_commit(commit, &diff),
+            Event::CommitDiff { commit, files } => self.diff.show_commit(commit, &files),
             Event::RepoMap(map) => self.map.set_map(map),
             Event::RepoFiles { files } => {
                 self.repo_files = files;
@@ -321,14 +339,11 @@ impl App {
             Event::TurnFinished { outcome } => {
                 self.status.waiting = false;
                 let _ = self.chat.finish_reply();
-                match outcome {
-                    TurnOutcome::Success | TurnOutcome::Interrupted => {}
-                    // Blocks the user rejected were their choice: only failures warrant a warning.
-                    TurnOutcome::EditsNotApplied if self.edit_failed_this_turn => {
-                        self.note(NoticeLevel::Warn, "Some edits could not be applied.");
-                    }
-                    TurnOutcome::EditsNotApplied => {}
-                    TurnOutcome::Error { message } => self.note(NoticeLevel::Error, &message),
+                // Blocks the user rejected were their choice: only failures warrant a warning.
+                let choice_only =
+                    outcome == TurnOutcome::EditsNotApplied && !self.edit_failed_this_turn;
+                if !choice_only {
+                    self.say(&Event::TurnFinished { outcome });
                 }
                 if self.focus == Focus::Diff && !self.diff.is_reviewing() {
                     self.set_focus(Focus::Input);
@@ -343,6 +358,18 @@ impl App {
 
     fn note(&mut self, level: NoticeLevel, text: &str) {
         self.chat.push(EntryKind::Notice(level), text);
+    }
+
+    /// Puts the words every front end uses for `event` into the chat.
+    fn say(&mut self, event: &Event) {
+        for said in describe(event) {
+            let level = match said.tone {
+                Tone::Result | Tone::Info => NoticeLevel::Info,
+                Tone::Warn => NoticeLevel::Warn,
+                Tone::Error => NoticeLevel::Error,
+            };
+            self.note(level, &said.text);
+        }
     }
 
     /// Text pasted into the terminal goes to the input box (or the finder's query).
@@ -392,6 +419,13 @@ impl App {
                 self.confirmations.pop_front();
                 self.outbox.extend(ops);
             }
+            return;
+        }
+        if self.focus == Focus::Diff && self.diff.is_editing() && self.overlay_is_none() {
+            // The inline editor takes every key but Ctrl-C.
+            let mut bus = Vec::new();
+            self.diff.editor_key(key, &mut bus);
+            self.run_bus(bus);
             return;
         }
         match &mut self.overlay {
@@ -572,6 +606,13 @@ impl App {
                     if op == Op::RefreshRepoMap {
                         self.map.mark_refreshing();
                     }
+                    if let Op::ReviewDraft { review, block, .. } = &op {
+                        // Only the newest draft of a block is worth planning.
+                        let (review, block) = (*review, *block);
+                        self.outbox.retain(|queued| {
+                            !matches!(queued, Op::ReviewDraft { review: r, block: b, .. } if *r == review && *b == block)
+                        });
+                    }
                     self.outbox.push(op);
                 }
                 AppEvent::Submit(text) => self.submit(&text),
@@ -584,6 +625,7 @@ impl App {
                     self.overlay = Overlay::Finder(Finder::new(read_only, &self.repo_files));
                 }
                 AppEvent::Flash(text) => self.status.flash(text),
+                AppEvent::EditExternally(edit) => self.external = Some(edit),
             }
         }
     }

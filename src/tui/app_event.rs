@@ -62,4 +62,38 @@ pub enum AppEvent {
     OpenFinder { read_only: bool },
     /// A short message in the status bar.
     Flash(String),
+    /// Open text in `$VISUAL`/`$EDITOR` (the terminal is restored meanwhile).
+    EditExternally(ExternalEdit),
+}
+
+/// Text to edit in the user's own editor, and what it is for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExternalEdit {
+    /// A review block's new text.
+    Block {
+        review: crate::protocol::ReviewId,
+        block: crate::protocol::BlockId,
+        /// The file the block changes (names the temporary file, for syntax colours).
+        path: String,
+        text: String,
+    },
+}
+
+impl ExternalEdit {
+    /// The text the editor opens with.
+    pub fn text(&self) -> &str {
+        match self {
+            ExternalEdit::Block { text, .. } => text,
+        }
+    }
+
+    /// A file name suffix that gives the editor the right syntax.
+    pub fn suffix(&self) -> String {
+        match self {
+            ExternalEdit::Block { path, .. } => std::path::Path::new(path)
+                .extension()
+                .map(|extension| format!(".{}", extension.to_string_lossy()))
+                .unwrap_or_else(|| ".txt".to_string()),
+        }
+    }
 }

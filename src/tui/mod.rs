@@ -17,6 +17,7 @@ mod app;
 mod app_event;
 mod completion;
 mod diff_view;
+mod external_editor;
 mod fuzzy;
 mod highlight;
 mod history;

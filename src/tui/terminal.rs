@@ -17,6 +17,7 @@ use tokio::sync::mpsc::{Receiver, Sender};
 use tokio::time::Instant;
 
 use super::app::{App, AppOptions};
+use super::external_editor;
 use super::keymap::Keymap;
 use super::theme::Theme;
 use crate::config::Settings;
@@ -142,6 +143,17 @@ fn leave() {
     ratatui::restore();
 }
 
+/// Takes the terminal back after an external program had it.
+fn resume(terminal: &mut DefaultTerminal) -> io::Result<()> {
+    ratatui::crossterm::terminal::enable_raw_mode()?;
+    execute!(
+        io::stdout(),
+        ratatui::crossterm::terminal::EnterAlternateScreen,
+        EnableBracketedPaste
+    )?;
+    terminal.clear()
+}
+
 /// The loop: terminal input, engine events and frame timers, drawing on demand.
 async fn event_loop(
     terminal: &mut DefaultTerminal,
@@ -168,6 +180,19 @@ async fn event_loop(
         }
         if app.quitting() && quit_deadline.is_none() {
             quit_deadline = Some(Instant::now() + SHUTDOWN_WAIT);
+        }
+        if let Some(edit) = app.take_external_edit() {
+            // The editor owns the terminal meanwhile: no key reader, no alternate screen.
+            drop(input);
+            leave();
+            let result =
+                tokio::task::block_in_place(|| external_editor::edit(edit.text(), &edit.suffix()));
+            if let Err(error) = resume(terminal) {
+                break Err(error);
+            }
+            input = EventStream::new();
+            app.external_edit_done(edit, result);
+            dirty = true;
         }
         if app.take_redraw_request() {
             if let Err(error) = terminal.clear() {

@@ -12,6 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::protocol::NoticeLevel;
+use crate::text::printable;
 use crate::tui::highlight::Palette;
 use crate::tui::keymap::Action;
 use crate::tui::markdown::MarkdownRenderer;
@@ -69,14 +70,16 @@ impl ChatPane {
     /// Adds a whole entry.
     pub fn push(&mut self, kind: EntryKind, text: &str) {
         self.close_stream();
+        // What reaches the terminal is shown, never obeyed.
+        let text = printable(text);
         let mut entry = self.entry(kind);
         entry.source = text.to_string();
         for line in text.lines() {
             let rendered = match kind {
-                EntryKind::User | EntryKind::Notice(_) => {
-                    Line::styled(line.to_string(), self.base_style(kind))
-                }
-                _ => entry.renderer.push_line(line),
+                // Only the model's reply is Markdown; command output and feedback are
+                // shown as they are.
+                EntryKind::Assistant => entry.renderer.push_line(line),
+                _ => Line::styled(line.to_string(), self.base_style(kind)),
             };
             entry.lines.push(rendered);
         }
@@ -99,8 +102,9 @@ impl ChatPane {
             }
         };
         let entry = &mut self.entries[index];
-        entry.source.push_str(delta);
-        entry.tail.push_str(delta);
+        let delta = printable(delta);
+        entry.source.push_str(&delta);
+        entry.tail.push_str(&delta);
         // Only complete lines are settled; the tail is redrawn until its newline comes.
         while let Some(newline) = entry.tail.find('\n') {
             let line: String = entry.tail.drain(..=newline).collect();

@@ -6,4 +6,5 @@ pub mod diff;
 pub mod files;
 pub mod input;
 pub mod repo_map;
+pub mod review;
 pub mod status;

@@ -1,0 +1,66 @@
+//! Why an edit was not applied, in words for the user and for the model.
+
+/// Why one edit was not applied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EditFailure {
+    /// The path is outside the root, inside `.git/`, or otherwise refused.
+    #[error("refused path: {0}")]
+    PathRefused(String),
+    /// The file cannot be edited (binary, not UTF-8, a directory, unreadable).
+    #[error("cannot edit the file: {0}")]
+    Unreadable(String),
+    /// The SEARCH text is in neither the named file nor any other chat file.
+    #[error("the SEARCH text was not found in {path}")]
+    NotFound {
+        /// The file the edit named.
+        path: String,
+        /// Whether that file exists.
+        file_exists: bool,
+    },
+    /// The SEARCH text matches several places in one file.
+    #[error("the SEARCH text matches {count} places in {path}; it must match exactly one")]
+    Ambiguous {
+        /// The file.
+        path: String,
+        /// How many places matched.
+        count: usize,
+    },
+    /// The named file does not hold the SEARCH text and several chat files do.
+    #[error("the SEARCH text is not in {path} but is found in several chat files ({}); it must name one", files.join(", "))]
+    AmbiguousFiles {
+        /// The file the edit named.
+        path: String,
+        /// The chat files that match.
+        files: Vec<String>,
+    },
+    /// A new file's name is a basename that several chat files share.
+    #[error("{path} does not exist and several chat files have that name ({}); give the full path", files.join(", "))]
+    AmbiguousName {
+        /// The name given.
+        path: String,
+        /// The chat files with that basename.
+        files: Vec<String>,
+    },
+    /// REPLACE (or a whole-file listing) holds a placeholder for omitted code.
+    #[error(
+        "the new text of {path} holds the placeholder `{line}` instead of the code it stands for; write the code out in full"
+    )]
+    Placeholder {
+        /// The file.
+        path: String,
+        /// The placeholder line.
+        line: String,
+    },
+    /// Writing the file failed (the edit itself matched).
+    #[error("writing the file failed: {0}")]
+    WriteFailed(String),
+    /// The file changed on disk after the edit was planned (the user's change is kept).
+    #[error("{0} changed on disk after this edit was planned; nothing was written to it")]
+    ChangedOnDisk(String),
+    /// A file to create already exists.
+    #[error("{0} already exists; edit it instead of adding it")]
+    Exists(String),
+    /// The parser read the block but it must not be applied.
+    #[error("{0}")]
+    Refused(String),
+}

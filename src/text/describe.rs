@@ -1,0 +1,199 @@
+//! The one place an engine event becomes words for a person. The full-screen chat, the
+//! one-shot printer and the chat transcript all say the same thing the same way; each
+//! chooses only where the words go. Pane data (the commit log, the map, file lists, the
+//! review's blocks) is drawn by the front ends, not described here.
+
+use crate::diff::unified_text;
+use crate::protocol::{EditStatus, Event, NoticeLevel, TurnOutcome};
+
+/// What kind of words they are, so a front end can place them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// What the user asked for: results of edits, commits, command output, answers to
+    /// commands (`/ls`, `/tokens`).
+    Result,
+    /// About the work: token counts, questions, reflections.
+    Info,
+    Warn,
+    Error,
+}
+
+impl From<NoticeLevel> for Tone {
+    fn from(level: NoticeLevel) -> Tone {
+        match level {
+            NoticeLevel::Info => Tone::Result,
+            NoticeLevel::Warn => Tone::Warn,
+            NoticeLevel::Error => Tone::Error,
+        }
+    }
+}
+
+/// One thing said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said {
+    pub tone: Tone,
+    pub text: String,
+}
+
+fn said(tone: Tone, text: impl Into<String>) -> Said {
+    Said {
+        tone,
+        text: text.into(),
+    }
+}
+
+/// The words for `event`; none for streaming text and pane data.
+pub fn describe(event: &Event) -> Vec<Said> {
+    match event {
+        Event::Notice { level, text } => vec![said((*level).into(), text.clone())],
+        Event::ReplyFinished {
+            usage,
+            cost,
+            interrupted,
+        } => {
+            let mut text = format!(
+                "Tokens: {} sent, {} received",
+                usage.prompt_tokens(),
+                usage.output_tokens
+            );
+            if usage.cache_read_tokens + usage.cache_write_tokens > 0 {
+                text.push_str(&format!(
+                    " ({} cache read, {} cache write)",
+                    usage.cache_read_tokens, usage.cache_write_tokens
+                ));
+            }
+            if let Some(cost) = cost {
+                text.push_str(&format!(", cost ${cost:.4}"));
+            }
+            text.push('.');
+            let mut words = vec![said(Tone::Info, text)];
+            if *interrupted {
+                words.push(said(
+                    Tone::Warn,
+                    "The reply was interrupted: its text is kept, nothing of it was applied.",
+                ));
+            }
+            words
+        }
+        Event::EditResults { results } => results
+            .iter()
+            .map(|result| {
+                let block = result.id + 1;
+                let path = &result.path;
+                match &result.status {
+                    EditStatus::Applied => said(Tone::Result, format!("Applied edit to {path}")),
+                    EditStatus::Created => said(Tone::Result, format!("Created {path}")),
+                    EditStatus::Deleted => said(Tone::Result, format!("Deleted {path}")),
+                    EditStatus::Moved { to } => said(Tone::Result, format!("Moved {path} to {to}")),
+                    EditStatus::Rejected => said(Tone::Result, format!("Rejected edit to {path}")),
+                    EditStatus::Dropped { reason } => said(
+                        Tone::Result,
+                        format!(
+                            "Dropped block {block} ({path}), not sent back: {}",
+                            first_line(reason)
+                        ),
+                    ),
+                    EditStatus::Failed { reason } => said(
+                        Tone::Error,
+                        format!("Block {block} ({path}) failed: {}", first_line(reason)),
+                    ),
+                }
+            })
+            .collect(),
+        Event::CommitMade { commit } => vec![said(
+            Tone::Result,
+            format!("Commit {} {}", commit.short_id, commit.summary),
+        )],
+        Event::ReflectionSent { round, text } => vec![said(
+            Tone::Info,
+            format!("Reflection round {round} — sent to the model:\n{text}"),
+        )],
+        Event::CommandOutput {
+            command,
+            output,
+            success,
+            ..
+        } => {
+            let status = if *success { "" } else { " (failed)" };
+            let mut text = format!("$ {command}{status}");
+            let output = output.trim_end();
+            if !output.is_empty() {
+                text.push('\n');
+                text.push_str(output);
+            }
+            vec![said(Tone::Result, text)]
+        }
+        Event::Question { text, .. } => vec![said(Tone::Info, text.clone())],
+        Event::CommitDiff { files, .. } => {
+            let text: String = files
+                .iter()
+                .map(|file| {
+                    if file.binary {
+                        format!("Binary file {} changed\n", file.path)
+                    } else {
+                        unified_text(&file.path, &file.hunks)
+                    }
+                })
+                .collect();
+            vec![said(Tone::Result, text.trim_end().to_string())]
+        }
+        Event::ReviewStarted(review) => review
+            .notice
+            .iter()
+            .map(|notice| said(Tone::Warn, notice.clone()))
+            .collect(),
+        Event::ReviewUpdated { note, .. } => note
+            .iter()
+            .map(|note| said(Tone::Warn, note.clone()))
+            .collect(),
+        Event::TurnFinished { outcome } => match outcome {
+            TurnOutcome::Success => Vec::new(),
+            TurnOutcome::EditsNotApplied => {
+                vec![said(Tone::Warn, "Some edits were not applied.")]
+            }
+            TurnOutcome::Interrupted => vec![said(Tone::Warn, "Interrupted.")],
+            TurnOutcome::Error { message } => vec![said(Tone::Error, message.clone())],
+        },
+        Event::Status(_)
+        | Event::TurnStarted { .. }
+        | Event::ReplyDelta { .. }
+        | Event::EditPreview(_)
+        | Event::ReviewDraft { .. }
+        | Event::ReviewEnded { .. }
+        | Event::CommitLog { .. }
+        | Event::RepoMap(_)
+        | Event::RepoFiles { .. }
+        | Event::ShutdownComplete => Vec::new(),
+    }
+}
+
+/// The first line of a longer text (a reason with the model's feedback under it).
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::EditOutcome;
+
+    #[test]
+    fn a_failed_block_is_named_by_its_place_in_the_reply() {
+        let words = describe(&Event::EditResults {
+            results: vec![EditOutcome {
+                id: 2,
+                path: "a.py".into(),
+                status: EditStatus::Failed {
+                    reason: "the SEARCH text was not found in a.py\nmore".into(),
+                },
+            }],
+        });
+        assert_eq!(
+            words,
+            vec![said(
+                Tone::Error,
+                "Block 3 (a.py) failed: the SEARCH text was not found in a.py"
+            )]
+        );
+    }
+}

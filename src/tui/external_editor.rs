@@ -1,0 +1,74 @@
+//! Editing text in the user's own editor (`$VISUAL`, else `$EDITOR`, else `vi`): the
+//! text goes to a temporary file, the editor runs with the terminal, and the file's
+//! contents come back. The terminal loop restores the screen around it.
+
+use std::io::Write;
+use std::process::Command;
+
+/// Opens `text` in the editor (the file name ends with `suffix`, for syntax colours) and
+/// returns what was saved, or why that failed.
+pub fn edit(text: &str, suffix: &str) -> Result<String, String> {
+    edit_with(&editor_command(), text, suffix)
+}
+
+/// [`edit`] with a given editor command.
+pub fn edit_with(editor: &str, text: &str, suffix: &str) -> Result<String, String> {
+    let mut file = tempfile::Builder::new()
+        .prefix("aider-tui-edit-")
+        .suffix(suffix)
+        .tempfile()
+        .map_err(|error| format!("cannot make a file for the editor: {error}"))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(|error| format!("cannot write the file for the editor: {error}"))?;
+    // Through the shell, so an editor given with arguments ("code -w") works; the file
+    // is passed as an argument, never spliced into the command text.
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{editor} \"$1\""))
+        .arg("sh")
+        .arg(file.path())
+        .status()
+        .map_err(|error| format!("cannot start the editor `{editor}`: {error}"))?;
+    if !status.success() {
+        return Err(format!(
+            "the editor `{editor}` exited with {status}; the text was not changed"
+        ));
+    }
+    std::fs::read_to_string(file.path())
+        .map_err(|error| format!("cannot read the edited text back: {error}"))
+}
+
+/// The command that starts the user's editor.
+pub fn editor_command() -> String {
+    ["VISUAL", "EDITOR"]
+        .iter()
+        .find_map(|name| {
+            std::env::var(name)
+                .ok()
+                .filter(|value| !value.trim().is_empty())
+        })
+        .unwrap_or_else(|| "vi".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_script_as_editor_changes_the_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("fake-editor.sh");
+        std::fs::write(&script, "#!/bin/sh\nsed -i 's/one/two/' \"$1\"\n").unwrap();
+        let status = Command::new("chmod")
+            .arg("+x")
+            .arg(&script)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let editor = script.display().to_string();
+        assert_eq!(edit_with(&editor, "one\n", ".py").unwrap(), "two\n");
+        let failed = edit_with("false", "x", ".txt").unwrap_err();
+        assert!(failed.contains("was not changed"), "{failed}");
+    }
+}

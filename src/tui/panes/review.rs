@@ -1,0 +1,525 @@
+//! The review inside the diff pane: the engine's blocks, the selection, the keys that
+//! decide (`y` `n` `A` `R` `Enter` `t`), and the editor for a block's new text (`e`
+//! inline, `E` in `$EDITOR`). The engine owns the plan: every decision goes to it and
+//! every block shown is as it last sent it, so what the user sees is what lands.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui_textarea::TextArea;
+
+use crate::protocol::{
+    BlockDecision, BlockDecisionState, BlockId, BlockState, ChangeKind, Op, Review, ReviewBlock,
+};
+use crate::text::printable;
+use crate::tui::app_event::{AppEvent, ExternalEdit};
+use crate::tui::diff_view::{DiffView, FileHunks};
+use crate::tui::highlight::Palette;
+use crate::tui::keymap::Action;
+use crate::tui::theme::Styles;
+
+/// One block and its drawn diff.
+struct Shown {
+    block: ReviewBlock,
+    view: DiffView,
+}
+
+/// Editing a block's new text in place.
+struct Editor {
+    block: BlockId,
+    textarea: TextArea<'static>,
+    /// The draft's diff as the engine planned it last (`None` until it answers).
+    draft: Option<DiffView>,
+    problem: Option<String>,
+}
+
+/// A review on screen.
+pub struct ReviewPanel {
+    palette: Palette,
+    pub id: crate::protocol::ReviewId,
+    blocks: Vec<Shown>,
+    pub selected: usize,
+    tell_rejected: bool,
+    auto_accept: bool,
+    notice: Option<String>,
+    /// The engine ended the review: shown read-only until the next turn.
+    pub finished: bool,
+    editor: Option<Editor>,
+}
+
+impl ReviewPanel {
+    /// A review as the engine started it.
+    pub fn new(review: Review, palette: Palette) -> ReviewPanel {
+        let mut panel = ReviewPanel {
+            palette,
+            id: review.id,
+            blocks: Vec::new(),
+            selected: 0,
+            tell_rejected: review.tell_rejected,
+            auto_accept: review.auto_accept,
+            notice: review.notice,
+            finished: false,
+            editor: None,
+        };
+        for block in review.blocks {
+            let view = view_of(&block, palette);
+            panel.blocks.push(Shown { block, view });
+        }
+        panel.selected = panel.first_pending().unwrap_or(0);
+        panel
+    }
+
+    /// Blocks the engine planned again or decided.
+    pub fn update(&mut self, blocks: Vec<ReviewBlock>, tell_rejected: bool) {
+        self.tell_rejected = tell_rejected;
+        for block in blocks {
+            let view = view_of(&block, self.palette);
+            match self
+                .blocks
+                .iter_mut()
+                .find(|shown| shown.block.id == block.id)
+            {
+                Some(shown) => *shown = Shown { block, view },
+                None => self.blocks.push(Shown { block, view }),
+            }
+        }
+    }
+
+    /// The engine's plan of a draft being edited.
+    pub fn draft(&mut self, block: BlockId, state: BlockState) {
+        let Some(editor) = self.editor.as_mut().filter(|editor| editor.block == block) else {
+            return;
+        };
+        let path = self
+            .blocks
+            .iter()
+            .find(|shown| shown.block.id == block)
+            .map(|shown| shown.block.path.clone())
+            .unwrap_or_default();
+        match state {
+            BlockState::Planned { hunks, .. } => {
+                editor.draft = Some(DiffView::from_files(
+                    &[FileHunks {
+                        path: &path,
+                        header: None,
+                        hunks: &hunks,
+                    }],
+                    self.palette,
+                ));
+                editor.problem = None;
+            }
+            BlockState::Failed { reason } => editor.problem = Some(reason),
+        }
+    }
+
+    /// Whether a block's text is being edited here (keys go to the editor).
+    pub fn is_editing(&self) -> bool {
+        self.editor.is_some()
+    }
+
+    /// The selected block's diff.
+    pub fn view(&mut self) -> Option<&mut DiffView> {
+        if let Some(editor) = self.editor.as_mut() {
+            return editor.draft.as_mut();
+        }
+        self.blocks
+            .get_mut(self.selected)
+            .map(|shown| &mut shown.view)
+    }
+
+    /// The selected block's diff, to measure.
+    pub fn current_view(&self) -> Option<&DiffView> {
+        if let Some(editor) = &self.editor {
+            return editor.draft.as_ref();
+        }
+        self.blocks.get(self.selected).map(|shown| &shown.view)
+    }
+
+    /// A key while the inline editor is open: Ctrl-S keeps, Esc cancels, the rest edits.
+    pub fn editor_key(&mut self, key: KeyEvent, bus: &mut Vec<AppEvent>) {
+        let Some(editor) = self.editor.as_mut() else {
+            return;
+        };
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Esc => {
+                self.editor = None;
+                bus.push(AppEvent::Flash(
+                    "Edit cancelled; the block is as it was.".into(),
+                ));
+            }
+            KeyCode::Char('s') if control => {
+                let text = text_of(&editor.textarea);
+                let block = editor.block;
+                self.editor = None;
+                self.send_edit(block, text, bus);
+            }
+            _ => {
+                if editor.textarea.input(key) {
+                    bus.push(AppEvent::Send(Op::ReviewDraft {
+                        review: self.id,
+                        block: editor.block,
+                        text: text_of(&editor.textarea),
+                    }));
+                }
+            }
+        }
+    }
+
+    /// The text an external editor came back with.
+    pub fn edited_externally(&mut self, block: BlockId, text: String, bus: &mut Vec<AppEvent>) {
+        self.send_edit(block, text, bus);
+    }
+
+    fn send_edit(&mut self, block: BlockId, text: String, bus: &mut Vec<AppEvent>) {
+        let unchanged = self
+            .blocks
+            .iter()
+            .find(|shown| shown.block.id == block)
+            .and_then(|shown| shown.block.editable_text.as_deref())
+            == Some(text.as_str());
+        if unchanged {
+            bus.push(AppEvent::Flash("No change to the block's text.".into()));
+            return;
+        }
+        bus.push(AppEvent::Send(Op::ReviewDecide {
+            review: self.id,
+            block,
+            decision: BlockDecision::Edit { text },
+            seen: self.revision(block),
+        }));
+        self.advance();
+    }
+
+    fn revision(&self, block: BlockId) -> u64 {
+        self.blocks
+            .iter()
+            .find(|shown| shown.block.id == block)
+            .map_or(0, |shown| shown.block.revision)
+    }
+
+    /// A review key; returns whether it was used.
+    pub fn action(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> bool {
+        if self.finished {
+            bus.push(AppEvent::Flash("This review is over.".into()));
+            return true;
+        }
+        let count = self.blocks.len();
+        if count == 0 {
+            return true;
+        }
+        self.selected = self.selected.min(count - 1);
+        let shown = &self.blocks[self.selected];
+        let failed = matches!(shown.block.state, BlockState::Failed { .. });
+        let block = shown.block.id;
+        match action {
+            Action::Accept if failed => {
+                let reason = match &shown.block.state {
+                    BlockState::Failed { reason } => first_line(reason).to_string(),
+                    BlockState::Planned { .. } => String::new(),
+                };
+                bus.push(AppEvent::Flash(format!(
+                    "Block {} cannot be applied ({reason}); it will be sent back to the model — n drops it",
+                    block + 1
+                )));
+            }
+            Action::Accept | Action::Reject => {
+                let decision = if action == Action::Accept {
+                    BlockDecision::Accept
+                } else {
+                    BlockDecision::Reject
+                };
+                let seen = shown.block.revision;
+                self.mark(self.selected, action == Action::Accept, failed);
+                bus.push(AppEvent::Send(Op::ReviewDecide {
+                    review: self.id,
+                    block,
+                    decision,
+                    seen,
+                }));
+                self.advance();
+            }
+            Action::NextBlock => self.selected = (self.selected + 1).min(count - 1),
+            Action::PrevBlock => self.selected = self.selected.saturating_sub(1),
+            Action::AcceptAll | Action::RejectAll => {
+                let accept = action == Action::AcceptAll;
+                for index in 0..count {
+                    let shown = &self.blocks[index];
+                    let planned = matches!(shown.block.state, BlockState::Planned { .. });
+                    if shown.block.decision != BlockDecisionState::Pending || !planned {
+                        continue;
+                    }
+                    if accept && shown.block.needs_confirmation.is_some() {
+                        // A protected block is accepted only on its own.
+                        continue;
+                    }
+                    let (id, seen) = (shown.block.id, shown.block.revision);
+                    self.mark(index, accept, false);
+                    bus.push(AppEvent::Send(Op::ReviewDecide {
+                        review: self.id,
+                        block: id,
+                        decision: if accept {
+                            BlockDecision::Accept
+                        } else {
+                            BlockDecision::Reject
+                        },
+                        seen,
+                    }));
+                }
+                self.advance();
+            }
+            Action::FinishReview => {
+                bus.push(AppEvent::Send(Op::ReviewFinish { review: self.id }));
+            }
+            Action::ToggleTellRejected => {
+                self.tell_rejected = !self.tell_rejected;
+                bus.push(AppEvent::Send(Op::ReviewTellRejected {
+                    review: self.id,
+                    on: self.tell_rejected,
+                }));
+                bus.push(AppEvent::Flash(if self.tell_rejected {
+                    "The model will be told about rejected blocks.".into()
+                } else {
+                    "Rejected blocks will not be mentioned to the model.".into()
+                }));
+            }
+            Action::EditBlock | Action::EditBlockExternally => {
+                let Some(text) = shown.block.editable_text.clone() else {
+                    bus.push(AppEvent::Flash(
+                        "This block has no text to edit (it deletes a file).".into(),
+                    ));
+                    return true;
+                };
+                if action == Action::EditBlockExternally {
+                    bus.push(AppEvent::EditExternally(ExternalEdit::Block {
+                        review: self.id,
+                        block,
+                        text,
+                        path: shown.block.path.clone(),
+                    }));
+                    return true;
+                }
+                let mut textarea = TextArea::from(text.lines().map(str::to_string));
+                textarea.set_cursor_line_style(Style::default());
+                textarea.set_cursor_style(Style::default().add_modifier(Modifier::REVERSED));
+                self.editor = Some(Editor {
+                    block,
+                    textarea,
+                    draft: Some(shown.view_clone(self.palette)),
+                    problem: None,
+                });
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Shows a decision at once (the engine's update confirms or corrects it).
+    fn mark(&mut self, index: usize, accept: bool, failed: bool) {
+        let shown = &mut self.blocks[index];
+        shown.block.decision = match (accept, failed) {
+            (true, _) => BlockDecisionState::Accepted,
+            (false, true) => BlockDecisionState::Dropped,
+            (false, false) => BlockDecisionState::Rejected,
+        };
+    }
+
+    fn first_pending(&self) -> Option<usize> {
+        self.blocks.iter().position(|shown| {
+            shown.block.decision == BlockDecisionState::Pending
+                && matches!(shown.block.state, BlockState::Planned { .. })
+        })
+    }
+
+    /// Moves to the next pending block after the selected one (wrapping).
+    fn advance(&mut self) {
+        let count = self.blocks.len();
+        for step in 1..=count {
+            let index = (self.selected + step) % count;
+            let shown = &self.blocks[index];
+            if shown.block.decision == BlockDecisionState::Pending
+                && matches!(shown.block.state, BlockState::Planned { .. })
+            {
+                self.selected = index;
+                return;
+            }
+        }
+    }
+
+    /// The header lines: the block strip, the selected block, its state, the keys.
+    pub fn header(&self, styles: &Styles) -> Vec<Line<'static>> {
+        let count = self.blocks.len();
+        let mut strip = vec![Span::styled(
+            if self.finished {
+                "Review (ended) "
+            } else {
+                "Review "
+            },
+            styles.title,
+        )];
+        for (index, shown) in self.blocks.iter().enumerate() {
+            let (mark, style) = mark_of(&shown.block, styles);
+            let label = format!("{}{mark}", shown.block.id + 1);
+            let style = if index == self.selected {
+                style.patch(styles.selection)
+            } else {
+                style
+            };
+            strip.push(Span::styled(label, style));
+            strip.push(Span::raw(" "));
+        }
+        let Some(shown) = self.blocks.get(self.selected) else {
+            return vec![Line::from(strip)];
+        };
+        let block = &shown.block;
+        let (state, style) = state_words(block, styles);
+        let what = match &block.state {
+            BlockState::Planned {
+                change: ChangeKind::Create,
+                ..
+            } => " (new file)".to_string(),
+            BlockState::Planned {
+                change: ChangeKind::Delete,
+                ..
+            } => " (deletes the file)".to_string(),
+            BlockState::Planned {
+                change: ChangeKind::Move { to },
+                ..
+            } => format!(" (moves to {})", printable(to)),
+            _ => String::new(),
+        };
+        let mut title = vec![
+            Span::styled(format!("{}/{count} ", self.selected + 1), styles.dim),
+            Span::styled(format!("{}{what}", printable(&block.path)), styles.title),
+            Span::raw("  "),
+            Span::styled(state, style),
+        ];
+        if block.replanned {
+            title.push(Span::styled("  re-planned", styles.pending));
+        }
+        let mut lines = vec![Line::from(strip), Line::from(title)];
+        if let BlockState::Failed { reason } = &block.state {
+            lines.push(Line::styled(
+                printable(first_line(reason)).into_owned(),
+                styles.error,
+            ));
+        }
+        if let Some(reason) = &block.needs_confirmation {
+            lines.push(Line::styled(
+                format!("needs your yes: {}", printable(reason)),
+                styles.pending,
+            ));
+        }
+        if let Some(notice) = &self.notice {
+            lines.push(Line::styled(printable(notice).into_owned(), styles.pending));
+        }
+        if let Some(editor) = &self.editor {
+            let problem = editor
+                .problem
+                .as_deref()
+                .map(|problem| format!(" · does not apply: {}", first_line(problem)))
+                .unwrap_or_default();
+            lines.push(Line::styled(
+                format!(
+                    "editing block {} · Ctrl-S keeps · Esc cancels{problem}",
+                    editor.block + 1
+                ),
+                styles.dim,
+            ));
+        } else if !self.finished {
+            let tell = if self.tell_rejected { "on" } else { "off" };
+            let auto = if self.auto_accept {
+                " · auto-accept on"
+            } else {
+                ""
+            };
+            lines.push(Line::styled(
+                format!(
+                    "y accept · n reject · e edit · E $EDITOR · j/k move · A/R all · Enter done · t tell model: {tell}{auto}"
+                ),
+                styles.dim,
+            ));
+        }
+        lines
+    }
+
+    /// Draws the inline editor over `area` (the diff of the draft goes below it).
+    /// Returns the area left for the diff, or `None` when no editor is open.
+    pub fn draw_editor(&self, frame: &mut Frame, area: Rect, styles: &Styles) -> Option<Rect> {
+        let editor = self.editor.as_ref()?;
+        let lines = editor.textarea.lines().len() as u16;
+        let height = (lines + 1).clamp(3, area.height / 2);
+        let [edit_area, rule, diff_area] = Layout::vertical([
+            Constraint::Length(height),
+            Constraint::Length(1),
+            Constraint::Min(0),
+        ])
+        .areas(area);
+        frame.render_widget(&editor.textarea, edit_area);
+        frame.render_widget(
+            Paragraph::new(Line::styled("── diff of your version ──", styles.dim)),
+            rule,
+        );
+        Some(diff_area)
+    }
+}
+
+impl Shown {
+    fn view_clone(&self, palette: Palette) -> DiffView {
+        view_of(&self.block, palette)
+    }
+}
+
+/// The diff of a block as the engine planned it.
+fn view_of(block: &ReviewBlock, palette: Palette) -> DiffView {
+    match &block.state {
+        BlockState::Planned { hunks, .. } => DiffView::from_files(
+            &[FileHunks {
+                path: &block.path,
+                header: None,
+                hunks,
+            }],
+            palette,
+        ),
+        BlockState::Failed { .. } => DiffView::default(),
+    }
+}
+
+fn mark_of(block: &ReviewBlock, styles: &Styles) -> (&'static str, Style) {
+    match (&block.decision, &block.state) {
+        (BlockDecisionState::Accepted, _) => ("✓", styles.accepted),
+        (BlockDecisionState::Edited, _) => ("✎", styles.accepted),
+        (BlockDecisionState::Rejected, _) => ("✗", styles.rejected),
+        (BlockDecisionState::Dropped, _) => ("–", styles.dim),
+        (BlockDecisionState::Pending, BlockState::Failed { .. }) => ("!", styles.error),
+        (BlockDecisionState::Pending, BlockState::Planned { .. }) => ("·", styles.pending),
+    }
+}
+
+fn state_words(block: &ReviewBlock, styles: &Styles) -> (String, Style) {
+    let (words, style) = match (&block.decision, &block.state) {
+        (BlockDecisionState::Accepted, _) => ("accepted", styles.accepted),
+        (BlockDecisionState::Edited, _) => ("accepted as you edited it", styles.accepted),
+        (BlockDecisionState::Rejected, _) => ("rejected", styles.rejected),
+        (BlockDecisionState::Dropped, _) => ("dropped — not sent back", styles.dim),
+        (BlockDecisionState::Pending, BlockState::Failed { .. }) => (
+            "cannot be applied — will be sent back to the model (n drops it)",
+            styles.error,
+        ),
+        (BlockDecisionState::Pending, BlockState::Planned { .. }) => ("pending", styles.pending),
+    };
+    (words.to_string(), style)
+}
+
+fn text_of(textarea: &TextArea<'static>) -> String {
+    let mut text = textarea.lines().join("\n");
+    text.push('\n');
+    text
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}
