@@ -41,6 +41,7 @@ pub async fn stream_reply(
     inbox: &mut Inbox,
     previews: Option<Previews<'_>>,
 ) -> Reply {
+    let provider_name = provider.name().to_string();
     let mut stream = llm::stream_with_continuation(provider, request, CONTINUATIONS);
     let mut parser = previews
         .as_ref()
@@ -91,6 +92,16 @@ pub async fn stream_reply(
                             ))
                             .await;
                     }
+                    Some(Ok(StreamEvent::Stalled { silent_for })) => {
+                        emitter
+                            .warn(format!(
+                                "{}: no reply for {} s; still waiting (Esc stops)",
+                                provider_name,
+                                silent_for.as_secs()
+                            ))
+                            .await;
+                    }
+                    Some(Ok(StreamEvent::Notice { text })) => emitter.info(text).await,
                     Some(Ok(StreamEvent::Finished { usage, .. })) => {
                         reply.usage.add(&super::usage::to_protocol(&usage));
                         finished = true;
