@@ -57,12 +57,11 @@ pub enum LlmError {
     Interrupted { provider: String, reason: String },
     /// The provider stayed silent too long: no response head within the first-byte
     /// timeout, or no more of the reply within the read timeout.
-    #[error(
-        "{provider}: the provider was silent for {seconds:.1} s ({phase}); retry, or raise the `timeout` setting"
-    )]
+    #[error("{provider}: the provider was silent for {seconds:.1} s {phase}")]
     Timeout {
         provider: String,
         seconds: f64,
+        /// When it happened and what to do, e.g. `in the middle of the reply; retry, …`.
         phase: String,
     },
     /// The server could not be reached.

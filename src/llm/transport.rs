@@ -801,3 +801,69 @@ fn classify(endpoint: &Endpoint, status: StatusCode, body: &[u8], attempts: u32)
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The schedule of a provider that never answers, with the default first-byte and
+    /// stall timings scaled down from seconds to milliseconds (45 s → 45 ms, 30 s →
+    /// 30 ms): one notice at 30, given up at 45, so with the real defaults a silent
+    /// provider is reported within a minute.
+    #[tokio::test]
+    async fn silence_is_reported_at_each_interval_then_given_up_at_the_limit() {
+        let since = Instant::now();
+        let mut notices = 0;
+        let mut never = std::future::pending::<()>();
+        let mut seen = Vec::new();
+        loop {
+            let limit = Duration::from_millis(45);
+            let interval = Duration::from_millis(30);
+            match wait_or_stall(&mut never, since, &mut notices, limit, interval).await {
+                Waited::Stalled(silent_for) => seen.push(("stalled", silent_for)),
+                Waited::TimedOut(silent_for) => {
+                    seen.push(("timed out", silent_for));
+                    break;
+                }
+                Waited::Ready(()) => unreachable!("pending never completes"),
+            }
+        }
+        assert_eq!(
+            seen,
+            [
+                ("stalled", Duration::from_millis(30)),
+                ("timed out", Duration::from_millis(45))
+            ]
+        );
+        assert!(since.elapsed() >= Duration::from_millis(45));
+    }
+
+    #[tokio::test]
+    async fn a_zero_interval_reports_nothing_before_the_limit() {
+        let mut notices = 0;
+        let waited = wait_or_stall(
+            std::future::pending::<()>(),
+            Instant::now(),
+            &mut notices,
+            Duration::from_millis(20),
+            Duration::ZERO,
+        )
+        .await;
+        assert!(matches!(waited, Waited::TimedOut(limit) if limit == Duration::from_millis(20)));
+    }
+
+    #[tokio::test]
+    async fn a_ready_future_is_returned_at_once() {
+        let mut notices = 0;
+        let waited = wait_or_stall(
+            std::future::ready(7),
+            Instant::now(),
+            &mut notices,
+            Duration::from_secs(45),
+            Duration::from_secs(30),
+        )
+        .await;
+        assert!(matches!(waited, Waited::Ready(7)));
+        assert_eq!(notices, 0);
+    }
+}
