@@ -441,6 +441,53 @@ async fn an_unreachable_server_is_a_connection_error() {
 }
 
 #[tokio::test]
+async fn a_key_in_the_base_query_reaches_the_server_and_no_message() {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["ok"]));
+    mock.push(
+        Reply::status(404)
+            .error_message(&format!("no route for /v1/chat/completions?api-key={KEY}")),
+    );
+    let base = format!("{}?api-key={KEY}", mock.openai_base());
+    let chat = provider(&mock, "gpt-4o", |connection| {
+        connection.api_base = Some(base.clone());
+        connection.api_key = None;
+    });
+    assert_eq!(run(chat.stream(request("hi"))).await.text, "ok");
+    let sent = &mock.requests()[0];
+    assert_eq!(sent.path, "/v1/chat/completions");
+    assert_eq!(sent.query, Some(format!("api-key={KEY}")));
+    assert!(!sent.has_credential());
+    let error = run(chat.stream(request("hi"))).await.error.expect("404");
+    let line = error.to_string();
+    assert!(!line.contains(KEY) && line.contains("[redacted]"), "{line}");
+
+    // user:key@ in the base: sent as basic auth, shown masked when unreachable.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    drop(listener);
+    for written in [
+        format!("http://user:{KEY}@{address}/v1"),
+        format!("http://{address}/v1?key={KEY}&x-api-key={KEY}"),
+    ] {
+        let chat = provider(&mock, "gpt-4o", |connection| {
+            connection.api_base = Some(written.clone());
+            connection.max_retries = 0;
+        });
+        let error = run(chat.stream(request("hi")))
+            .await
+            .error
+            .expect("unreachable");
+        assert!(matches!(error, LlmError::Connection { .. }), "{error:?}");
+        let line = error.to_string();
+        assert!(
+            !line.contains(KEY) && line.contains(&address.to_string()),
+            "{line}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn compatible_server_variants_are_understood() {
     let mock = MockLlm::start().await;
     // CRLF framing, no role chunk, no usage chunk.

@@ -448,6 +448,8 @@ impl Reply {
 pub struct RecordedRequest {
     /// Request path, e.g. `/v1/chat/completions`.
     pub path: String,
+    /// The query string as sent, if any (`api-key=…`).
+    pub query: Option<String>,
     /// Lower-case header names; `authorization` and `x-api-key` values are `[redacted]`.
     pub headers: BTreeMap<String, String>,
     /// The JSON body (`Value::Null` if it was not JSON).
@@ -497,6 +499,7 @@ impl std::fmt::Debug for RecordedRequest {
         formatter
             .debug_struct("RecordedRequest")
             .field("path", &self.path)
+            .field("query", &self.query)
             .field("headers", &self.headers)
             .field("body", &self.body)
             .field("send_time", &self.send_time)
@@ -686,6 +689,7 @@ async fn handle(
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         script.requests.push(RecordedRequest {
             path,
+            query: uri.query().map(str::to_string),
             headers: recorded_headers,
             body: body.clone(),
             raw,
@@ -1133,6 +1137,7 @@ fn record(script: &Shared, path: &str, body: &Bytes) {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     script.requests.push(RecordedRequest {
         path: path.to_string(),
+        query: None,
         headers: BTreeMap::new(),
         body: serde_json::from_slice(body).unwrap_or(Value::Null),
         raw: body.to_vec(),
