@@ -462,7 +462,27 @@ async fn a_key_in_the_base_query_reaches_the_server_and_no_message() {
     let line = error.to_string();
     assert!(!line.contains(KEY) && line.contains("[redacted]"), "{line}");
 
-    // user:key@ in the base: sent as basic auth, shown masked when unreachable.
+    // user:key@ in the base: sent as basic auth, unless a key is given, which wins.
+    let userinfo = mock.openai_base().replace("http://", &format!("http://user:{KEY}@"));
+    for given in [None, Some("sk-given-separately-999")] {
+        mock.push(Reply::text(["ok"]));
+        let chat = provider(&mock, "gpt-4o", |connection| {
+            connection.api_base = Some(userinfo.clone());
+            connection.api_key = given.map(str::to_string);
+        });
+        assert_eq!(run(chat.stream(request("hi"))).await.text, "ok");
+        let sent = mock.requests().pop().unwrap();
+        let basic = base64::Engine::encode(
+            &base64::engine::general_purpose::STANDARD,
+            format!("user:{KEY}"),
+        );
+        match given {
+            None => assert!(sent.credential_is(&format!("Basic {basic}"))),
+            Some(key) => assert!(sent.credential_is(key)),
+        }
+    }
+
+    // Shown masked when unreachable.
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let address = listener.local_addr().unwrap();
     drop(listener);
