@@ -463,7 +463,9 @@ async fn a_key_in_the_base_query_reaches_the_server_and_no_message() {
     assert!(!line.contains(KEY) && line.contains("[redacted]"), "{line}");
 
     // user:key@ in the base: sent as basic auth, unless a key is given, which wins.
-    let userinfo = mock.openai_base().replace("http://", &format!("http://user:{KEY}@"));
+    let userinfo = mock
+        .openai_base()
+        .replace("http://", &format!("http://user:{KEY}@"));
     for given in [None, Some("sk-given-separately-999")] {
         mock.push(Reply::text(["ok"]));
         let chat = provider(&mock, "gpt-4o", |connection| {

@@ -95,7 +95,7 @@ pub async fn stream_reply(
                     Some(Ok(StreamEvent::Stalled { silent_for })) => {
                         emitter
                             .warn(format!(
-                                "{}: no reply for {} s; still waiting (Esc stops)",
+                                "{}: nothing received for {} s; still waiting",
                                 provider_name,
                                 silent_for.as_secs()
                             ))
