@@ -158,3 +158,76 @@ async fn rules_come_before_the_queue_and_the_fallback_after_it() {
             .all(|request| request.send_time.is_some())
     );
 }
+
+#[tokio::test]
+async fn ollama_routes_speak_ndjson_and_answer_from_registered_models() {
+    let mock = MockLlm::start().await;
+    mock.ollama_model("qwen2.5-coder", Some(32768));
+    mock.push(Reply::ollama_text(["Hel", "lo"]).length());
+    let base = mock.ollama_base();
+    let response = reqwest::Client::new()
+        .post(format!("{base}/api/chat"))
+        .json(&json!({"model": "qwen2.5-coder", "stream": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["content-type"], "application/x-ndjson");
+    let body = response.text().await.unwrap();
+    let lines: Vec<serde_json::Value> = body
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["message"]["content"], "Hel");
+    assert_eq!(lines[2]["done"], true);
+    assert_eq!(lines[2]["done_reason"], "length");
+    assert!(body.ends_with("}\n"));
+
+    let (status, _, shown) = post(
+        format!("{base}/api/show"),
+        json!({"model": "qwen2.5-coder"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let shown: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    assert_eq!(shown["model_info"]["qwen2.context_length"], 32768);
+    let (status, _, missing) = post(format!("{base}/api/show"), json!({"model": "nope"})).await;
+    assert_eq!(status, 404);
+    assert!(missing.contains("model 'nope' not found"));
+    let tags: serde_json::Value = reqwest::get(format!("{base}/api/tags"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(tags["models"][0]["name"], "qwen2.5-coder");
+    let paths: Vec<String> = mock
+        .requests()
+        .iter()
+        .map(|request| request.path.clone())
+        .collect();
+    assert_eq!(paths, ["/api/chat", "/api/show", "/api/show", "/api/tags"]);
+}
+
+#[tokio::test]
+async fn multipart_bodies_are_recorded_part_by_part() {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["spoken words"]));
+    let body = b"--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.wav\"\r\nContent-Type: audio/wav\r\n\r\nRIFF\r\n--X\r\n--XyZ\r\nContent-Disposition: form-data; name=\"model\"\r\n\r\nwhisper-1\r\n--XyZ--\r\n";
+    let response = reqwest::Client::new()
+        .post(format!("{}/audio/transcriptions", mock.openai_base()))
+        .header("content-type", "multipart/form-data; boundary=XyZ")
+        .body(body.to_vec())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.text().await.unwrap(), r#"{"text":"spoken words"}"#);
+    let recorded = &mock.requests()[0];
+    assert_eq!(recorded.parts.len(), 2);
+    let file = recorded.part("file").unwrap();
+    assert_eq!(file.file_name.as_deref(), Some("a.wav"));
+    assert_eq!(file.content_type.as_deref(), Some("audio/wav"));
+    assert_eq!(file.data, b"RIFF\r\n--X");
+    assert_eq!(recorded.part("model").unwrap().data, b"whisper-1");
+    assert_eq!(recorded.raw, body);
+}

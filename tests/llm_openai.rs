@@ -296,17 +296,16 @@ async fn a_reply_cut_at_the_limit_is_continued_with_prefill() {
         cache_read: 0,
         cache_write: 0,
     }));
-    // Ollama models take a prefill; base given as the host root like OLLAMA_API_BASE.
-    let (settings, _) = llm::resolve_model("ollama/qwen2.5-coder", None).unwrap();
-    let base = mock.anthropic_base();
+    // DeepSeek continues a final assistant message marked as a prefix; base from its variable.
+    let (settings, _) = llm::resolve_model("deepseek", None).unwrap();
+    let base = mock.openai_base();
     let chat = llm::connect(
         &settings,
         &Connection {
             api_base: None,
-            api_key: None,
             ..connection("")
         },
-        &|name| (name == "OLLAMA_API_BASE").then(|| base.clone()),
+        &|name| (name == "DEEPSEEK_API_BASE").then(|| base.clone()),
     )
     .unwrap();
     assert!(chat.supports_prefill());
@@ -323,7 +322,7 @@ async fn a_reply_cut_at_the_limit_is_continued_with_prefill() {
     assert_eq!(usage.output_tokens, 9);
     let requests = mock.requests();
     assert_eq!(requests.len(), 2);
-    assert!(!requests[0].has_credential(), "Ollama needs no key");
+    assert!(requests[1].credential_is(KEY));
     let messages = requests[1].body["messages"].as_array().unwrap();
     let last = messages.last().unwrap();
     assert_eq!(last["role"], "assistant");
@@ -442,6 +441,75 @@ async fn an_unreachable_server_is_a_connection_error() {
 }
 
 #[tokio::test]
+async fn a_key_in_the_base_query_reaches_the_server_and_no_message() {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["ok"]));
+    mock.push(
+        Reply::status(404)
+            .error_message(&format!("no route for /v1/chat/completions?api-key={KEY}")),
+    );
+    let base = format!("{}?api-key={KEY}", mock.openai_base());
+    let chat = provider(&mock, "gpt-4o", |connection| {
+        connection.api_base = Some(base.clone());
+        connection.api_key = None;
+    });
+    assert_eq!(run(chat.stream(request("hi"))).await.text, "ok");
+    let sent = &mock.requests()[0];
+    assert_eq!(sent.path, "/v1/chat/completions");
+    assert_eq!(sent.query, Some(format!("api-key={KEY}")));
+    assert!(!sent.has_credential());
+    let error = run(chat.stream(request("hi"))).await.error.expect("404");
+    let line = error.to_string();
+    assert!(!line.contains(KEY) && line.contains("[redacted]"), "{line}");
+
+    // user:key@ in the base: sent as basic auth, unless a key is given, which wins.
+    let userinfo = mock
+        .openai_base()
+        .replace("http://", &format!("http://user:{KEY}@"));
+    for given in [None, Some("sk-given-separately-999")] {
+        mock.push(Reply::text(["ok"]));
+        let chat = provider(&mock, "gpt-4o", |connection| {
+            connection.api_base = Some(userinfo.clone());
+            connection.api_key = given.map(str::to_string);
+        });
+        assert_eq!(run(chat.stream(request("hi"))).await.text, "ok");
+        let sent = mock.requests().pop().unwrap();
+        let basic = base64::Engine::encode(
+            &base64::engine::general_purpose::STANDARD,
+            format!("user:{KEY}"),
+        );
+        match given {
+            None => assert!(sent.credential_is(&format!("Basic {basic}"))),
+            Some(key) => assert!(sent.credential_is(key)),
+        }
+    }
+
+    // Shown masked when unreachable.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    drop(listener);
+    for written in [
+        format!("http://user:{KEY}@{address}/v1"),
+        format!("http://{address}/v1?key={KEY}&x-api-key={KEY}"),
+    ] {
+        let chat = provider(&mock, "gpt-4o", |connection| {
+            connection.api_base = Some(written.clone());
+            connection.max_retries = 0;
+        });
+        let error = run(chat.stream(request("hi")))
+            .await
+            .error
+            .expect("unreachable");
+        assert!(matches!(error, LlmError::Connection { .. }), "{error:?}");
+        let line = error.to_string();
+        assert!(
+            !line.contains(KEY) && line.contains(&address.to_string()),
+            "{line}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn compatible_server_variants_are_understood() {
     let mock = MockLlm::start().await;
     // CRLF framing, no role chunk, no usage chunk.
@@ -485,22 +553,6 @@ async fn compatible_server_variants_are_understood() {
         ),
         (200, 800, 5)
     );
-}
-
-#[tokio::test]
-async fn think_tags_of_local_reasoning_models_become_reasoning() {
-    let mock = MockLlm::start().await;
-    mock.push(Reply::text([
-        "<thi",
-        "nk>plan the",
-        " edit</th",
-        "ink>\nthe answer",
-    ]));
-    let (settings, _) = llm::resolve_model("ollama/deepseek-r1:14b", None).unwrap();
-    let chat = llm::connect(&settings, &connection(&mock.openai_base()), &|_| None).unwrap();
-    let outcome = run(chat.stream(request("hi"))).await;
-    assert_eq!(outcome.reasoning, "plan the edit");
-    assert_eq!(outcome.text, "\nthe answer");
 }
 
 #[tokio::test]

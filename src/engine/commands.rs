@@ -177,7 +177,10 @@ impl Engine {
                 TurnOutcome::Success
             }
             "settings" => {
-                let text = format!("{:#?}", self.session.settings);
+                // A base URL may carry a key (`?api-key=…`, `user:key@`).
+                let mut shown = self.session.settings.clone();
+                shown.api_base = shown.api_base.as_deref().map(crate::llm::redact_url);
+                let text = format!("{shown:#?}");
                 self.emitter.info(text).await;
                 TurnOutcome::Success
             }

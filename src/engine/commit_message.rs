@@ -51,9 +51,11 @@ pub async fn write(
             role: Role::User,
             content,
             cache_breakpoint: false,
+            ..ChatMessage::default()
         }],
         max_tokens: Some(100),
         temperature: None,
+        ..ChatRequest::default()
     };
     match llm::complete(&*model.provider, request).await {
         Ok((text, usage)) => match clean(&text) {

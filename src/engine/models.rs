@@ -186,7 +186,7 @@ fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<Strin
             .map(|key| key.expose().to_string()),
         stream: settings.stream,
         request_timeout: settings.request_timeout.unwrap_or(defaults.request_timeout),
-        max_retries: defaults.max_retries,
+        ..defaults
     };
     let provider = llm::connect(&model_settings, &connection, &|key: &str| {
         settings.lookup_env(key)

@@ -144,6 +144,7 @@ fn message(role: Role, content: String) -> ChatMessage {
         role,
         content,
         cache_breakpoint: false,
+        ..ChatMessage::default()
     }
 }
 
@@ -265,6 +266,7 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
             messages,
             max_tokens: input.max_output_tokens,
             temperature: None,
+            ..ChatRequest::default()
         },
         parts,
     }

@@ -33,6 +33,7 @@ pub async fn stream_reply(
     inbox: &mut Inbox,
     mut preview: Option<LivePreview>,
 ) -> Reply {
+    let provider_name = provider.name().to_string();
     let mut stream = llm::stream_with_continuation(provider, request, CONTINUATIONS);
     let mut reply = Reply {
         text: String::new(),
@@ -76,6 +77,16 @@ pub async fn stream_reply(
                             ))
                             .await;
                     }
+                    Some(Ok(StreamEvent::Stalled { silent_for })) => {
+                        emitter
+                            .warn(format!(
+                                "{}: nothing received for {} s; still waiting",
+                                provider_name,
+                                silent_for.as_secs()
+                            ))
+                            .await;
+                    }
+                    Some(Ok(StreamEvent::Notice { text })) => emitter.info(text).await,
                     Some(Ok(StreamEvent::Finished { usage, .. })) => {
                         reply.usage.add(&super::usage::to_protocol(&usage));
                         finished = true;

@@ -93,9 +93,11 @@ impl Summarizer {
                     role: Role::User,
                     content: transcript,
                     cache_breakpoint: false,
+                    ..ChatMessage::default()
                 }],
                 max_tokens: Some(1024),
                 temperature: None,
+                ..ChatRequest::default()
             };
             llm::complete(&*provider, request)
                 .await

@@ -1,5 +1,6 @@
 //! Anthropic Messages (`POST {base}/v1/messages`): top-level `system`, `max_tokens`
-//! always, prompt-caching breakpoints, and cache token counts read back from usage.
+//! always, prompt-caching breakpoints, image blocks, extended thinking, and cache token
+//! counts read back from usage.
 
 use std::sync::Arc;
 
@@ -8,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::error::LlmError;
 use super::models::ModelSettings;
-use super::provider::{ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
+use super::provider::{ChatMessage, ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
 use super::sse::SseEvent;
 use super::transport::{Endpoint, WireDecoder, drive};
 
@@ -56,19 +57,63 @@ impl Provider for AnthropicProvider {
     fn supports_prefill(&self) -> bool {
         self.settings.assistant_prefill
     }
+
+    fn can_continue(&self, request: &ChatRequest) -> bool {
+        // The API refuses an assistant prefill while extended thinking is on.
+        self.supports_prefill() && request.thinking_budget().is_none()
+    }
 }
 
 fn cached_text_block(text: &str) -> Value {
     json!({"type": "text", "text": text, "cache_control": {"type": "ephemeral"}})
 }
 
+/// The smallest thinking budget the API takes, and the room left for the answer.
+pub const MIN_THINKING_TOKENS: u64 = 1024;
+
+/// A message's `content`: its text, or blocks when it carries images (images first, as
+/// Anthropic recommends) or a cache breakpoint (which marks the last block).
+fn content(message: &ChatMessage, text: &str, cached: bool) -> Value {
+    if message.images.is_empty() && !cached {
+        return json!(text);
+    }
+    let mut blocks: Vec<Value> = message
+        .images
+        .iter()
+        .map(|image| {
+            json!({"type": "image", "source": {
+                "type": "base64", "media_type": image.info.media_type, "data": image.base64()
+            }})
+        })
+        .collect();
+    if !text.is_empty() {
+        blocks.push(json!({"type": "text", "text": text}));
+    }
+    if cached && let Some(last) = blocks.last_mut() {
+        last["cache_control"] = json!({"type": "ephemeral"});
+    }
+    json!(blocks)
+}
+
 /// The JSON body of a Messages request.
 pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: bool) -> Value {
     let caching = settings.caching;
     let mut budget = MAX_CACHE_BREAKPOINTS;
+    let mut max_tokens = request
+        .max_tokens
+        .unwrap_or(settings.max_output_tokens)
+        .max(1);
+    let thinking = request.thinking_budget().map(|asked| {
+        // The budget must be at least the minimum and leave room for an answer within
+        // the model's output limit; max_tokens must exceed it.
+        let limit = settings.max_output_tokens.max(2 * MIN_THINKING_TOKENS);
+        let tokens = asked.clamp(MIN_THINKING_TOKENS, limit - MIN_THINKING_TOKENS);
+        max_tokens = max_tokens.max(tokens + MIN_THINKING_TOKENS).min(limit);
+        tokens
+    });
     let mut body = json!({
         "model": settings.api_model,
-        "max_tokens": request.max_tokens.unwrap_or(settings.max_output_tokens).max(1),
+        "max_tokens": max_tokens,
         "stream": streaming,
     });
     if !request.system.is_empty() {
@@ -85,7 +130,11 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
         .messages
         .iter()
         .enumerate()
-        .filter(|(_, message)| caching && message.cache_breakpoint && !message.content.is_empty())
+        .filter(|(_, message)| {
+            caching
+                && message.cache_breakpoint
+                && !(message.content.is_empty() && message.images.is_empty())
+        })
         .map(|(position, _)| position)
         .collect();
     let kept = &marked[marked.len().saturating_sub(budget)..];
@@ -100,21 +149,24 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
                 Role::Assistant => "assistant",
             };
             // The API refuses a final assistant prefill that ends in whitespace.
-            let content = if position == last && message.role == Role::Assistant {
+            let text = if position == last && message.role == Role::Assistant {
                 message.content.trim_end()
             } else {
                 message.content.as_str()
             };
-            if kept.contains(&position) {
-                json!({"role": role, "content": [cached_text_block(content)]})
-            } else {
-                json!({"role": role, "content": content})
-            }
+            json!({"role": role, "content": content(message, text, kept.contains(&position))})
         })
         .collect();
     body["messages"] = json!(messages);
-    if settings.use_temperature {
-        body["temperature"] = json!(request.temperature.unwrap_or(0.0));
+    match thinking {
+        // Thinking takes no temperature.
+        Some(tokens) => {
+            body["thinking"] = json!({"type": "enabled", "budget_tokens": tokens});
+        }
+        None if settings.use_temperature => {
+            body["temperature"] = json!(request.temperature.unwrap_or(0.0));
+        }
+        None => {}
     }
     body
 }
@@ -126,11 +178,14 @@ pub struct AnthropicDecoder {
     stop: Option<StopReason>,
 }
 
-fn stop_reason(reason: &str) -> StopReason {
+/// A `stop_reason` as a [`StopReason`].
+pub fn stop_reason(reason: &str) -> StopReason {
     match reason {
         "end_turn" | "stop_sequence" => StopReason::End,
         "max_tokens" => StopReason::Length,
-        "refusal" => StopReason::ContentFilter,
+        "refusal" => StopReason::Refusal,
+        "tool_use" => StopReason::ToolUse,
+        "pause_turn" => StopReason::Paused,
         other => StopReason::Other(other.to_string()),
     }
 }

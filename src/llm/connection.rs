@@ -5,27 +5,46 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+use url::Url;
 
 use super::anthropic::{API_VERSION, AnthropicProvider};
 use super::error::LlmError;
 use super::models::ModelSettings;
+use super::ollama::OllamaProvider;
 use super::openai::OpenAiProvider;
 use super::provider::Provider;
-use super::service::{ProviderKind, Service, default_service, normalise_base, service};
-use super::transport::{Endpoint, Secret};
+use super::secret_url::{join_path, redact_url, url_secrets};
+use super::service::{ProviderKind, Service, default_service, service};
+use super::transport::{Endpoint, Secret, Timeouts};
 
 /// How to reach a provider; `api_base`/`api_key` override the service's defaults.
 #[derive(Clone)]
 pub struct Connection {
+    /// May carry credentials (`user:key@`, `?api-key=`); shown only redacted.
     pub api_base: Option<String>,
     pub api_key: Option<String>,
-    /// Stream with SSE (false: plain requests, `--no-stream`).
+    /// Stream the reply (false: plain requests, `--no-stream`).
     pub stream: bool,
-    /// Longest wait for the response to start, and between two reads of a streamed reply.
+    /// Longest wait for the TCP (and TLS) connection.
+    pub connect_timeout: Duration,
+    /// Longest wait for a streamed response to start; a provider silent that long is
+    /// retried (announced with `Retrying`). Ollama waits `request_timeout` instead,
+    /// since it answers only after loading the model and reading the whole prompt.
+    pub first_byte_timeout: Duration,
+    /// Longest silence once a reply has started, and the wait for a plain reply, which
+    /// comes only when it is whole.
     pub request_timeout: Duration,
+    /// How often a silence is announced with `StreamEvent::Stalled`.
+    pub stall_interval: Duration,
     /// Retries for 429/5xx/connection failures before any content arrived.
     pub max_retries: u32,
 }
+
+/// Five minutes of silence mid-reply: reasoning models can think that long without
+/// sending a byte and a local model can take that long on a big prompt, but a dead
+/// connection should not hold the user for the ten minutes HTTP clients often allow;
+/// meanwhile `Stalled` says every half minute that the provider is quiet.
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(300);
 
 impl Default for Connection {
     fn default() -> Self {
@@ -33,7 +52,10 @@ impl Default for Connection {
             api_base: None,
             api_key: None,
             stream: true,
-            request_timeout: Duration::from_secs(600),
+            connect_timeout: Duration::from_secs(10),
+            first_byte_timeout: Duration::from_secs(45),
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
+            stall_interval: Duration::from_secs(30),
             max_retries: 3,
         }
     }
@@ -43,10 +65,13 @@ impl fmt::Debug for Connection {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter
             .debug_struct("Connection")
-            .field("api_base", &self.api_base)
+            .field("api_base", &self.api_base.as_deref().map(redact_url))
             .field("api_key", &self.api_key.as_ref().map(|_| "[redacted]"))
             .field("stream", &self.stream)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("first_byte_timeout", &self.first_byte_timeout)
             .field("request_timeout", &self.request_timeout)
+            .field("stall_interval", &self.stall_interval)
             .field("max_retries", &self.max_retries)
             .finish()
     }
@@ -73,37 +98,89 @@ pub fn connect(
             endpoint,
             connection.stream,
         )),
+        ProviderKind::Ollama => Arc::new(OllamaProvider::new(
+            settings.clone(),
+            endpoint,
+            connection.stream,
+        )),
     })
 }
 
+/// The service `settings` go to: its own when the wire matches, else the wire's default.
+fn service_for(settings: &ModelSettings) -> &'static Service {
+    service(&settings.service)
+        .filter(|found| found.kind == settings.provider)
+        .unwrap_or_else(|| match settings.provider {
+            ProviderKind::Anthropic => service("anthropic").unwrap_or_else(default_service),
+            ProviderKind::Ollama => service("ollama").unwrap_or_else(default_service),
+            ProviderKind::OpenAiCompatible => default_service(),
+        })
+}
+
+fn present(value: Option<String>) -> Option<String> {
+    value
+        .map(|text| text.trim().to_string())
+        .filter(|text| !text.is_empty())
+}
+
+/// Parses a base URL, dropping a trailing `/` and the suffixes a provider's own routes
+/// add (Anthropic and Ollama bases are host roots; forgive one written OpenAI-style).
+pub fn parse_base(label: &str, kind: ProviderKind, written: &str) -> Result<Url, LlmError> {
+    let invalid = |reason: String| LlmError::InvalidUrl {
+        provider: label.to_string(),
+        url: redact_url(written),
+        reason,
+    };
+    let mut base = Url::parse(written.trim()).map_err(|error| invalid(error.to_string()))?;
+    if !matches!(base.scheme(), "http" | "https") || !base.has_host() {
+        return Err(invalid(
+            "it must start with http:// or https:// and name a host".into(),
+        ));
+    }
+    let mut path = base.path().trim_end_matches('/').to_string();
+    let suffixes: &[&str] = match kind {
+        ProviderKind::Anthropic => &["/v1"],
+        ProviderKind::Ollama => &["/v1", "/api"],
+        ProviderKind::OpenAiCompatible => &[],
+    };
+    for suffix in suffixes {
+        if let Some(stripped) = path.strip_suffix(suffix) {
+            path = stripped.to_string();
+            break;
+        }
+    }
+    base.set_path(&path);
+    Ok(base)
+}
+
+/// The key and base for the OpenAI service, for requests beside chat (transcription).
+pub(crate) fn openai_endpoint(
+    connection: &Connection,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Endpoint, LlmError> {
+    let settings = ModelSettings {
+        name: "openai".into(),
+        service: "openai".into(),
+        provider: ProviderKind::OpenAiCompatible,
+        ..ModelSettings::default()
+    };
+    endpoint(&settings, connection, env)
+}
+
 /// Where requests for `settings` go, with which headers.
-fn endpoint(
+pub(crate) fn endpoint(
     settings: &ModelSettings,
     connection: &Connection,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Endpoint, LlmError> {
-    let chosen: &Service = service(&settings.service)
-        .filter(|found| found.kind == settings.provider)
-        .unwrap_or_else(|| match settings.provider {
-            ProviderKind::Anthropic => service("anthropic").unwrap_or_else(default_service),
-            ProviderKind::OpenAiCompatible => default_service(),
-        });
-    let present = |value: Option<String>| {
-        value
-            .map(|text| text.trim().to_string())
-            .filter(|text| !text.is_empty())
-    };
-    let custom_base = present(connection.api_base.clone())
-        .or_else(|| {
-            chosen
-                .base_variables
-                .iter()
-                .find_map(|variable| present(env(variable)))
-        })
-        .map(|base| normalise_base(chosen, &base));
-    let base = custom_base
-        .clone()
-        .unwrap_or_else(|| chosen.default_base.to_string());
+    let chosen = service_for(settings);
+    let label = chosen.prefix.to_string();
+    let custom_base = present(connection.api_base.clone()).or_else(|| {
+        chosen
+            .base_variables
+            .iter()
+            .find_map(|variable| present(env(variable)))
+    });
     let key = present(connection.api_key.clone()).or_else(|| {
         chosen
             .key_variable
@@ -112,25 +189,24 @@ fn endpoint(
     let variable = chosen.key_variable.unwrap_or("the API key variable");
     if key.is_none() && chosen.key_variable.is_some() && custom_base.is_none() {
         return Err(LlmError::MissingKey {
-            provider: chosen.prefix.to_string(),
+            provider: label,
             variable: variable.to_string(),
         });
     }
-    let mut base = base.trim_end_matches('/').to_string();
-    // Anthropic bases are host roots; forgive one written OpenAI-style, up to `/v1`.
-    if settings.provider == ProviderKind::Anthropic && base.ends_with("/v1") {
-        base.truncate(base.len() - "/v1".len());
-    }
-    let label = chosen.prefix.to_string();
+    let written = custom_base.as_deref().unwrap_or(chosen.default_base);
+    let base = parse_base(&label, settings.provider, written)?;
     let mut headers = HeaderMap::new();
     headers.insert("content-type", HeaderValue::from_static("application/json"));
-    let (url, key_header) = match settings.provider {
-        ProviderKind::OpenAiCompatible => (format!("{base}/chat/completions"), "authorization"),
+    let (route, key_header) = match settings.provider {
+        ProviderKind::OpenAiCompatible => ("/chat/completions", "authorization"),
         ProviderKind::Anthropic => {
             headers.insert("anthropic-version", HeaderValue::from_static(API_VERSION));
-            (format!("{base}/v1/messages"), "x-api-key")
+            ("/v1/messages", "x-api-key")
         }
+        // A key is only for a proxy in front of Ollama, which would take a bearer token.
+        ProviderKind::Ollama => ("/api/chat", "authorization"),
     };
+    let url = join_path(&base, route);
     if let Some(key) = &key {
         let text = if key_header == "authorization" {
             format!("Bearer {key}")
@@ -144,21 +220,41 @@ fn endpoint(
         value.set_sensitive(true);
         headers.insert(HeaderName::from_static(key_header), value);
     }
+    let mut secrets: Vec<Secret> = key.iter().cloned().map(Secret::new).collect();
+    secrets.extend(url_secrets(&base).into_iter().map(Secret::new));
     let client = reqwest::Client::builder()
-        .connect_timeout(connection.request_timeout.min(Duration::from_secs(30)))
+        .connect_timeout(connection.connect_timeout)
         .build()
         .map_err(|error| LlmError::Connection {
             provider: label.clone(),
-            url: url.clone(),
+            url: redact_url(url.as_str()),
             reason: format!("cannot set up the HTTP client: {error}"),
         })?;
+    let first_byte = match settings.provider {
+        ProviderKind::Ollama => connection.request_timeout,
+        _ => connection.first_byte_timeout,
+    };
+    let not_found_hint = match settings.provider {
+        ProviderKind::Ollama => format!(
+            "; is the model pulled? (ollama pull {}) — `ollama list` shows the local models",
+            settings.api_model
+        ),
+        _ => "; check the model name (--model) and the API base URL".to_string(),
+    };
     Ok(Endpoint {
         label,
+        base,
         url,
         headers,
         key: key.map(Secret::new),
+        secrets,
         key_hint: format!("{variable} or --api-key"),
-        timeout: connection.request_timeout,
+        not_found_hint,
+        timeouts: Timeouts {
+            first_byte,
+            read: connection.request_timeout,
+            stall_interval: connection.stall_interval,
+        },
         max_retries: connection.max_retries,
         client,
     })
@@ -173,16 +269,70 @@ mod tests {
 
     #[test]
     fn debug_output_never_shows_the_key() {
-        for model in ["gpt-4o", "sonnet"] {
+        for model in ["gpt-4o", "sonnet", "ollama/qwen2.5-coder"] {
             let (settings, _) = resolve_model(model, None).unwrap();
+            for base in [
+                format!("http://127.0.0.1:1/v1?api-key={KEY}"),
+                format!("http://user:{KEY}@127.0.0.1:1/v1"),
+            ] {
+                let connection = Connection {
+                    api_key: Some(KEY.into()),
+                    api_base: Some(base),
+                    ..Connection::default()
+                };
+                let endpoint = endpoint(&settings, &connection, &|_| None).unwrap();
+                let shown = format!("{endpoint:?} {connection:?} {}", endpoint.shown_url());
+                assert!(!shown.contains(KEY), "{shown}");
+                assert!(!shown.contains("0123456789"), "{shown}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_query_in_the_base_survives_the_route() {
+        let (settings, _) = resolve_model("gpt-4o", None).unwrap();
+        let connection = Connection {
+            api_base: Some(format!("http://127.0.0.1:1/v1?api-key={KEY}")),
+            ..Connection::default()
+        };
+        let found = endpoint(&settings, &connection, &|_| None).unwrap();
+        assert_eq!(
+            found.url.as_str(),
+            format!("http://127.0.0.1:1/v1/chat/completions?api-key={KEY}")
+        );
+        assert_eq!(
+            found.shown_url(),
+            "http://127.0.0.1:1/v1/chat/completions?api-key=[redacted]"
+        );
+        assert!(found.secrets.iter().any(|secret| secret.expose() == KEY));
+        let (sonnet, _) = resolve_model("sonnet", None).unwrap();
+        let anthropic = Connection {
+            api_base: Some("https://gateway.local/v1/?token=abcd1234".into()),
+            ..Connection::default()
+        };
+        assert_eq!(
+            endpoint(&sonnet, &anthropic, &|_| None)
+                .unwrap()
+                .url
+                .as_str(),
+            "https://gateway.local/v1/messages?token=abcd1234"
+        );
+    }
+
+    #[test]
+    fn unusable_bases_are_refused_with_the_credentials_masked() {
+        let (settings, _) = resolve_model("gpt-4o", None).unwrap();
+        for base in [
+            format!("127.0.0.1:1/v1?key={KEY}"),
+            format!("ftp://me:{KEY}@h/"),
+        ] {
             let connection = Connection {
-                api_key: Some(KEY.into()),
+                api_base: Some(base),
                 ..Connection::default()
             };
-            let endpoint = endpoint(&settings, &connection, &|_| None).unwrap();
-            let shown = format!("{endpoint:?} {connection:?}");
-            assert!(!shown.contains(KEY), "{shown}");
-            assert!(!shown.contains("0123456789"), "{shown}");
+            let error = endpoint(&settings, &connection, &|_| None).unwrap_err();
+            assert!(matches!(error, LlmError::InvalidUrl { .. }), "{error:?}");
+            assert!(!error.to_string().contains(KEY), "{error}");
         }
     }
 
@@ -195,7 +345,10 @@ mod tests {
             _ => None,
         };
         let from_env = endpoint(&settings, &Connection::default(), &env).unwrap();
-        assert_eq!(from_env.url, "http://proxy.local/v1/chat/completions");
+        assert_eq!(
+            from_env.url.as_str(),
+            "http://proxy.local/v1/chat/completions"
+        );
         let sdk_style = |name: &str| match name {
             "OPENAI_BASE_URL" => Some("http://sdk.local/v1".to_string()),
             "OPENAI_API_KEY" => Some("k".to_string()),
@@ -203,7 +356,7 @@ mod tests {
         };
         let from_sdk_variable = endpoint(&settings, &Connection::default(), &sdk_style).unwrap();
         assert_eq!(
-            from_sdk_variable.url,
+            from_sdk_variable.url.as_str(),
             "http://sdk.local/v1/chat/completions"
         );
         let flag = Connection {
@@ -211,21 +364,27 @@ mod tests {
             ..Connection::default()
         };
         assert_eq!(
-            endpoint(&settings, &flag, &env).unwrap().url,
+            endpoint(&settings, &flag, &env).unwrap().url.as_str(),
             "http://flag.local/v1/chat/completions"
         );
         let default = endpoint(&settings, &Connection::default(), &|name| {
             (name == "OPENAI_API_KEY").then(|| "k".into())
         })
         .unwrap();
-        assert_eq!(default.url, "https://api.openai.com/v1/chat/completions");
+        assert_eq!(
+            default.url.as_str(),
+            "https://api.openai.com/v1/chat/completions"
+        );
 
         let (sonnet, _) = resolve_model("sonnet", None).unwrap();
         let anthropic = endpoint(&sonnet, &Connection::default(), &|name| {
             (name == "ANTHROPIC_API_KEY").then(|| "k".into())
         })
         .unwrap();
-        assert_eq!(anthropic.url, "https://api.anthropic.com/v1/messages");
+        assert_eq!(
+            anthropic.url.as_str(),
+            "https://api.anthropic.com/v1/messages"
+        );
         assert_eq!(anthropic.headers["anthropic-version"], "2023-06-01");
         assert!(anthropic.headers["x-api-key"].is_sensitive());
         let written_with_v1 = Connection {
@@ -233,16 +392,36 @@ mod tests {
             ..Connection::default()
         };
         assert_eq!(
-            endpoint(&sonnet, &written_with_v1, &|_| None).unwrap().url,
+            endpoint(&sonnet, &written_with_v1, &|_| None)
+                .unwrap()
+                .url
+                .as_str(),
             "http://127.0.0.1:9/v1/messages"
         );
 
         let (ollama, _) = resolve_model("ollama/qwen2.5-coder", None).unwrap();
-        let local = endpoint(&ollama, &Connection::default(), &|name| {
-            (name == "OLLAMA_API_BASE").then(|| "http://gpu-box:11434".into())
-        })
-        .unwrap();
-        assert_eq!(local.url, "http://gpu-box:11434/v1/chat/completions");
-        assert!(local.headers.get("authorization").is_none());
+        let default = endpoint(&ollama, &Connection::default(), &|_| None).unwrap();
+        assert_eq!(default.url.as_str(), "http://127.0.0.1:11434/api/chat");
+        for written in [
+            "http://gpu-box:11434",
+            "http://gpu-box:11434/",
+            "http://gpu-box:11434/v1",
+            "http://gpu-box:11434/api/",
+        ] {
+            let local = endpoint(&ollama, &Connection::default(), &|name| {
+                (name == "OLLAMA_API_BASE").then(|| written.into())
+            })
+            .unwrap();
+            assert_eq!(
+                local.url.as_str(),
+                "http://gpu-box:11434/api/chat",
+                "{written}"
+            );
+            assert_eq!(
+                local.url_for("/api/show").as_str(),
+                "http://gpu-box:11434/api/show"
+            );
+            assert!(local.headers.get("authorization").is_none());
+        }
     }
 }

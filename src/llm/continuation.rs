@@ -25,8 +25,10 @@ struct Continuation {
 }
 
 /// Streams a reply, continuing it up to `max_continuations` times when it stops at the
-/// output limit and the provider supports prefill. One `Finished` ends the whole reply,
-/// with the usage of every round added up.
+/// output limit (`Length` only) and the provider can continue this request with a
+/// prefill. One `Finished` ends the whole reply, with the usage of every round added up
+/// and the stop reason of the last round, so a reply still cut after the last
+/// continuation reports `Length`.
 pub fn stream_with_continuation(
     provider: Arc<dyn Provider>,
     request: ChatRequest,
@@ -66,14 +68,19 @@ pub fn stream_with_continuation(
                     state.written.push_str(&text);
                     return Some((Ok(StreamEvent::Text(text)), state));
                 }
-                Some(Ok(event @ (StreamEvent::Reasoning(_) | StreamEvent::Retrying { .. }))) => {
+                Some(Ok(
+                    event @ (StreamEvent::Reasoning(_)
+                    | StreamEvent::Retrying { .. }
+                    | StreamEvent::Stalled { .. }
+                    | StreamEvent::Notice { .. }),
+                )) => {
                     return Some((Ok(event), state));
                 }
                 Some(Ok(StreamEvent::Finished { usage, stop })) => {
                     state.usage.add(&usage);
                     if stop == StopReason::Length
                         && state.left > 0
-                        && state.provider.supports_prefill()
+                        && state.provider.can_continue(&state.request)
                         && !state.written.trim().is_empty()
                     {
                         state.continue_reply();
@@ -107,7 +114,7 @@ impl Continuation {
         let prefill = ChatMessage {
             role: Role::Assistant,
             content: trimmed.to_string(),
-            cache_breakpoint: false,
+            ..ChatMessage::default()
         };
         let mut request = self.request.clone();
         if self.original_prefill.is_some() {

@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+use super::secret_url::redact_urls_in;
+
 /// A provider, settings or stream failure.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum LlmError {
@@ -53,11 +55,13 @@ pub enum LlmError {
         "{provider}: the reply was cut off before it finished ({reason}); nothing from it was treated as complete — retry"
     )]
     Interrupted { provider: String, reason: String },
-    /// No response (or no more of it) within the request timeout.
-    #[error("{provider}: no response for {seconds:.1}s ({phase}); retry, or raise the timeout")]
+    /// The provider stayed silent too long: no response head within the first-byte
+    /// timeout, or no more of the reply within the read timeout.
+    #[error("{provider}: the provider was silent for {seconds:.1} s {phase}")]
     Timeout {
         provider: String,
         seconds: f64,
+        /// When it happened and what to do, e.g. `in the middle of the reply; retry, …`.
         phase: String,
     },
     /// The server could not be reached.
@@ -77,6 +81,16 @@ pub enum LlmError {
         message: String,
         hint: String,
     },
+    /// A base URL that cannot be used (shown with its credentials masked).
+    #[error("{provider}: the API base URL {url} is not usable ({reason}); check --api-base")]
+    InvalidUrl {
+        provider: String,
+        url: String,
+        reason: String,
+    },
+    /// An image that cannot be sent.
+    #[error("image: {reason}")]
+    InvalidImage { reason: String },
     /// A reply that does not follow the wire format.
     #[error("{provider}: unreadable reply ({reason})")]
     Protocol { provider: String, reason: String },
@@ -99,12 +113,14 @@ impl LlmError {
 /// Longest server message kept in an error line.
 const MESSAGE_LIMIT: usize = 300;
 
-/// One line of at most [`MESSAGE_LIMIT`] characters, with the key and key-like words masked.
-pub fn scrub(message: &str, key: Option<&str>) -> String {
+/// One line of at most [`MESSAGE_LIMIT`] characters, with every secret, key-like
+/// words and the credentials of any URL in it masked.
+pub fn scrub(message: &str, secrets: &[&str]) -> String {
     let mut text = message.to_string();
-    if let Some(key) = key.filter(|key| key.len() >= 4) {
-        text = text.replace(key, "[redacted]");
+    for secret in secrets.iter().filter(|secret| secret.len() >= 4) {
+        text = text.replace(secret, "[redacted]");
     }
+    let text = redact_urls_in(&text);
     let words: Vec<String> = text.split_whitespace().map(mask_key_like).collect();
     let mut line = words.join(" ");
     if line.chars().count() > MESSAGE_LIMIT {
@@ -134,7 +150,7 @@ mod tests {
     #[test]
     fn scrub_removes_the_key_newlines_and_key_like_words() {
         let message = "Incorrect API key provided: abcd1234secret.\nYou can find your key at sk-proj-ABCDEFGHIJKLMNOP.";
-        let line = scrub(message, Some("abcd1234secret"));
+        let line = scrub(message, &["abcd1234secret"]);
         assert!(!line.contains('\n'));
         assert!(!line.contains("abcd1234secret"));
         assert!(!line.contains("ABCDEFGHIJKLMNOP"));
@@ -142,8 +158,18 @@ mod tests {
     }
 
     #[test]
+    fn scrub_masks_urls_with_credentials() {
+        let line = scrub(
+            "no route for http://proxy/v1/chat/completions?api-key=plainvalue",
+            &[],
+        );
+        assert!(!line.contains("plainvalue"), "{line}");
+        assert!(line.contains("api-key=[redacted]"), "{line}");
+    }
+
+    #[test]
     fn scrub_truncates_long_messages() {
-        let line = scrub(&"word ".repeat(200), None);
+        let line = scrub(&"word ".repeat(200), &[]);
         assert!(line.chars().count() <= MESSAGE_LIMIT + 1);
     }
 

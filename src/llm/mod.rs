@@ -1,32 +1,60 @@
-//! Model providers: the OpenAI-compatible and Anthropic streaming clients behind one
-//! [`Provider`] trait, model names and the settings table, retries, long-reply
-//! continuation, usage and cost. Depends on nothing else in the crate.
+//! Model providers: the OpenAI-compatible, Anthropic and native Ollama clients behind
+//! one [`Provider`] trait, model names and the settings table, retries, long-reply
+//! continuation, usage and cost, plus transcription and model listings. Depends on
+//! nothing else in the crate but `tokens`.
+//!
+//! What a caller can rely on:
+//! - A reply stream ends with exactly one `Finished` (carrying the provider's real
+//!   [`StopReason`]; anything but `End` is a cut-off reply, see
+//!   [`StopReason::is_complete`]) or one error. A body that ends without its
+//!   terminator (`[DONE]`, `message_stop`, Ollama's `done: true`) is an error.
+//! - Silence is reported: `Stalled` every stall interval while no byte arrives, a
+//!   retry (`Retrying`) when a streamed response does not start within the first-byte
+//!   timeout, and an error after the read timeout.
+//! - Keys never reach a message, a log or `Debug` output; URLs are shown through
+//!   [`redact_url`], which masks credentials written in a base URL.
+//! - `Notice` events (Ollama raising its context size) come before any text.
 
 mod anthropic;
 mod connection;
 mod continuation;
 mod cost;
 mod error;
+mod image;
 mod models;
+mod multipart;
+mod ndjson;
+mod ollama;
+mod ollama_context;
+mod ollama_models;
 mod openai;
 mod provider;
 mod reasoning_tag;
 mod retry;
+mod secret_url;
 mod service;
 mod sse;
+mod transcription;
 mod transport;
 
-pub use anthropic::{API_VERSION as ANTHROPIC_API_VERSION, MAX_CACHE_BREAKPOINTS};
-pub use connection::{Connection, connect};
+pub use anthropic::{
+    API_VERSION as ANTHROPIC_API_VERSION, MAX_CACHE_BREAKPOINTS, MIN_THINKING_TOKENS,
+};
+pub use connection::{Connection, DEFAULT_REQUEST_TIMEOUT, connect};
 pub use continuation::stream_with_continuation;
 pub use cost::cost;
 pub use error::LlmError;
+pub use image::{IMAGE_MEDIA_TYPES, ImageInfo, ImagePart, image_info, image_tokens};
 pub use models::{
-    ModelSettings, UNKNOWN_CONTEXT_WINDOW, UNKNOWN_MAX_OUTPUT_TOKENS, aliases, known_models,
-    resolve_model,
+    ModelListing, ModelSettings, UNKNOWN_CONTEXT_WINDOW, UNKNOWN_MAX_OUTPUT_TOKENS, aliases,
+    find_models, known_models, resolve_model,
 };
+pub use ndjson::LineDecoder;
+pub use ollama_models::{LocalModel, ollama_models};
 pub use provider::{
     ChatMessage, ChatRequest, Provider, Role, StopReason, StreamEvent, Usage, complete,
 };
-pub use service::{ProviderKind, SERVICES, Service};
+pub use secret_url::{REDACTED, is_credential_name, redact_url, redact_urls_in};
+pub use service::{OLLAMA_DEFAULT_BASE, ProviderKind, SERVICES, Service};
 pub use sse::{SseDecoder, SseEvent};
+pub use transcription::{TranscriptionEndpoint, transcribe};

@@ -40,6 +40,10 @@ pub struct ModelSettings {
     pub assistant_prefill: bool,
     /// Thinking arrives inside the text wrapped in `<tag>…</tag>`.
     pub reasoning_tag: Option<String>,
+    /// The model takes images in user messages.
+    pub accepts_images: bool,
+    /// The model takes OpenAI's `reasoning_effort` (`low`, `medium`, `high`).
+    pub accepts_reasoning_effort: bool,
 }
 
 /// One `[[model]]` entry; every fact is optional so user entries can override a few.
@@ -65,6 +69,8 @@ struct Entry {
     use_temperature: Option<bool>,
     assistant_prefill: Option<bool>,
     reasoning_tag: Option<String>,
+    accepts_images: Option<bool>,
+    accepts_reasoning_effort: Option<bool>,
 }
 
 impl Entry {
@@ -102,7 +108,9 @@ impl Entry {
             reasoning,
             use_temperature,
             assistant_prefill,
-            reasoning_tag
+            reasoning_tag,
+            accepts_images,
+            accepts_reasoning_effort
         );
     }
 }
@@ -226,6 +234,71 @@ pub fn known_models() -> Vec<String> {
     }
 }
 
+/// One model of the table, as a `/models` listing shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelListing {
+    /// `service/name`, e.g. `anthropic/claude-sonnet-4-5`.
+    pub name: String,
+    /// Aliases that stand for it (`sonnet`).
+    pub aliases: Vec<String>,
+    pub context_window: u64,
+    pub max_output_tokens: u64,
+    /// Dollars per million tokens.
+    pub input_price: f64,
+    pub output_price: f64,
+    pub cache_read_price: f64,
+    pub cache_write_price: f64,
+    pub accepts_images: bool,
+}
+
+/// The table's models (built-in merged with `user_table`) whose name, other names or
+/// aliases contain `word`, case-insensitively; an empty word lists them all. Sorted by name.
+pub fn find_models(word: &str, user_table: Option<&Path>) -> Result<Vec<ModelListing>, LlmError> {
+    let mut table = BUILT_IN.clone().map_err(|reason| LlmError::Settings {
+        path: "built-in assets/models.toml".into(),
+        reason,
+    })?;
+    if let Some(path) = user_table {
+        table.merge(read_user_table(path)?);
+    }
+    let word = word.trim().to_lowercase();
+    let mut found: Vec<ModelListing> = table
+        .model
+        .iter()
+        .filter_map(|entry| {
+            let name = format!(
+                "{}/{}",
+                entry.service.as_deref().unwrap_or("openai"),
+                entry.name
+            );
+            let aliases: Vec<String> = table
+                .aliases
+                .iter()
+                .filter(|(_, target)| **target == name)
+                .map(|(alias, _)| alias.clone())
+                .collect();
+            let mut names = std::iter::once(&name)
+                .chain(entry.also.iter().flatten())
+                .chain(&aliases);
+            names
+                .any(|candidate| candidate.to_lowercase().contains(&word))
+                .then(|| ModelListing {
+                    context_window: entry.context_window.unwrap_or(UNKNOWN_CONTEXT_WINDOW),
+                    max_output_tokens: entry.max_output_tokens.unwrap_or(UNKNOWN_MAX_OUTPUT_TOKENS),
+                    input_price: entry.input_price.unwrap_or(0.0),
+                    output_price: entry.output_price.unwrap_or(0.0),
+                    cache_read_price: entry.cache_read_price.unwrap_or(0.0),
+                    cache_write_price: entry.cache_write_price.unwrap_or(0.0),
+                    accepts_images: entry.accepts_images.unwrap_or(false),
+                    aliases: aliases.clone(),
+                    name: name.clone(),
+                })
+        })
+        .collect();
+    found.sort_by(|left, right| left.name.cmp(&right.name));
+    Ok(found)
+}
+
 fn resolve_in(table: &Table, written: &str) -> Result<(ModelSettings, Option<String>), LlmError> {
     let invalid = |reason: &str| LlmError::InvalidModel {
         name: written.to_string(),
@@ -307,6 +380,10 @@ fn resolve_in(table: &Table, written: &str) -> Result<(ModelSettings, Option<Str
         service: chosen.prefix.to_string(),
         assistant_prefill: entry.assistant_prefill.unwrap_or(false) && kind_kept,
         reasoning_tag: entry.reasoning_tag.clone(),
+        accepts_images: entry.accepts_images.unwrap_or(false),
+        // The parameter is OpenAI's; another wire would not understand it.
+        accepts_reasoning_effort: entry.accepts_reasoning_effort.unwrap_or(false)
+            && chosen.kind == ProviderKind::OpenAiCompatible,
     };
     Ok((settings, None))
 }
@@ -494,6 +571,56 @@ mod tests {
             resolve_model("openai/", None),
             Err(LlmError::InvalidModel { .. })
         ));
+    }
+
+    #[test]
+    fn image_and_effort_capabilities_come_from_the_table() {
+        for (model, images, effort) in [
+            ("gpt-4o", true, false),
+            ("gpt-4.1-mini", true, false),
+            ("o3-mini", false, true),
+            ("o4-mini", true, true),
+            ("gpt-5", true, true),
+            ("sonnet", true, false),
+            ("claude-3-5-haiku-20241022", true, false),
+            ("gemini", true, true),
+            ("deepseek", false, false),
+            ("ollama/qwen2.5-coder", false, false),
+            ("my-local-model", false, false),
+        ] {
+            let (settings, _) = resolve(model);
+            assert_eq!(settings.accepts_images, images, "{model} images");
+            assert_eq!(settings.accepts_reasoning_effort, effort, "{model} effort");
+        }
+        // The OpenAI parameter is not sent through another wire.
+        let (routed, _) = resolve("openrouter/openai/o3-mini");
+        assert!(routed.accepts_reasoning_effort);
+    }
+
+    #[test]
+    fn listings_match_names_other_names_and_aliases() {
+        let sonnet = find_models("SONNET", None).unwrap();
+        assert!(
+            sonnet
+                .iter()
+                .any(|model| model.name == "anthropic/claude-sonnet-4-5"
+                    && model.aliases == ["sonnet"]
+                    && model.context_window == 200_000
+                    && model.input_price == 3.0
+                    && model.output_price == 15.0)
+        );
+        assert!(sonnet.iter().all(|model| model.name.contains("sonnet")));
+        let dated = find_models("2024-08-06", None).unwrap();
+        assert_eq!(dated.len(), 1);
+        assert_eq!(dated[0].name, "openai/gpt-4o");
+        let all = find_models("", None).unwrap();
+        assert_eq!(all.len(), BUILT_IN.clone().unwrap().model.len());
+        assert!(all.windows(2).all(|pair| pair[0].name <= pair[1].name));
+        assert!(
+            find_models("no-such-model-anywhere", None)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! OpenAI Chat Completions (`POST {base}/chat/completions`), the wire shared by OpenAI,
-//! OpenRouter, DeepSeek, Groq, Mistral, Gemini's compatible endpoint, Ollama, vLLM, …
+//! OpenRouter, DeepSeek, Groq, Mistral, Gemini's compatible endpoint, vLLM, Ollama's
+//! `/v1`, …
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::error::LlmError;
 use super::models::ModelSettings;
-use super::provider::{ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
+use super::provider::{ChatMessage, ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
 use super::reasoning_tag::ReasoningTagSplitter;
 use super::sse::SseEvent;
 use super::transport::{Endpoint, WireDecoder, drive};
@@ -67,7 +68,7 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
             Role::User => "user",
             Role::Assistant => "assistant",
         };
-        let mut entry = json!({"role": role, "content": message.content});
+        let mut entry = json!({"role": role, "content": content(message)});
         // DeepSeek and Mistral continue a final assistant message only when it is marked.
         if settings.assistant_prefill && position == last && message.role == Role::Assistant {
             entry["prefix"] = json!(true);
@@ -85,6 +86,11 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
     if settings.use_temperature {
         body["temperature"] = json!(request.temperature.unwrap_or(0.0));
     }
+    if let Some(effort) = &request.reasoning_effort
+        && settings.accepts_reasoning_effort
+    {
+        body["reasoning_effort"] = json!(effort);
+    }
     if let Some(max_tokens) = request.max_tokens {
         let field = if settings.reasoning {
             "max_completion_tokens"
@@ -94,6 +100,21 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
         body[field] = json!(max_tokens);
     }
     body
+}
+
+/// A message's `content`: its text, or with images an array of parts (text first).
+fn content(message: &ChatMessage) -> Value {
+    if message.images.is_empty() {
+        return json!(message.content);
+    }
+    let mut parts = Vec::with_capacity(message.images.len() + 1);
+    if !message.content.is_empty() {
+        parts.push(json!({"type": "text", "text": message.content}));
+    }
+    for image in &message.images {
+        parts.push(json!({"type": "image_url", "image_url": {"url": image.data_url()}}));
+    }
+    json!(parts)
 }
 
 /// Decodes `chat.completion.chunk` events and plain `chat.completion` bodies.
@@ -150,11 +171,13 @@ impl OpenAiDecoder {
     }
 }
 
-fn stop_reason(reason: &str) -> StopReason {
+/// A `finish_reason` as a [`StopReason`].
+pub fn stop_reason(reason: &str) -> StopReason {
     match reason {
         "stop" => StopReason::End,
         "length" => StopReason::Length,
         "content_filter" => StopReason::ContentFilter,
+        "tool_calls" | "function_call" => StopReason::ToolUse,
         other => StopReason::Other(other.to_string()),
     }
 }

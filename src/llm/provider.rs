@@ -1,22 +1,28 @@
 //! The provider trait and the request, event and usage types every provider shares.
 
+use std::time::Duration;
+
 use futures::StreamExt;
 use futures::stream::BoxStream;
 
 use super::error::LlmError;
+use super::image::ImagePart;
 
 /// Who wrote a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Role {
+    #[default]
     User,
     Assistant,
 }
 
 /// One message of the conversation (the system text travels separately).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ChatMessage {
     pub role: Role,
     pub content: String,
+    /// Pictures sent with the text (user messages; a model without image input must not get any).
+    pub images: Vec<ImagePart>,
     /// Mark the end of a stable prefix for Anthropic prompt caching (at most 3 are kept).
     pub cache_breakpoint: bool,
 }
@@ -30,6 +36,18 @@ pub struct ChatRequest {
     pub max_tokens: Option<u64>,
     /// Sampling temperature; left out for models that do not take one.
     pub temperature: Option<f32>,
+    /// OpenAI `reasoning_effort` (`low`, `medium`, `high`), sent only to models whose
+    /// table entry says they take it.
+    pub reasoning_effort: Option<String>,
+    /// Anthropic extended thinking budget; `None` or 0 sends no thinking request.
+    pub thinking_tokens: Option<u64>,
+}
+
+impl ChatRequest {
+    /// The thinking budget when thinking was asked for.
+    pub fn thinking_budget(&self) -> Option<u64> {
+        self.thinking_tokens.filter(|&tokens| tokens > 0)
+    }
 }
 
 /// Token counts of one reply. `input_tokens` excludes cache reads and writes.
@@ -56,17 +74,43 @@ impl Usage {
     }
 }
 
-/// Why the model stopped.
+/// Why the model stopped, as the provider said it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StopReason {
     /// It finished (`stop`, `end_turn`, `stop_sequence`).
     End,
     /// It hit the output-token limit (`length`, `max_tokens`).
     Length,
-    /// A content filter or refusal cut it.
+    /// A content filter cut it (OpenAI `content_filter`).
     ContentFilter,
+    /// The model refused to go on (Anthropic `refusal`).
+    Refusal,
+    /// It stopped to call a tool (`tool_calls`, `function_call`, `tool_use`); we send none.
+    ToolUse,
+    /// The provider paused a long turn (Anthropic `pause_turn`).
+    Paused,
     /// Anything else, as the provider named it.
     Other(String),
+}
+
+impl StopReason {
+    /// Whether the reply is whole; any other stop means it was cut off.
+    pub fn is_complete(&self) -> bool {
+        matches!(self, StopReason::End)
+    }
+
+    /// A few words for a message about a cut-off reply.
+    pub fn describe(&self) -> String {
+        match self {
+            StopReason::End => "the model finished".into(),
+            StopReason::Length => "the reply reached the output-token limit".into(),
+            StopReason::ContentFilter => "the provider's content filter stopped the reply".into(),
+            StopReason::Refusal => "the model refused to continue".into(),
+            StopReason::ToolUse => "the model stopped to call a tool".into(),
+            StopReason::Paused => "the provider paused the reply".into(),
+            StopReason::Other(reason) => format!("the provider stopped the reply ({reason})"),
+        }
+    }
 }
 
 /// What a reply stream yields. `Finished` comes only after the stream's terminator.
@@ -80,9 +124,19 @@ pub enum StreamEvent {
         /// This retry's number, from 1.
         attempt: u32,
         max_retries: u32,
-        wait: std::time::Duration,
+        wait: Duration,
         /// The failure, one line.
         reason: String,
+    },
+    /// No byte has arrived for `silent_for`; sent every stall interval while the
+    /// provider stays quiet, before the request or the stream gives up.
+    Stalled {
+        silent_for: Duration,
+    },
+    /// Something the user should know about the request, sent before any text
+    /// (e.g. Ollama's context window being raised). One line.
+    Notice {
+        text: String,
     },
     Finished {
         usage: Usage,
@@ -102,6 +156,13 @@ pub trait Provider: Send + Sync {
     fn supports_prefill(&self) -> bool {
         false
     }
+
+    /// Whether this request may be continued with a prefill after a `Length` stop
+    /// (Anthropic refuses a prefill when extended thinking is on).
+    fn can_continue(&self, request: &ChatRequest) -> bool {
+        let _ = request;
+        self.supports_prefill()
+    }
 }
 
 /// Collects a whole reply (commit messages, summaries); reasoning is dropped.
@@ -114,7 +175,10 @@ pub async fn complete(
     while let Some(event) = stream.next().await {
         match event? {
             StreamEvent::Text(piece) => text.push_str(&piece),
-            StreamEvent::Reasoning(_) | StreamEvent::Retrying { .. } => {}
+            StreamEvent::Reasoning(_)
+            | StreamEvent::Retrying { .. }
+            | StreamEvent::Stalled { .. }
+            | StreamEvent::Notice { .. } => {}
             StreamEvent::Finished { usage, .. } => return Ok((text, usage)),
         }
     }

@@ -90,7 +90,7 @@ mod tests {
             match event {
                 StreamEvent::Text(piece) => text.push_str(&piece),
                 StreamEvent::Reasoning(piece) => reasoning.push_str(&piece),
-                StreamEvent::Finished { .. } | StreamEvent::Retrying { .. } => {}
+                _ => {}
             }
         }
         (text, reasoning)

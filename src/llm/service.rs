@@ -4,11 +4,13 @@
 /// Which wire format a provider speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ProviderKind {
-    /// OpenAI Chat Completions (OpenAI, OpenRouter, DeepSeek, Groq, Mistral, Gemini, Ollama, …).
+    /// OpenAI Chat Completions (OpenAI, OpenRouter, DeepSeek, Groq, Mistral, Gemini, vLLM, …).
     #[default]
     OpenAiCompatible,
     /// Anthropic Messages.
     Anthropic,
+    /// Ollama's own chat API (`/api/chat`, NDJSON), which takes a context size.
+    Ollama,
 }
 
 /// A known service.
@@ -17,13 +19,17 @@ pub struct Service {
     /// The prefix users write, e.g. `openrouter`.
     pub prefix: &'static str,
     pub kind: ProviderKind,
-    /// Base URL as the service's own SDK takes it (OpenAI-style up to `/v1`, Anthropic the host).
+    /// Base URL as the service's own SDK takes it (OpenAI-style up to `/v1`; Anthropic
+    /// and Ollama the host root).
     pub default_base: &'static str,
     /// Environment variable holding the key; `None` when no key is needed.
     pub key_variable: Option<&'static str>,
     /// Environment variables overriding the base URL, first found wins.
     pub base_variables: &'static [&'static str],
 }
+
+/// Where Ollama listens unless told otherwise (its own default bind address).
+pub const OLLAMA_DEFAULT_BASE: &str = "http://127.0.0.1:11434";
 
 /// Every service aider-tui knows; the first is the default for unprefixed names.
 pub const SERVICES: &[Service] = &[
@@ -85,15 +91,15 @@ pub const SERVICES: &[Service] = &[
     },
     Service {
         prefix: "ollama",
-        kind: ProviderKind::OpenAiCompatible,
-        default_base: "http://127.0.0.1:11434/v1",
+        kind: ProviderKind::Ollama,
+        default_base: OLLAMA_DEFAULT_BASE,
         key_variable: None,
         base_variables: &["OLLAMA_API_BASE"],
     },
     Service {
         prefix: "ollama_chat",
-        kind: ProviderKind::OpenAiCompatible,
-        default_base: "http://127.0.0.1:11434/v1",
+        kind: ProviderKind::Ollama,
+        default_base: OLLAMA_DEFAULT_BASE,
         key_variable: None,
         base_variables: &["OLLAMA_API_BASE"],
     },
@@ -107,14 +113,4 @@ pub fn service(prefix: &str) -> Option<&'static Service> {
 /// The OpenAI service, the default for names with no prefix.
 pub fn default_service() -> &'static Service {
     &SERVICES[0]
-}
-
-/// Normalises a base taken from an environment variable: Ollama users write the host
-/// root (`http://host:11434`), but the OpenAI-compatible endpoint lives under `/v1`.
-pub fn normalise_base(service: &Service, base: &str) -> String {
-    let base = base.trim().trim_end_matches('/');
-    if service.prefix.starts_with("ollama") && !base.ends_with("/v1") {
-        return format!("{base}/v1");
-    }
-    base.to_string()
 }

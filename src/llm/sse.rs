@@ -1,5 +1,12 @@
 //! Server-Sent Events framing over raw bytes: lines are cut before UTF-8 decoding, so a
 //! character split across network reads is never damaged.
+//!
+//! Hand-written rather than `eventsource-stream`, for measured reasons (`benches/sse.rs`,
+//! figures in BENCHMARKS.md): on a 20,000-event stream it uses about 0.6× the CPU time
+//! of that crate (8.4 ms against 13.7 ms in TCP-sized reads), and at the end of a body
+//! it dispatches an event missing only its closing blank line (`data: [DONE]` as the
+//! last bytes, which some servers send) where the crate drops it, which would turn a
+//! complete reply into a cut one. It also reports bytes still pending (`has_pending`).
 
 /// One dispatched event: its `event:` name (if any) and its `data:` lines joined by `\n`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -1,5 +1,7 @@
-//! A loopback mock LLM server speaking the real OpenAI Chat Completions and
-//! Anthropic Messages wire formats (SSE streaming and plain JSON), scripted per test.
+//! A loopback mock LLM server speaking the real OpenAI Chat Completions, Anthropic
+//! Messages and Ollama `/api/chat` wire formats (SSE or NDJSON streaming, and plain
+//! JSON), plus Ollama's `/api/show` and `/api/tags` and OpenAI's
+//! `/audio/transcriptions`, scripted per test.
 //!
 //! Usage from an integration test (`tests/foo.rs`):
 //! ```ignore
@@ -13,7 +15,8 @@
 //!     mock.push(Reply::text(["Hello, ", "world"]));      // wire follows the request path
 //!     mock.push(Reply::status(429).retry_after(1));       // fault injection
 //!     // point the client at mock.openai_base() ("http://127.0.0.1:PORT/v1")
-//!     // or mock.anthropic_base() ("http://127.0.0.1:PORT")
+//!     // or mock.anthropic_base() / mock.ollama_base() ("http://127.0.0.1:PORT")
+//!     mock.ollama_model("qwen2.5-coder", Some(32768));  // for /api/show and /api/tags
 //!     let requests = mock.requests();                     // bodies + redacted headers
 //! }
 //! ```
@@ -25,8 +28,11 @@
 //! for every request whose body contains `needle`), then the queue (`push`), then the
 //! fallback (`fallback`). With none left the mock answers 400 "no scripted reply", which
 //! a client does not retry. A reply made with `Reply::text` is rendered in the wire format
-//! of the route it is requested on, as SSE when the request has `"stream": true` and as
-//! one JSON body otherwise.
+//! of the route it is requested on, as SSE (NDJSON on Ollama's route) when the request
+//! has `"stream": true` and as one JSON body otherwise; on the transcription route it is
+//! `{"text": …}`. Multipart request bodies are parsed into `RecordedRequest::parts`.
+//! `/api/show` and `/api/tags` answer from the models registered with `ollama_model`
+//! (they are recorded but take nothing from the script).
 //!
 //! Faults and variants (builder methods on [`Reply`]):
 //! - statuses: `status(n)` with `retry_after(s)`, `retry_after_ms(ms)`, `header(..)`,
@@ -54,7 +60,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
-use axum::routing::post;
+use axum::routing::{get, post};
 use serde_json::{Value, json};
 
 /// Which wire format a route speaks.
@@ -62,15 +68,21 @@ use serde_json::{Value, json};
 pub enum Wire {
     OpenAi,
     Anthropic,
+    /// Ollama's native `/api/chat`.
+    Ollama,
+    /// OpenAI's `/audio/transcriptions`.
+    Transcription,
 }
 
 /// How a completion ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
-    /// `finish_reason: "stop"` / `stop_reason: "end_turn"`.
+    /// `finish_reason: "stop"` / `stop_reason: "end_turn"` / `done_reason: "stop"`.
     End,
-    /// `finish_reason: "length"` / `stop_reason: "max_tokens"`.
+    /// `finish_reason: "length"` / `stop_reason: "max_tokens"` / `done_reason: "length"`.
     Length,
+    /// Any other reason, written as is on every wire (`content_filter`, `refusal`, …).
+    Named(&'static str),
 }
 
 /// Token counts the mock reports.
@@ -198,6 +210,15 @@ impl Reply {
         Reply::text(chunks).wire(Wire::Anthropic)
     }
 
+    /// A text reply that must be requested on Ollama's `/api/chat` (else the mock answers 400).
+    pub fn ollama_text<I, S>(chunks: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Reply::text(chunks).wire(Wire::Ollama)
+    }
+
     /// A reply whose text is split into about `tokens` pieces of a few bytes (benchmarks).
     pub fn long_text(tokens: usize) -> Self {
         let words = [
@@ -290,10 +311,19 @@ impl Reply {
         self
     }
 
-    /// End with `finish_reason: "length"` / `stop_reason: "max_tokens"`.
-    pub fn length(mut self) -> Self {
+    /// End with `finish_reason: "length"` / `stop_reason: "max_tokens"` / `done_reason: "length"`.
+    pub fn length(self) -> Self {
+        self.set_stop(Stop::Length)
+    }
+
+    /// End with this stop (a finish reason named by the wire, see [`Stop`]).
+    pub fn stop(self, stop: Stop) -> Self {
+        self.set_stop(stop)
+    }
+
+    fn set_stop(mut self, stop: Stop) -> Self {
         if let Content::Completion(completion) = &mut self.content {
-            completion.stop = Stop::Length;
+            completion.stop = stop;
         }
         self
     }
@@ -418,16 +448,36 @@ impl Reply {
 pub struct RecordedRequest {
     /// Request path, e.g. `/v1/chat/completions`.
     pub path: String,
+    /// The query string as sent, if any (`api-key=…`).
+    pub query: Option<String>,
     /// Lower-case header names; `authorization` and `x-api-key` values are `[redacted]`.
     pub headers: BTreeMap<String, String>,
     /// The JSON body (`Value::Null` if it was not JSON).
     pub body: Value,
+    /// The body as received.
+    pub raw: Vec<u8>,
+    /// The parts of a `multipart/form-data` body, in order (empty otherwise).
+    pub parts: Vec<FormPart>,
     /// Time from receiving the request to handing the last byte of the reply to the server.
     pub send_time: Option<Duration>,
     credential: Option<String>,
 }
 
+/// One part of a `multipart/form-data` request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormPart {
+    pub name: String,
+    pub file_name: Option<String>,
+    pub content_type: Option<String>,
+    pub data: Vec<u8>,
+}
+
 impl RecordedRequest {
+    /// The form part named `name`.
+    pub fn part(&self, name: &str) -> Option<&FormPart> {
+        self.parts.iter().find(|part| part.name == name)
+    }
+
     /// Whether the request carried exactly this key (Bearer token or x-api-key).
     pub fn credential_is(&self, key: &str) -> bool {
         self.credential.as_deref() == Some(key)
@@ -449,6 +499,7 @@ impl std::fmt::Debug for RecordedRequest {
         formatter
             .debug_struct("RecordedRequest")
             .field("path", &self.path)
+            .field("query", &self.query)
             .field("headers", &self.headers)
             .field("body", &self.body)
             .field("send_time", &self.send_time)
@@ -462,6 +513,8 @@ struct Script {
     queue: VecDeque<Reply>,
     fallback: Option<Reply>,
     requests: Vec<RecordedRequest>,
+    /// Ollama models by name, with the context length `/api/show` reports.
+    ollama_models: BTreeMap<String, Option<u64>>,
 }
 
 type Shared = Arc<Mutex<Script>>;
@@ -490,6 +543,11 @@ impl MockLlm {
             .route("/v1/chat/completions", post(handle))
             .route("/chat/completions", post(handle))
             .route("/v1/messages", post(handle))
+            .route("/api/chat", post(handle))
+            .route("/v1/audio/transcriptions", post(handle))
+            .route("/audio/transcriptions", post(handle))
+            .route("/api/show", post(ollama_show))
+            .route("/api/tags", get(ollama_tags))
             .with_state(script.clone());
         // No Nagle delay: tiny writes (one byte, one token) must leave at once.
         let listener = axum::serve::ListenerExt::tap_io(listener, |stream| {
@@ -534,6 +592,27 @@ impl MockLlm {
         format!("http://{}", self.address)
     }
 
+    /// Base URL for Ollama clients: `http://127.0.0.1:PORT` (the host root).
+    pub fn ollama_base(&self) -> String {
+        format!("http://{}", self.address)
+    }
+
+    /// Registers an Ollama model for `/api/show` (with this context length, if any)
+    /// and `/api/tags`.
+    pub fn ollama_model(&self, name: &str, context_length: Option<u64>) {
+        self.lock()
+            .ollama_models
+            .insert(name.to_string(), context_length);
+    }
+
+    /// The requests made on one path (e.g. `/api/chat`), in order.
+    pub fn requests_to(&self, path: &str) -> Vec<RecordedRequest> {
+        self.requests()
+            .into_iter()
+            .filter(|request| request.path == path)
+            .collect()
+    }
+
     /// Queues a reply for the next request.
     pub fn push(&self, reply: Reply) {
         self.lock().queue.push_back(reply);
@@ -576,9 +655,20 @@ async fn handle(
     let path = uri.path().to_string();
     let wire = if path.ends_with("/messages") {
         Wire::Anthropic
+    } else if path == "/api/chat" {
+        Wire::Ollama
+    } else if path.ends_with("/audio/transcriptions") {
+        Wire::Transcription
     } else {
         Wire::OpenAi
     };
+    let raw = body.to_vec();
+    let parts = headers
+        .get("content-type")
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split("boundary=").nth(1))
+        .map(|boundary| parse_multipart(&raw, boundary.trim_matches('"')))
+        .unwrap_or_default();
     let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     let mut recorded_headers = BTreeMap::new();
     let mut credential = None;
@@ -599,8 +689,11 @@ async fn handle(
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         script.requests.push(RecordedRequest {
             path,
+            query: uri.query().map(str::to_string),
             headers: recorded_headers,
             body: body.clone(),
+            raw,
+            parts,
             send_time: None,
             credential,
         });
@@ -683,14 +776,15 @@ async fn handle(
             content_type,
             pieces,
         } => (*status, content_type.clone(), pieces.clone()),
-        Content::Completion(completion) if streaming => {
-            let events = match wire {
-                Wire::OpenAi => openai_events(completion, &model),
-                Wire::Anthropic => anthropic_events(completion, &model),
+        Content::Completion(completion) if streaming && wire != Wire::Transcription => {
+            let (content_type, events) = match wire {
+                Wire::Anthropic => ("text/event-stream", anthropic_events(completion, &model)),
+                Wire::Ollama => ("application/x-ndjson", ollama_lines(completion, &model)),
+                _ => ("text/event-stream", openai_events(completion, &model)),
             };
             (
                 200,
-                "text/event-stream".to_string(),
+                content_type.to_string(),
                 events.into_iter().map(String::into_bytes).collect(),
             )
         }
@@ -698,6 +792,8 @@ async fn handle(
             let value = match wire {
                 Wire::OpenAi => openai_json(completion, &model),
                 Wire::Anthropic => anthropic_json(completion, &model),
+                Wire::Ollama => ollama_json(completion, &model),
+                Wire::Transcription => json!({"text": completion.text.concat()}),
             };
             (
                 200,
@@ -779,7 +875,21 @@ fn record_send_time(script: &Shared, index: usize, received: Instant) {
 }
 
 fn error_defaults(wire: Wire, status: u16) -> (&'static str, Option<&'static str>, &'static str) {
+    let wire = match wire {
+        Wire::Transcription => Wire::OpenAi,
+        other => other,
+    };
     match (wire, status) {
+        (Wire::Ollama, 404) => (
+            "not_found",
+            None,
+            "model 'mock' not found, try pulling it first",
+        ),
+        (Wire::Ollama, 500..) => (
+            "server_error",
+            None,
+            "model runner has unexpectedly stopped",
+        ),
         (Wire::OpenAi, 401) => (
             "invalid_request_error",
             Some("invalid_api_key"),
@@ -832,9 +942,11 @@ fn error_response(
     anthropic_details: Option<Value>,
 ) -> Response {
     let body = match wire {
-        Wire::OpenAi => {
+        Wire::OpenAi | Wire::Transcription => {
             json!({"error": {"message": message, "type": kind, "param": null, "code": code}})
         }
+        // Ollama's errors are one string.
+        Wire::Ollama => json!({"error": message}),
         Wire::Anthropic => {
             // The quota reply names the spend limit the Anthropic way.
             let kind = if kind == "insufficient_quota" {
@@ -921,10 +1033,7 @@ fn openai_events(completion: &Completion, model: &str) -> Vec<String> {
         events.push(sse_data(&json!({"error": {"message": "The server had an error while processing your request.", "type": "server_error", "param": null, "code": null}})));
         return events;
     }
-    let finish = match completion.stop {
-        Stop::End => "stop",
-        Stop::Length => "length",
-    };
+    let finish = openai_finish(completion);
     events.push(sse_data(&openai_chunk(model, json!({}), json!(finish))));
     let mut usage_chunk = json!({
         "id": "chatcmpl-mock", "object": "chat.completion.chunk", "created": 1_718_000_000, "model": model,
@@ -943,10 +1052,7 @@ fn openai_json(completion: &Completion, model: &str) -> Value {
     if !completion.reasoning.is_empty() {
         message["reasoning_content"] = json!(completion.reasoning.concat());
     }
-    let finish = match completion.stop {
-        Stop::End => "stop",
-        Stop::Length => "length",
-    };
+    let finish = openai_finish(completion);
     json!({
         "id": "chatcmpl-mock", "object": "chat.completion", "created": 1_718_000_000, "model": model,
         "choices": [{"index": 0, "message": message, "logprobs": null, "finish_reason": finish}],
@@ -954,10 +1060,213 @@ fn openai_json(completion: &Completion, model: &str) -> Value {
     })
 }
 
+fn openai_finish(completion: &Completion) -> &'static str {
+    match completion.stop {
+        Stop::End => "stop",
+        Stop::Length => "length",
+        Stop::Named(name) => name,
+    }
+}
+
 fn anthropic_stop(completion: &Completion) -> &'static str {
     match completion.stop {
         Stop::End => "end_turn",
         Stop::Length => "max_tokens",
+        Stop::Named(name) => name,
+    }
+}
+
+fn ollama_done_reason(completion: &Completion) -> &'static str {
+    match completion.stop {
+        Stop::End => "stop",
+        Stop::Length => "length",
+        Stop::Named(name) => name,
+    }
+}
+
+const OLLAMA_CREATED_AT: &str = "2025-01-01T00:00:00.000000Z";
+
+/// Ollama's stream: one JSON object per line, the last with `done: true` and the counts.
+fn ollama_lines(completion: &Completion, model: &str) -> Vec<String> {
+    let line = |value: Value| format!("{value}\n");
+    let mut lines = Vec::new();
+    for piece in &completion.reasoning {
+        lines.push(line(
+            json!({"model": model, "created_at": OLLAMA_CREATED_AT,
+            "message": {"role": "assistant", "content": "", "thinking": piece}, "done": false}),
+        ));
+    }
+    for piece in &completion.text {
+        lines.push(line(
+            json!({"model": model, "created_at": OLLAMA_CREATED_AT,
+            "message": {"role": "assistant", "content": piece}, "done": false}),
+        ));
+    }
+    if completion.error_midstream {
+        lines.push(line(
+            json!({"error": "model runner has unexpectedly stopped"}),
+        ));
+        return lines;
+    }
+    let usage = usage_of(completion);
+    lines.push(line(
+        json!({"model": model, "created_at": OLLAMA_CREATED_AT,
+        "message": {"role": "assistant", "content": ""}, "done": true,
+        "done_reason": ollama_done_reason(completion), "total_duration": 1_000_000,
+        "load_duration": 1_000, "prompt_eval_count": usage.input, "prompt_eval_duration": 1_000,
+        "eval_count": usage.output, "eval_duration": 1_000}),
+    ));
+    lines
+}
+
+fn ollama_json(completion: &Completion, model: &str) -> Value {
+    let usage = usage_of(completion);
+    let mut message = json!({"role": "assistant", "content": completion.text.concat()});
+    if !completion.reasoning.is_empty() {
+        message["thinking"] = json!(completion.reasoning.concat());
+    }
+    json!({"model": model, "created_at": OLLAMA_CREATED_AT, "message": message, "done": true,
+        "done_reason": ollama_done_reason(completion), "total_duration": 1_000_000,
+        "prompt_eval_count": usage.input, "eval_count": usage.output})
+}
+
+/// Records a request that takes nothing from the script.
+fn record(script: &Shared, path: &str, body: &Bytes) {
+    let mut script = script
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    script.requests.push(RecordedRequest {
+        path: path.to_string(),
+        query: None,
+        headers: BTreeMap::new(),
+        body: serde_json::from_slice(body).unwrap_or(Value::Null),
+        raw: body.to_vec(),
+        parts: Vec::new(),
+        send_time: None,
+        credential: None,
+    });
+}
+
+fn json_response(status: u16, body: Value) -> Response {
+    Response::builder()
+        .status(StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR))
+        .header("content-type", "application/json; charset=utf-8")
+        .body(Body::from(body.to_string()))
+        .unwrap_or_else(|_| Response::new(Body::empty()))
+}
+
+/// `POST /api/show`: the registered model's details, or Ollama's 404.
+async fn ollama_show(State(script): State<Shared>, body: Bytes) -> Response {
+    record(&script, "/api/show", &body);
+    let asked: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let name = asked
+        .get("model")
+        .or_else(|| asked.get("name"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let known = script
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .ollama_models
+        .get(&name)
+        .copied();
+    match known {
+        None => json_response(404, json!({"error": format!("model '{name}' not found")})),
+        Some(length) => {
+            let mut info = json!({"general.architecture": "qwen2", "general.parameter_count": 7_615_616_512u64});
+            if let Some(length) = length {
+                info["qwen2.context_length"] = json!(length);
+            }
+            json_response(
+                200,
+                json!({"modelfile": "FROM mock", "parameters": "", "template": "{{ .Prompt }}",
+                    "details": {"format": "gguf", "family": "qwen2", "parameter_size": "7.6B",
+                                "quantization_level": "Q4_K_M"},
+                    "model_info": info, "capabilities": ["completion"]}),
+            )
+        }
+    }
+}
+
+/// `GET /api/tags`: the registered models.
+async fn ollama_tags(State(script): State<Shared>) -> Response {
+    record(&script, "/api/tags", &Bytes::new());
+    let names: Vec<String> = script
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .ollama_models
+        .keys()
+        .cloned()
+        .collect();
+    let models: Vec<Value> = names
+        .iter()
+        .enumerate()
+        .map(|(index, name)| {
+            json!({"name": name, "model": name, "modified_at": OLLAMA_CREATED_AT,
+                "size": 4_683_087_332u64 + index as u64, "digest": format!("{index:064x}"),
+                "details": {"parent_model": "", "format": "gguf", "family": "qwen2",
+                            "families": ["qwen2"], "parameter_size": "7.6B",
+                            "quantization_level": "Q4_K_M"}})
+        })
+        .collect();
+    json_response(200, json!({"models": models}))
+}
+
+/// Splits a `multipart/form-data` body into its parts (RFC 7578), independently of
+/// the client's own encoder.
+fn parse_multipart(body: &[u8], boundary: &str) -> Vec<FormPart> {
+    let delimiter = format!("--{boundary}");
+    let delimiter = delimiter.as_bytes();
+    let find = |haystack: &[u8], needle: &[u8], from: usize| {
+        (from..=haystack.len().saturating_sub(needle.len()))
+            .find(|&start| &haystack[start..start + needle.len()] == needle)
+    };
+    let mut parts = Vec::new();
+    let Some(mut position) = find(body, delimiter, 0) else {
+        return parts;
+    };
+    loop {
+        let after = position + delimiter.len();
+        if body[after..].starts_with(b"--") {
+            return parts;
+        }
+        let Some(head_start) = body[after..].starts_with(b"\r\n").then_some(after + 2) else {
+            return parts;
+        };
+        let Some(head_end) = find(body, b"\r\n\r\n", head_start) else {
+            return parts;
+        };
+        let mut closing = delimiter.to_vec();
+        closing.splice(0..0, b"\r\n".iter().copied());
+        let Some(data_end) = find(body, &closing, head_end + 4) else {
+            return parts;
+        };
+        let head = String::from_utf8_lossy(&body[head_start..head_end]).into_owned();
+        let mut part = FormPart {
+            name: String::new(),
+            file_name: None,
+            content_type: None,
+            data: body[head_end + 4..data_end].to_vec(),
+        };
+        for line in head.split("\r\n") {
+            let (field, value) = line.split_once(':').unwrap_or((line, ""));
+            match field.trim().to_ascii_lowercase().as_str() {
+                "content-disposition" => {
+                    for parameter in value.split(';').map(str::trim) {
+                        if let Some(name) = parameter.strip_prefix("name=") {
+                            part.name = name.trim_matches('"').to_string();
+                        } else if let Some(file) = parameter.strip_prefix("filename=") {
+                            part.file_name = Some(file.trim_matches('"').to_string());
+                        }
+                    }
+                }
+                "content-type" => part.content_type = Some(value.trim().to_string()),
+                _ => {}
+            }
+        }
+        parts.push(part);
+        position = data_end + 2;
     }
 }
 

@@ -23,7 +23,10 @@ pub fn connection(base: &str) -> Connection {
         api_base: Some(base.to_string()),
         api_key: Some(KEY.to_string()),
         stream: true,
+        connect_timeout: Duration::from_secs(5),
+        first_byte_timeout: Duration::from_secs(5),
         request_timeout: Duration::from_secs(5),
+        stall_interval: Duration::from_secs(30),
         max_retries: 2,
     }
 }
@@ -34,6 +37,7 @@ pub fn message(role: Role, content: &str, cache_breakpoint: bool) -> ChatMessage
         role,
         content: content.into(),
         cache_breakpoint,
+        ..ChatMessage::default()
     }
 }
 
@@ -42,8 +46,7 @@ pub fn request(text: &str) -> ChatRequest {
     ChatRequest {
         system: "You are a careful programmer.".into(),
         messages: vec![message(Role::User, text, false)],
-        max_tokens: None,
-        temperature: None,
+        ..ChatRequest::default()
     }
 }
 
@@ -60,6 +63,12 @@ pub struct Outcome {
     pub error: Option<LlmError>,
     /// Each announced retry: its number, the wait, and whether text had arrived before it.
     pub retries: Vec<(u32, Duration, bool)>,
+    /// The reason given with each retry.
+    pub retry_reasons: Vec<String>,
+    /// Each `Stalled` event's silence, and whether text had arrived before it.
+    pub stalls: Vec<(Duration, bool)>,
+    /// Each `Notice`, and whether text had arrived before it.
+    pub notices: Vec<(String, bool)>,
 }
 
 /// Reads a stream to its end.
@@ -73,10 +82,24 @@ pub async fn run(mut stream: BoxStream<'static, Result<StreamEvent, LlmError>>) 
         match event {
             Ok(StreamEvent::Text(text)) => outcome.text.push_str(&text),
             Ok(StreamEvent::Reasoning(text)) => outcome.reasoning.push_str(&text),
-            Ok(StreamEvent::Retrying { attempt, wait, .. }) => {
+            Ok(StreamEvent::Retrying {
+                attempt,
+                wait,
+                reason,
+                ..
+            }) => {
                 outcome
                     .retries
-                    .push((attempt, wait, !outcome.text.is_empty()))
+                    .push((attempt, wait, !outcome.text.is_empty()));
+                outcome.retry_reasons.push(reason);
+            }
+            Ok(StreamEvent::Stalled { silent_for }) => {
+                let started = !outcome.text.is_empty();
+                outcome.stalls.push((silent_for, started))
+            }
+            Ok(StreamEvent::Notice { text }) => {
+                let started = !outcome.text.is_empty();
+                outcome.notices.push((text, started))
             }
             Ok(StreamEvent::Finished { usage, stop }) => outcome.finished = Some((usage, stop)),
             Err(error) => outcome.error = Some(error),
