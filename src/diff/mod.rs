@@ -106,6 +106,18 @@ pub fn hunks_between(old: &[&str], new: &[&str]) -> Vec<Hunk> {
     hunks
 }
 
+/// A change not placed in its file: `old` lines as removed, `new` as added, no line
+/// numbers (a block still streaming, or one that does not match).
+pub fn unplaced(old: &str, new: &str) -> Hunk {
+    let mut lines: Vec<HunkLine> = old.lines().map(removed).collect();
+    lines.extend(new.lines().map(added));
+    Hunk {
+        old_start: 0,
+        new_start: 0,
+        lines,
+    }
+}
+
 /// Adds the line diff of a replaced window to a hunk.
 pub fn push_diff(hunk: &mut Hunk, old: &[&str], new: &[&str]) {
     for op in capture_diff_slices_deadline(Algorithm::Myers, old, new, None) {

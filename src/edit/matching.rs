@@ -188,14 +188,32 @@ pub fn closest_lines(content: &str, search: &str) -> Option<(usize, Vec<String>)
             *votes.entry(start).or_default() += vote;
         }
     }
-    let (start, score) = votes
-        .into_iter()
-        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))?;
-    if score * 3.0 < non_blank as f64 {
+    // The best-voted windows, then the one whose text reads most like SEARCH (a
+    // misspelt name ties on words with every line that shares a keyword).
+    let mut ranked: Vec<(isize, f64)> = votes.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let best_vote = ranked.first()?.1;
+    if best_vote * 3.0 < non_blank as f64 {
         return None;
     }
-    let first = start.max(0) as usize;
-    let last = ((start + search_lines.len() as isize).max(0) as usize).min(file.len());
+    let window = |start: isize| {
+        let first = start.max(0) as usize;
+        let last = ((start + search_lines.len() as isize).max(0) as usize).min(file.len());
+        (first, last)
+    };
+    let likeness = |start: isize| {
+        let (first, last) = window(start);
+        let text = file[first..last.max(first)].join("\n");
+        similar::TextDiff::from_chars(text.as_str(), search_lines.join("\n").as_str()).ratio()
+    };
+    let start = ranked
+        .iter()
+        .take(8)
+        .filter(|(_, vote)| *vote >= best_vote - 0.5)
+        .map(|(start, vote)| (*start, vote + f64::from(likeness(*start))))
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+        .map(|(start, _)| start)?;
+    let (first, last) = window(start);
     (first < last).then(|| {
         (
             first + 1,

@@ -1,10 +1,9 @@
 //! Slash commands: `/add`, `/undo`, `/tokens` and the rest. A command runs as a turn
 //! of its own (TurnStarted … TurnFinished); its output goes out as notices and events.
 
-use crate::protocol::{ChatMode, CommandKind, Event, QuestionKind, TurnOutcome};
+use crate::protocol::{ChatMode, CommandKind, QuestionKind, TurnOutcome};
 
 use super::commit_message;
-use super::edits::commit_info;
 use super::mentions::Mentions;
 use super::prompt::{self, PromptInput};
 use super::spawn::Engine;
@@ -336,11 +335,7 @@ impl Engine {
         };
         match git.with(|git| git.commit_dirty(&dirty, &message)) {
             Ok(Some(summary)) => {
-                self.emitter
-                    .emit(Event::CommitMade {
-                        commit: commit_info(&summary),
-                    })
-                    .await;
+                self.announce_commit(&summary).await;
                 TurnOutcome::Success
             }
             Ok(None) => {

@@ -302,11 +302,7 @@ impl Engine {
         };
         match git.with(|git| git.commit_dirty(&paths, "")) {
             Ok(Some(summary)) => {
-                self.emitter
-                    .emit(Event::CommitMade {
-                        commit: commit_info(&summary),
-                    })
-                    .await;
+                self.announce_commit(&summary).await;
                 Ok(())
             }
             Ok(None) => Ok(()),
@@ -410,11 +406,7 @@ impl Engine {
         let committed = git.with(|git| git.commit_files(changed, &written.message, &attribution));
         match committed {
             Ok(summary) => {
-                self.emitter
-                    .emit(Event::CommitMade {
-                        commit: commit_info(&summary),
-                    })
-                    .await;
+                self.announce_commit(&summary).await;
             }
             Err(err) => {
                 self.emitter

@@ -6,7 +6,6 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::diff::{Hunk, HunkLine, LineKind};
 use crate::edit::{
     BlockPlan, BlockProgress, Edit, EditFormat, EditKind, PlanRun, Planner, StreamingParser,
     Workspace,
@@ -120,28 +119,12 @@ fn located(block: &BlockProgress, plan: &BlockPlan) -> EditPreview {
 
 /// A block not yet placed: its SEARCH lines as removed, REPLACE lines as added.
 fn unplaced(block: &BlockProgress) -> EditPreview {
-    let mut lines: Vec<HunkLine> = block
-        .search
-        .lines()
-        .map(|text| HunkLine {
-            kind: LineKind::Removed,
-            text: text.to_string(),
-        })
-        .collect();
-    lines.extend(block.replace_so_far.lines().map(|text| HunkLine {
-        kind: LineKind::Added,
-        text: text.to_string(),
-    }));
     EditPreview {
         id: block.index,
         path: block.path.clone(),
         complete: block.complete,
         located: None,
-        hunks: vec![Hunk {
-            old_start: 0,
-            new_start: 0,
-            lines,
-        }],
+        hunks: vec![crate::diff::unplaced(&block.search, &block.replace_so_far)],
         problem: None,
     }
 }

@@ -8,7 +8,21 @@ use super::spawn::Engine;
 
 const NO_GIT: &str = "git is not in use in this session (no repository, or --no-git)";
 
+/// How many commits the log carries when the engine sends it unasked.
+const LOG_AFTER_COMMIT: usize = 100;
+
 impl Engine {
+    /// Says a commit was made and sends the log with it, so the commit log pane shows
+    /// it at once (even in the middle of a turn).
+    pub(super) async fn announce_commit(&mut self, summary: &crate::git::CommitSummary) {
+        self.emitter
+            .emit(Event::CommitMade {
+                commit: commit_info(summary),
+            })
+            .await;
+        self.send_commit_log(LOG_AFTER_COMMIT).await;
+    }
+
     /// Sends the newest `limit` commits.
     pub(super) async fn send_commit_log(&mut self, limit: usize) {
         let Some(git) = &self.session.git else {
@@ -71,15 +85,13 @@ impl Engine {
         let reverted = git.with(|git| git.revert_commit(commit, &attribution));
         match reverted {
             Ok(summary) => {
-                self.emitter
-                    .emit(Event::CommitMade {
-                        commit: commit_info(&summary),
-                    })
-                    .await;
+                self.announce_commit(&summary).await;
             }
-            Err(err) => self.emitter.error(err.to_string()).await,
+            Err(err) => {
+                self.emitter.error(err.to_string()).await;
+                self.send_commit_log(LOG_AFTER_COMMIT).await;
+            }
         }
-        self.send_commit_log(20).await;
     }
 
     /// `/undo`: resets the last commit if this tool made it, it is not pushed and its
@@ -110,7 +122,7 @@ impl Engine {
                     "I undid your last commit ({}). The files now have the contents shown in the chat again.",
                     report.undone.summary
                 ));
-                self.send_commit_log(20).await;
+                self.send_commit_log(LOG_AFTER_COMMIT).await;
                 TurnOutcome::Success
             }
             Err(err) => TurnOutcome::Error {

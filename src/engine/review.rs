@@ -202,10 +202,16 @@ impl ReviewState {
                 decision_of(choices.get(&block))
             }
         });
+        let search = self
+            .edits
+            .iter()
+            .find(|edit| edit.id == id)
+            .map(|edit| edit.search.as_str());
         match plan.block(id) {
-            Some(block) => state_of(block),
+            Some(block) => state_of(block, search, Some(text)),
             None => BlockState::Failed {
                 reason: format!("no block {}", id + 1),
+                hunks: Vec::new(),
             },
         }
     }
@@ -346,6 +352,10 @@ impl ReviewState {
 
     fn block_view(&self, block: &BlockPlan) -> ReviewBlock {
         let edit = self.edits.iter().find(|edit| edit.id == block.id);
+        let replace = match self.choices.get(&block.id) {
+            Some(Choice::Edit(text)) => Some(text.as_str()),
+            _ => edit.map(|edit| edit.replace.as_str()),
+        };
         let decision = match (self.choices.get(&block.id), block.outcome.is_ok()) {
             (Some(Choice::Accept), true) => BlockDecisionState::Accepted,
             (Some(Choice::Edit(_)), true) => BlockDecisionState::Edited,
@@ -363,7 +373,7 @@ impl ReviewState {
             id: block.id,
             path: block.path.clone(),
             revision: self.revision(block.id),
-            state: state_of(block),
+            state: state_of(block, edit.map(|edit| edit.search.as_str()), replace),
             decision,
             replanned: self.replanned.get(&block.id).copied().unwrap_or(false),
             editable_text,
@@ -391,8 +401,8 @@ fn confirmation(block: &BlockPlan) -> Option<String> {
         .then(|| format!("{} is read-only; accepting writes it anyway", block.path))
 }
 
-/// A block's state for the protocol.
-fn state_of(block: &BlockPlan) -> BlockState {
+/// A block's state for the protocol; a failed block shows its own SEARCH and REPLACE.
+fn state_of(block: &BlockPlan, search: Option<&str>, replace: Option<&str>) -> BlockState {
     match &block.outcome {
         Ok(change) => BlockState::Planned {
             change: match &change.kind {
@@ -405,6 +415,10 @@ fn state_of(block: &BlockPlan) -> BlockState {
         },
         Err(failure) => BlockState::Failed {
             reason: failure.to_string(),
+            hunks: vec![crate::diff::unplaced(
+                search.unwrap_or(""),
+                replace.unwrap_or(""),
+            )],
         },
     }
 }
@@ -486,7 +500,7 @@ mod tests {
                 .filter(|line| line.kind == crate::diff::LineKind::Added)
                 .map(|line| line.text.clone())
                 .collect(),
-            BlockState::Failed { reason } => vec![format!("failed: {reason}")],
+            BlockState::Failed { reason, .. } => vec![format!("failed: {reason}")],
         }
     }
 

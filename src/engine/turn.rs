@@ -201,9 +201,14 @@ impl Engine {
                 .emit(Event::ReplyFinished {
                     usage: reply.usage,
                     cost: Some(cost),
-                    interrupted: reply.interrupted || reply.error.is_some(),
+                    // A failed request that sent no text interrupted nothing: its
+                    // error ends the turn and says what happened.
+                    interrupted: reply.interrupted
+                        || (reply.error.is_some() && !reply.text.is_empty()),
                 })
                 .await;
+            // The status bar's cost follows each reply, not each turn.
+            self.send_status().await;
             if reply.interrupted {
                 exchange.push(HistoryMessage::user(message));
                 exchange.push(HistoryMessage::assistant(format!(
@@ -248,9 +253,13 @@ impl Engine {
                 };
             }
             reflections += 1;
-            self.session
-                .transcript
-                .note(&format!("Reflection {reflections}:\n{feedback}"));
+            // What the user did in the review (a block they edited, blocks they
+            // rejected) goes with the feedback, so the model does not undo it. The
+            // transcript records the round through the event.
+            let feedback = match self.session.pending_note.take() {
+                Some(note) => format!("{note}\n\n{feedback}"),
+                None => feedback,
+            };
             self.emitter
                 .emit(Event::ReflectionSent {
                     round: reflections,

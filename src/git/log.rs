@@ -44,6 +44,32 @@ impl CommitSummary {
     }
 }
 
+/// Commits in time order with every run of equal times put children before parents:
+/// git times have one-second steps, and two commits of the same second may come out
+/// of a time sort either way.
+fn children_first(mut commits: Vec<(CommitSummary, Vec<String>)>) -> Vec<CommitSummary> {
+    let mut ordered = Vec::with_capacity(commits.len());
+    while !commits.is_empty() {
+        let time = commits[0].0.time;
+        let run = commits
+            .iter()
+            .take_while(|(commit, _)| commit.time == time)
+            .count();
+        let mut group: Vec<(CommitSummary, Vec<String>)> = commits.drain(..run).collect();
+        while !group.is_empty() {
+            // A commit no other commit of the group names as its parent goes first.
+            let pick = (0..group.len())
+                .find(|index| {
+                    let id = &group[*index].0.id;
+                    !group.iter().any(|(_, parents)| parents.contains(id))
+                })
+                .unwrap_or(0);
+            ordered.push(group.remove(pick).0);
+        }
+    }
+    ordered
+}
+
 impl GitRepo {
     /// The newest `limit` commits reachable from HEAD, newest first (empty before the first commit).
     pub fn log(&self, limit: usize) -> Result<Vec<CommitSummary>, GitError> {
@@ -55,13 +81,14 @@ impl GitRepo {
         walk.set_sorting(Sort::TIME)
             .context("sorting the history")?;
         walk.push(head).context("walking the history")?;
-        let mut commits = Vec::new();
+        let mut found: Vec<(CommitSummary, Vec<String>)> = Vec::new();
         for oid in walk.take(limit) {
             let oid = oid.context("walking the history")?;
             let commit = self.repo.find_commit(oid).context("reading a commit")?;
-            commits.push(CommitSummary::from_commit(&commit));
+            let parents = commit.parent_ids().map(|id| id.to_string()).collect();
+            found.push((CommitSummary::from_commit(&commit), parents));
         }
-        Ok(commits)
+        Ok(children_first(found))
     }
 
     /// Whether a commit carries this tool's mark.

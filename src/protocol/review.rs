@@ -77,7 +77,9 @@ pub enum BlockState {
         hunks: Vec<Hunk>,
     },
     /// It cannot be applied; unless dropped, it goes back to the model with this reason.
-    Failed { reason: String },
+    /// `hunks` show what it tried: its SEARCH lines as removed, REPLACE as added (not
+    /// placed, line numbers 0).
+    Failed { reason: String, hunks: Vec<Hunk> },
 }
 
 /// How a planned block changes its file.

@@ -66,7 +66,13 @@ pub fn describe(event: &Event) -> Vec<Said> {
                 text.push_str(&format!(", cost ${cost:.4}"));
             }
             text.push('.');
-            let mut words = vec![said(Tone::Info, text)];
+            // A request that never got an answer has no counts worth a line.
+            let counted = usage.prompt_tokens() + usage.output_tokens > 0;
+            let mut words = if counted {
+                vec![said(Tone::Info, text)]
+            } else {
+                Vec::new()
+            };
             if *interrupted {
                 words.push(said(
                     Tone::Warn,
@@ -151,7 +157,8 @@ pub fn describe(event: &Event) -> Vec<Said> {
             TurnOutcome::EditsNotApplied => {
                 vec![said(Tone::Warn, "Some edits were not applied.")]
             }
-            TurnOutcome::Interrupted => vec![said(Tone::Warn, "Interrupted.")],
+            // The reply, question or review that was stopped has said so already.
+            TurnOutcome::Interrupted => Vec::new(),
             TurnOutcome::Error { message } => vec![said(Tone::Error, message.clone())],
         },
         Event::Status(_)

@@ -244,10 +244,12 @@ impl App {
                 self.say(&Event::ReviewStarted(review.clone()));
                 let count = review.blocks.len();
                 let plural = if count == 1 { "" } else { "s" };
-                let waiting = review
-                    .blocks
-                    .iter()
-                    .any(|block| block.decision == crate::protocol::BlockDecisionState::Pending);
+                // Failed blocks go back to the model by themselves: only a planned
+                // block waiting for a decision takes the focus.
+                let waiting = review.blocks.iter().any(|block| {
+                    block.decision == crate::protocol::BlockDecisionState::Pending
+                        && matches!(block.state, crate::protocol::BlockState::Planned { .. })
+                });
                 self.diff.start_review(review);
                 if waiting {
                     self.set_focus(Focus::Diff);
@@ -296,12 +298,8 @@ impl App {
                 }
                 self.say(&Event::EditResults { results });
             }
-            Event::CommitMade { commit } => {
-                self.say(&Event::CommitMade {
-                    commit: commit.clone(),
-                });
-                self.outbox.push(Op::RequestCommitLog { limit: LOG_LIMIT });
-            }
+            // The engine sends the new log right after; nothing to ask for.
+            event @ Event::CommitMade { .. } => self.say(&event),
             event @ Event::ReflectionSent { .. } => {
                 self.status.waiting = true;
                 for said in describe(&event) {
@@ -338,6 +336,8 @@ impl App {
             }
             Event::TurnFinished { outcome } => {
                 self.status.waiting = false;
+                // "Interrupting…", "Auto-accepting …" were about this turn.
+                self.status.clear_flash();
                 let _ = self.chat.finish_reply();
                 // Blocks the user rejected were their choice: only failures warrant a warning.
                 let choice_only =

@@ -8,7 +8,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::protocol::{BlockId, BlockState, EditPreview, FileDiff, Review, ReviewBlock};
 use crate::text::printable;
@@ -323,18 +323,30 @@ impl DiffPane {
                 ];
                 (hint, None, 0)
             };
-        let header_height = u16::try_from(header.len())
+        // Header lines wrap rather than lose their ends (a hint cut short is no hint).
+        let width = usize::from(inner.width.max(1));
+        let rows_of = |line: &Line| line.width().max(1).div_ceil(width);
+        let header_rows: usize = header.iter().map(rows_of).sum();
+        let header_height = u16::try_from(header_rows)
             .unwrap_or(u16::MAX)
             .min(inner.height / 2)
             .max(1);
         let [header_area, body_area] =
             Layout::vertical([Constraint::Length(header_height), Constraint::Min(0)]).areas(inner);
-        let header_rows = header.len();
-        let visible_header: Vec<Line> = header
-            .into_iter()
-            .skip(header_rows.saturating_sub(usize::from(header_height)))
-            .collect();
-        frame.render_widget(Paragraph::new(visible_header), header_area);
+        // When the header does not fit, its last lines (the newest state) are kept.
+        let mut visible_header: Vec<Line> = Vec::new();
+        let mut rows = 0;
+        for line in header.into_iter().rev() {
+            rows += rows_of(&line);
+            if rows > usize::from(header_height) && !visible_header.is_empty() {
+                break;
+            }
+            visible_header.insert(0, line);
+        }
+        frame.render_widget(
+            Paragraph::new(visible_header).wrap(Wrap { trim: false }),
+            header_area,
+        );
         let body_area = match &self.review {
             Some(review) => review
                 .draw_editor(frame, body_area, styles)
@@ -380,6 +392,7 @@ mod tests {
             } else {
                 BlockState::Failed {
                     reason: "the SEARCH text was not found in f.py".into(),
+                    hunks: Vec::new(),
                 }
             },
             decision: BlockDecisionState::Pending,

@@ -111,7 +111,7 @@ impl ReviewPanel {
                 ));
                 editor.problem = None;
             }
-            BlockState::Failed { reason } => editor.problem = Some(reason),
+            BlockState::Failed { reason, .. } => editor.problem = Some(reason),
         }
     }
 
@@ -218,7 +218,7 @@ impl ReviewPanel {
         match action {
             Action::Accept if failed => {
                 let reason = match &shown.block.state {
-                    BlockState::Failed { reason } => first_line(reason).to_string(),
+                    BlockState::Failed { reason, .. } => first_line(reason).to_string(),
                     BlockState::Planned { .. } => String::new(),
                 };
                 bus.push(AppEvent::Flash(format!(
@@ -401,7 +401,7 @@ impl ReviewPanel {
             title.push(Span::styled("  re-planned", styles.pending));
         }
         let mut lines = vec![Line::from(strip), Line::from(title)];
-        if let BlockState::Failed { reason } = &block.state {
+        if let BlockState::Failed { reason, .. } = &block.state {
             lines.push(Line::styled(
                 printable(first_line(reason)).into_owned(),
                 styles.error,
@@ -415,6 +415,31 @@ impl ReviewPanel {
         }
         if let Some(notice) = &self.notice {
             lines.push(Line::styled(printable(notice).into_owned(), styles.pending));
+        }
+        let going_back: Vec<String> = self
+            .blocks
+            .iter()
+            .enumerate()
+            .filter(|(index, shown)| {
+                *index != self.selected
+                    && shown.block.decision == BlockDecisionState::Pending
+                    && matches!(shown.block.state, BlockState::Failed { .. })
+            })
+            .map(|(_, shown)| (shown.block.id + 1).to_string())
+            .collect();
+        if !going_back.is_empty() && !self.finished {
+            let (noun, verb) = if going_back.len() == 1 {
+                ("Block", "cannot be applied")
+            } else {
+                ("Blocks", "cannot be applied")
+            };
+            lines.push(Line::styled(
+                format!(
+                    "{noun} {} {verb}: it goes back to the model (n on it drops it)",
+                    going_back.join(", ")
+                ),
+                styles.error,
+            ));
         }
         if let Some(editor) = &self.editor {
             let problem = editor
@@ -437,9 +462,11 @@ impl ReviewPanel {
                 ""
             };
             lines.push(Line::styled(
-                format!(
-                    "y accept · n reject · e edit · E $EDITOR · j/k move · A/R all · Enter done · t tell model: {tell}{auto}"
-                ),
+                "y accept · n reject · e edit (E in $EDITOR) · Enter done",
+                styles.dim,
+            ));
+            lines.push(Line::styled(
+                format!("j/k move · A/R all · s layout · t tell model of rejects: {tell}{auto}"),
                 styles.dim,
             ));
         }
@@ -473,19 +500,17 @@ impl Shown {
     }
 }
 
-/// The diff of a block as the engine planned it.
+/// The diff of a block as the engine planned it (a failed block: what it tried).
 fn view_of(block: &ReviewBlock, palette: Palette) -> DiffView {
-    match &block.state {
-        BlockState::Planned { hunks, .. } => DiffView::from_files(
-            &[FileHunks {
-                path: &block.path,
-                header: None,
-                hunks,
-            }],
-            palette,
-        ),
-        BlockState::Failed { .. } => DiffView::default(),
-    }
+    let (BlockState::Planned { hunks, .. } | BlockState::Failed { hunks, .. }) = &block.state;
+    DiffView::from_files(
+        &[FileHunks {
+            path: &block.path,
+            header: None,
+            hunks,
+        }],
+        palette,
+    )
 }
 
 fn mark_of(block: &ReviewBlock, styles: &Styles) -> (&'static str, Style) {
@@ -505,10 +530,9 @@ fn state_words(block: &ReviewBlock, styles: &Styles) -> (String, Style) {
         (BlockDecisionState::Edited, _) => ("accepted as you edited it", styles.accepted),
         (BlockDecisionState::Rejected, _) => ("rejected", styles.rejected),
         (BlockDecisionState::Dropped, _) => ("dropped — not sent back", styles.dim),
-        (BlockDecisionState::Pending, BlockState::Failed { .. }) => (
-            "cannot be applied — will be sent back to the model (n drops it)",
-            styles.error,
-        ),
+        (BlockDecisionState::Pending, BlockState::Failed { .. }) => {
+            ("failed — goes back to the model (n drops it)", styles.error)
+        }
         (BlockDecisionState::Pending, BlockState::Planned { .. }) => ("pending", styles.pending),
     };
     (words.to_string(), style)

@@ -75,7 +75,14 @@ impl StatusBar {
         };
         spans.push(Span::styled(context, bar));
         spans.push(separator());
-        spans.push(Span::styled(format!("${:.2}", status.session_cost), bar));
+        // Cents hide what a cheap model costs: small sums get four decimals.
+        let cost = status.session_cost;
+        let cost = if cost > 0.0 && cost < 0.01 {
+            format!("${cost:.4}")
+        } else {
+            format!("${cost:.2}")
+        };
+        spans.push(Span::styled(cost, bar));
         if let Some(branch) = &status.branch {
             spans.push(separator());
             spans.push(Span::styled(format!("⎇ {branch}"), bar));

@@ -1,0 +1,748 @@
+//! Snapshot tests of the full-screen UI on the real engine: the app's ops go to
+//! `engine::spawn`, whose events — produced against the loopback mock LLM in a temporary
+//! git repository — come back to the app, drawn on ratatui's TestBackend at 160×48 (all
+//! panes) and 80×24 (panes collapse to tabs). No event here is written by hand, so a
+//! screen shows only what the engine really says.
+
+mod engine_support;
+#[path = "support/mock_llm.rs"]
+mod mock_llm;
+#[path = "support/ui_session.rs"]
+mod ui_session;
+
+use std::time::Duration;
+
+use aider_tui::config::Settings;
+use aider_tui::protocol::{BlockState, Event, Op};
+use aider_tui::tui::Focus;
+use engine_support::{COMMIT_REQUEST_MARK, TestRepo, block, settings};
+use insta::assert_snapshot;
+use mock_llm::{MockLlm, Reply};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ui_session::UiSession;
+
+const GREET: &str = "import sys\n\n\ndef greet(name):\n    print('hi', name)\n\n\ndef main():\n    greet(sys.argv[1])\n";
+const CLI: &str =
+    "from greet import greet\n\n\ndef run(args):\n    for name in args:\n        greet(name)\n";
+const README: &str = "# greet\n\nSays hello.\n";
+
+/// A small Python project: two modules and a README, committed by the user.
+fn project() -> TestRepo {
+    TestRepo::new(&[
+        ("src/greet.py", GREET),
+        ("src/cli.py", CLI),
+        ("README.md", README),
+    ])
+}
+
+/// The session's settings: src/greet.py in the chat, README.md read-only, review on.
+fn session_settings(repo: &TestRepo, mock: &MockLlm) -> Settings {
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["src/greet.py"]);
+    settings.read = vec!["README.md".into()];
+    settings.yes = false;
+    settings.auto_lint = false;
+    settings
+}
+
+/// A started session, quiet (status, commit log, files and map arrived).
+async fn started(repo: &TestRepo, mock: &MockLlm, width: u16, height: u16) -> UiSession {
+    let mut ui = UiSession::start(session_settings(repo, mock), width, height);
+    ui.until_started().await;
+    ui
+}
+
+fn mock() -> MockLlm {
+    let mock = MockLlm::start_in_thread();
+    mock.rule(
+        COMMIT_REQUEST_MARK,
+        Reply::text(["feat: greet takes a loud flag"]),
+    );
+    mock
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn startup_asks_for_log_files_and_map_then_shows_every_pane() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = UiSession::start(session_settings(&repo, &mock), 160, 48);
+    assert_snapshot!("screen_empty_160x48", ui.screen(&repo));
+    assert_eq!(
+        ui.forward_ops().await,
+        vec![
+            Op::RequestCommitLog { limit: 100 },
+            Op::RequestRepoFiles,
+            Op::RefreshRepoMap
+        ]
+    );
+    ui.until_started().await;
+    assert_eq!(ui.app.focus(), Focus::Input);
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("rw src/greet.py") && screen.contains("ro README.md"),
+        "{screen}"
+    );
+    assert_snapshot!("screen_started_160x48", screen);
+    ui.quit().await;
+    let mut small = started(&repo, &mock, 80, 24).await;
+    assert_snapshot!("screen_started_80x24", small.screen(&repo));
+    small.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn no_model_still_opens_and_says_how_to_set_one_up() {
+    let repo = project();
+    let settings = Settings {
+        cwd: repo.root(),
+        root: repo.root(),
+        read_process_env: false,
+        ..Settings::default()
+    };
+    let mut ui = UiSession::start(settings, 80, 24);
+    ui.until_started().await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("OPENAI_API_KEY"), "{screen}");
+    assert_snapshot!("screen_no_model_80x24", screen);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_message_streams_into_the_chat_with_a_live_diff() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([
+        "I'll make `gr",
+        "eet` shout.\n\nsrc/gr",
+        "eet.py\n```python\n<<<<<<< SEARCH\n    print('hi', na",
+        "me)\n=======\n    print('HI',",
+        " name.upper())\n>>>>>>> REPLACE\n```\n",
+    ]));
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    ui.send("make greet shout");
+    ui.until(
+        "the SEARCH part to stream",
+        |event| matches!(event, Event::ReplyDelta { text } if text.ends_with("na")),
+    )
+    .await;
+    assert_snapshot!("screen_streaming_search_160x48", ui.screen(&repo));
+    ui.until(
+        "the block to be placed in its file",
+        |event| matches!(event, Event::EditPreview(preview) if preview.located == Some(true)),
+    )
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("placed · streaming"), "{screen}");
+    assert!(
+        screen.contains("5   -    print('hi', name)"),
+        "line numbers from the engine:\n{screen}"
+    );
+    assert_snapshot!("screen_streaming_replace_160x48", screen);
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    ui.key(KeyCode::Char('n'));
+    ui.until_turn_finished().await;
+    ui.quit().await;
+    let mut small = started(&repo, &mock, 80, 24).await;
+    // The role chunk, then the text; then the stream stalls.
+    mock.push(Reply::text(["I'll make `greet` shout.\n\nsrc/greet.py\n```python\n<<<<<<< SEARCH\n    print('hi', name)\n=======\n"]).hang_after(2));
+    small.send("x");
+    small
+        .until("the reply", |event| {
+            matches!(event, Event::ReplyDelta { .. })
+        })
+        .await;
+    assert_snapshot!("screen_streaming_80x24", small.screen(&repo));
+    small.key(KeyCode::Esc);
+    small.until_turn_finished().await;
+    small.quit().await;
+}
+
+/// The reply of the review scenario: a block that applies, one that cannot match, and
+/// one planned on top of the first.
+fn three_blocks() -> String {
+    [
+        "Adding a loud flag.\n\n".to_string(),
+        block(
+            "src/greet.py",
+            "def greet(name):\n",
+            "def greet(name, loud=False):\n",
+        ),
+        block("src/greet.py", "def mian():\n", "def main() -> None:\n"),
+        block(
+            "src/greet.py",
+            "def greet(name, loud=False):\n    print('hi', name)\n",
+            "def greet(name, loud=False):\n    print('HI' if loud else 'hi', name)\n",
+        ),
+    ]
+    .concat()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_review_with_a_failed_an_edited_and_a_replanned_block() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([three_blocks()]));
+    // The reflection's answer: the two blocks that could not apply, fixed.
+    mock.push(Reply::text([[
+        "Fixed.\n\n".to_string(),
+        block("src/greet.py", "def main():\n", "def main() -> None:\n"),
+    ]
+    .concat()]));
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    ui.send("add a loud flag to greet");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    assert_eq!(ui.app.focus(), Focus::Diff);
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("goes back to the model"), "{screen}");
+    assert_snapshot!("screen_review_160x48", screen);
+
+    // The failed block cannot be accepted; it says why.
+    ui.key(KeyCode::Char('j'));
+    ui.key(KeyCode::Char('y'));
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("cannot be applied") || screen.contains("failed — goes back"),
+        "{screen}"
+    );
+    assert_snapshot!("screen_review_refused_160x48", screen);
+    ui.key(KeyCode::Char('k'));
+
+    // Edit the first block in place: the diff follows the typing.
+    ui.key(KeyCode::Char('e'));
+    ui.key(KeyCode::End)
+        .key(KeyCode::Left)
+        .key(KeyCode::Left)
+        .type_text(": bool");
+    // One draft per key press: wait for the one with the whole change.
+    ui.until("the draft's plan", |event| {
+        matches!(event, Event::ReviewDraft { state: BlockState::Planned { hunks, .. }, .. }
+            if hunks.iter().flat_map(|hunk| &hunk.lines).any(|line| line.text.contains("loud=False: bool")))
+    })
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("loud=False: bool"), "{screen}");
+    assert_snapshot!("screen_review_editing_160x48", screen);
+    ui.key_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    // The third block was planned on the first block's text: it no longer matches.
+    ui.until("the re-planned blocks", |event| {
+        matches!(event, Event::ReviewUpdated { blocks, .. }
+            if blocks.iter().any(|block| block.id == 2 && block.replanned))
+    })
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("re-planned") || screen.contains("3!"),
+        "{screen}"
+    );
+    assert_snapshot!("screen_review_edited_and_replanned_160x48", screen);
+
+    // Every block that can apply is decided: the commit lands at once, and the
+    // failures go back to the model without a key press.
+    ui.until("the commit", |event| {
+        matches!(event, Event::CommitMade { .. })
+    })
+    .await;
+    assert_eq!(
+        repo.read("src/greet.py"),
+        GREET.replace("def greet(name):", "def greet(name, loud=False: bool):")
+    );
+    ui.until("the reflection", |event| {
+        matches!(event, Event::ReflectionSent { .. })
+    })
+    .await;
+    let reflection = ui
+        .seen
+        .iter()
+        .find_map(|event| match event {
+            Event::ReflectionSent { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        reflection.contains("## Block 2 (src/greet.py)"),
+        "{reflection}"
+    );
+    assert!(
+        reflection.contains("## Block 3 (src/greet.py)"),
+        "{reflection}"
+    );
+    assert!(reflection.contains("I changed block 1"), "{reflection}");
+    ui.until("the second review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    ui.key(KeyCode::Char('y'));
+    ui.until_turn_finished().await;
+    let screen = ui.screen(&repo);
+    assert_snapshot!("screen_after_review_160x48", screen);
+    assert_eq!(repo.log().len(), 3);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn review_keys_accept_all_and_the_side_by_side_layout() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([[
+        block(
+            "src/greet.py",
+            "def greet(name):\n",
+            "def greet(name, loud=False):\n",
+        ),
+        block("src/greet.py", "def main():\n", "def main() -> None:\n"),
+    ]
+    .concat()]));
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("types");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    assert_snapshot!("pane_review_80x24", ui.screen(&repo));
+    ui.key(KeyCode::Char('s'));
+    assert_snapshot!("pane_review_side_by_side_80x24", ui.screen(&repo));
+    ui.key(KeyCode::Char('A'));
+    ui.until_turn_finished().await;
+    assert_eq!(ui.app.focus(), Focus::Input);
+    assert!(repo.read("src/greet.py").contains("def main() -> None:"));
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn commit_log_opens_a_diff_and_undo_names_the_commit() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([block(
+        "src/greet.py",
+        "def greet(name):\n",
+        "def greet(name, loud=False):\n",
+    )]));
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    ui.send("loud");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    ui.key(KeyCode::Char('y'));
+    ui.until_turn_finished().await;
+    ui.settle().await;
+    ui.key(KeyCode::Tab)
+        .key(KeyCode::Tab)
+        .key(KeyCode::Tab)
+        .key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Commits);
+    ui.key(KeyCode::Enter);
+    ui.until("the commit's diff", |event| {
+        matches!(event, Event::CommitDiff { .. })
+    })
+    .await;
+    assert_eq!(ui.app.focus(), Focus::Diff);
+    assert_snapshot!("screen_commit_diff_160x48", ui.screen(&repo));
+    ui.key(KeyCode::Tab).key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Commits);
+    ui.key(KeyCode::Char('u'));
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("Undo commit"), "{screen}");
+    assert_snapshot!("screen_undo_confirm_160x48", screen);
+    ui.key(KeyCode::Char('y'));
+    ui.until(
+        "the undo",
+        |event| matches!(event, Event::Notice { text, .. } if text.starts_with("Undid")),
+    )
+    .await;
+    assert_eq!(repo.read("src/greet.py"), GREET);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn files_pane_adds_through_the_fuzzy_finder_and_drops() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.key(KeyCode::Tab).key(KeyCode::Tab).key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Files);
+    assert_snapshot!("pane_files_80x24", ui.screen(&repo));
+    ui.key(KeyCode::Char('a')).type_text("cli");
+    assert_snapshot!("finder_80x24", ui.screen(&repo));
+    ui.key(KeyCode::Enter);
+    ui.until_turn_finished().await;
+    ui.settle().await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("rw src/cli.py"),
+        "the files pane follows at once:\n{screen}"
+    );
+    ui.key(KeyCode::Char('d'));
+    assert!(matches!(
+        ui.take_ops().first(),
+        Some(Op::Submit { text }) if text.starts_with("/drop ")
+    ));
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn repo_map_inspector_shows_ranks_reasons_and_text() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    for _ in 0..5 {
+        ui.key(KeyCode::Tab);
+    }
+    assert_eq!(ui.app.focus(), Focus::Map);
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("src/cli.py"), "{screen}");
+    assert_snapshot!("pane_repo_map_80x24", screen);
+    ui.key(KeyCode::Char('m'));
+    assert_snapshot!("pane_repo_map_text_80x24", ui.screen(&repo));
+    ui.key(KeyCode::Char('r'));
+    assert_eq!(ui.take_ops(), vec![Op::RefreshRepoMap]);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn commit_log_pane_at_80x24() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    for _ in 0..4 {
+        ui.key(KeyCode::Tab);
+    }
+    assert_snapshot!("pane_commits_80x24", ui.screen(&repo));
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_proposed_shell_command_is_a_dialog_answered_with_y_or_n() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([
+        "Run the tests:\n\n```bash\npython -m pytest -q\n```\n",
+    ]));
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("how do I test it?");
+    ui.until("the question", |event| {
+        matches!(event, Event::Question { .. })
+    })
+    .await;
+    assert_snapshot!("dialog_question_80x24", ui.screen(&repo));
+    ui.key(KeyCode::Char('x'));
+    assert!(ui.take_ops().is_empty());
+    ui.key(KeyCode::Char('n'));
+    ui.until_turn_finished().await;
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn help_overlay_lists_the_keys() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    ui.key(KeyCode::F(1));
+    assert_snapshot!("help_160x48", ui.screen(&repo));
+    ui.key(KeyCode::Esc);
+    ui.quit().await;
+    let mut small = started(&repo, &mock, 80, 24).await;
+    small.key(KeyCode::Tab).key(KeyCode::Char('?'));
+    assert_snapshot!("help_80x24", small.screen(&repo));
+    small.key(KeyCode::Esc).key(KeyCode::Esc);
+    // `?` in the input box is just a character.
+    small.type_text("why?");
+    let screen = small.screen(&repo);
+    assert!(screen.contains("why?"), "{screen}");
+    small.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn escape_interrupts_a_streaming_reply_and_ctrl_c_twice_quits() {
+    let repo = project();
+    let mock = mock();
+    // The role chunk and the first piece; then the stream stalls.
+    mock.push(Reply::text(["Half a rep", "ly"]).hang_after(2));
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("m");
+    ui.until("the first piece", |event| {
+        matches!(event, Event::ReplyDelta { .. })
+    })
+    .await;
+    ui.key(KeyCode::Esc);
+    ui.until_turn_finished().await;
+    assert_snapshot!("screen_interrupted_80x24", ui.screen(&repo));
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(!ui.app.quitting());
+    assert!(ui.screen(&repo).contains("Ctrl-C again"));
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(ui.app.quitting());
+    assert_eq!(ui.take_ops(), vec![Op::Quit]);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn lint_output_reflections_and_provider_errors_show_in_the_chat() {
+    let repo = project();
+    let mock = mock();
+    // The edit leaves a syntax error; the lint output goes back to the model, whose
+    // next request fails.
+    mock.push(Reply::text([block(
+        "src/greet.py",
+        "def greet(name):\n",
+        "def greet(name:\n",
+    )]));
+    mock.push(Reply::status(500).error_message("the model is down"));
+    mock.push(Reply::status(500).error_message("the model is down"));
+    mock.push(Reply::status(500).error_message("the model is down"));
+    mock.push(Reply::status(500).error_message("the model is down"));
+    let mut settings = session_settings(&repo, &mock);
+    settings.auto_lint = true;
+    settings.yes = true;
+    let mut ui = UiSession::start(settings, 80, 24);
+    ui.until_started().await;
+    ui.send("break it");
+    ui.until_turn_finished().await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("the model is down") || screen.contains("500"),
+        "{screen}"
+    );
+    assert_snapshot!("screen_reflection_and_errors_80x24", screen);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn chat_scrolls_up_stops_following_and_end_follows_again() {
+    let repo = project();
+    let mock = mock();
+    let long: String = (1..=60).map(|n| format!("line {n}\n")).collect();
+    mock.push(Reply::text([long, "line 61\n".to_string()]).chunk_delay(Duration::from_millis(300)));
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("m");
+    ui.until(
+        "the first 60 lines",
+        |event| matches!(event, Event::ReplyDelta { text } if text.contains("line 60")),
+    )
+    .await;
+    ui.key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Chat);
+    ui.screen(&repo);
+    ui.key(KeyCode::PageUp);
+    ui.until(
+        "line 61",
+        |event| matches!(event, Event::ReplyDelta { text } if text.contains("line 61")),
+    )
+    .await;
+    let scrolled = ui.screen(&repo);
+    assert!(scrolled.contains("scrolled"), "{scrolled}");
+    assert!(!scrolled.contains("line 61"), "{scrolled}");
+    assert_snapshot!("pane_chat_scrolled_80x24", scrolled);
+    ui.key(KeyCode::End);
+    assert!(ui.screen(&repo).contains("line 61"));
+    ui.until_turn_finished().await;
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn completion_and_mentions_in_the_input() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.type_text("/und").key(KeyCode::Tab).key(KeyCode::Enter);
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::Submit {
+            text: "/undo".into()
+        }]
+    );
+    ui.type_text("/add src/cl")
+        .key(KeyCode::Tab)
+        .key(KeyCode::Enter);
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::Submit {
+            text: "/add src/cli.py".into()
+        }]
+    );
+    ui.type_text("explain @src/cli.py please")
+        .key(KeyCode::Enter);
+    assert_eq!(
+        ui.take_ops(),
+        vec![
+            Op::Submit {
+                text: "/add src/cli.py".into()
+            },
+            Op::Submit {
+                text: "explain src/cli.py please".into()
+            }
+        ]
+    );
+    // Alt-Enter makes a new line; Up recalls the history.
+    ui.type_text("one")
+        .key_with(KeyCode::Enter, KeyModifiers::ALT)
+        .type_text("two")
+        .key(KeyCode::Enter);
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::Submit {
+            text: "one\ntwo".into()
+        }]
+    );
+    ui.key(KeyCode::Up).key(KeyCode::Enter);
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::Submit {
+            text: "one\ntwo".into()
+        }]
+    );
+    // /auto-accept is the UI's own toggle.
+    ui.type_text("/auto-accept").key(KeyCode::Enter);
+    assert_eq!(ui.take_ops(), vec![Op::SetAutoAccept { on: true }]);
+    ui.quit().await;
+}
+
+/// Every cell's colours on a screen with code, a diff and a review.
+async fn colours_of(
+    theme: &str,
+    no_color: bool,
+) -> Vec<(ratatui::style::Color, ratatui::style::Color)> {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([three_blocks()]));
+    let mut ui = UiSession::start_themed(session_settings(&repo, &mock), 160, 48, theme, no_color);
+    ui.until_started().await;
+    ui.send("loud");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    ui.screen(&repo);
+    let colours = ui
+        .terminal
+        .backend()
+        .buffer()
+        .content
+        .iter()
+        .map(|cell| (cell.fg, cell.bg))
+        .collect();
+    ui.key(KeyCode::Char('R'));
+    ui.quit().await;
+    colours
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn no_color_draws_no_colour_at_all() {
+    use ratatui::style::Color;
+    let coloured = colours_of("dark", false).await;
+    assert!(
+        coloured.iter().any(|(fg, _)| *fg != Color::Reset),
+        "the dark theme has colours"
+    );
+    let plain = colours_of("dark", true).await;
+    assert!(
+        plain
+            .iter()
+            .all(|(fg, bg)| *fg == Color::Reset && *bg == Color::Reset),
+        "a colour survived NO_COLOR"
+    );
+    let basic = colours_of("ansi16", false).await;
+    assert!(
+        basic
+            .iter()
+            .all(|(fg, bg)| !matches!(fg, Color::Rgb(..) | Color::Indexed(_))
+                && !matches!(bg, Color::Rgb(..) | Color::Indexed(_))),
+        "the ansi16 theme used a colour outside the 16"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_resize_switches_between_panes_and_tabs() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    let wide = ui.screen(&repo);
+    assert!(
+        wide.contains("╭ Commits") && !wide.contains("Tab switches"),
+        "{wide}"
+    );
+    ui.terminal.backend_mut().resize(80, 24);
+    let small = ui.screen(&repo);
+    assert!(
+        small.contains("Tab switches") && !small.contains("╭ Commits"),
+        "{small}"
+    );
+    ui.terminal.backend_mut().resize(160, 48);
+    assert_eq!(ui.screen(&repo), wide);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn with_auto_accept_blocks_apply_without_taking_the_focus() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([three_blocks()]));
+    mock.push(Reply::text(["Let me leave those as they are."]));
+    let mut settings = session_settings(&repo, &mock);
+    settings.yes = true;
+    let mut ui = UiSession::start(settings, 80, 24);
+    ui.until_started().await;
+    ui.send("loud");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    assert_eq!(ui.app.focus(), Focus::Input);
+    ui.until_turn_finished().await;
+    ui.key(KeyCode::Tab).key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Diff);
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("Review (ended)"), "{screen}");
+    assert!(repo.read("src/greet.py").contains("loud=False"));
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rejected_block_is_not_a_warning_but_a_failed_one_is() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([block(
+        "src/greet.py",
+        "def greet(name):\n",
+        "def greet(who):\n",
+    )]));
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    ui.send("rename");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    ui.key(KeyCode::Char('n'));
+    ui.until_turn_finished().await;
+    let rejected = ui.screen(&repo);
+    assert!(
+        rejected.contains("Rejected edit to src/greet.py"),
+        "{rejected}"
+    );
+    assert!(!rejected.contains("were not applied"), "{rejected}");
+    ui.quit().await;
+
+    let mock = self::mock();
+    mock.push(Reply::text([block(
+        "src/greet.py",
+        "def nothere():\n",
+        "x\n",
+    )]));
+    mock.push(Reply::text(["I cannot find it."]));
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    ui.send("rename");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    assert!(ui.seen.iter().any(|event| matches!(event,
+        Event::ReviewStarted(review) if matches!(review.blocks[0].state, BlockState::Failed { .. }))));
+    ui.until_turn_finished().await;
+    let failed = ui.screen(&repo);
+    assert!(failed.contains("failed"), "{failed}");
+    ui.quit().await;
+}
