@@ -624,3 +624,141 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod properties {
+    //! For random accept / reject / edit decisions over random multi-block replies on a
+    //! real source file, the bytes written equal the change the review showed at its
+    //! end: the accepted blocks' hunks, applied in order to the file as it was.
+
+    use super::*;
+    use crate::diff::LineKind;
+    use proptest::prelude::*;
+
+    /// A real file of this repository (present in every checkout).
+    const SOURCE: &str = include_str!("../edit/matching.rs");
+
+    /// Applies hunks (old side checked line by line) to `lines`.
+    fn apply_hunks(lines: &mut Vec<String>, hunks: &[Hunk]) -> Result<(), String> {
+        // Later hunks of a block are numbered after the earlier ones applied.
+        for hunk in hunks {
+            let start = hunk.new_start.saturating_sub(1);
+            let mut at = start;
+            let mut replaced = Vec::new();
+            for line in &hunk.lines {
+                match line.kind {
+                    LineKind::Context | LineKind::Removed => {
+                        if lines.get(at) != Some(&line.text) {
+                            return Err(format!(
+                                "hunk at {} expects {:?}, file has {:?}",
+                                hunk.old_start,
+                                line.text,
+                                lines.get(at)
+                            ));
+                        }
+                        at += 1;
+                        if line.kind == LineKind::Context {
+                            replaced.push(line.text.clone());
+                        }
+                    }
+                    LineKind::Added => replaced.push(line.text.clone()),
+                }
+            }
+            lines.splice(start..at, replaced);
+        }
+        Ok(())
+    }
+
+    #[derive(Debug, Clone)]
+    enum Pick {
+        Accept,
+        Reject,
+        Edit(String),
+    }
+
+    fn picks() -> impl Strategy<Value = Pick> {
+        prop_oneof![
+            3 => Just(Pick::Accept),
+            2 => Just(Pick::Reject),
+            1 => "[a-z_]{1,12}".prop_map(|word| Pick::Edit(format!("// edited: {word}\n"))),
+        ]
+    }
+
+    /// A block replacing `len` lines at `at` (or, when `broken`, a SEARCH that is not there).
+    fn block_text(
+        lines: &[&str],
+        at: usize,
+        len: usize,
+        broken: bool,
+        tag: usize,
+    ) -> (String, String) {
+        let window: Vec<&str> = lines[at..(at + len).min(lines.len())].to_vec();
+        let mut search: String = window.iter().map(|line| format!("{line}\n")).collect();
+        if broken {
+            search = format!("not in the file {tag}\n");
+        }
+        let mut replace: String = window.iter().map(|line| format!("{line}\n")).collect();
+        replace.push_str(&format!("// added by block {tag}\n"));
+        (search, replace)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn what_lands_is_what_the_review_showed(
+            spots in prop::collection::vec((0usize..400, 1usize..6, prop::bool::weighted(0.15)), 1..7),
+            decisions in prop::collection::vec(picks(), 7),
+            order in prop::collection::vec(0usize..7, 0..10),
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::write(dir.path().join("m.rs"), SOURCE).unwrap();
+            let workspace = Workspace::new(dir.path()).unwrap();
+            let lines: Vec<&str> = SOURCE.lines().collect();
+            let edits: Vec<Edit> = spots
+                .iter()
+                .enumerate()
+                .map(|(id, (at, len, broken))| {
+                    let (search, replace) = block_text(&lines, at % lines.len(), *len, *broken, id);
+                    Edit { id, ..Edit::new("m.rs", search, replace) }
+                })
+                .collect();
+            let count = edits.len();
+            let chat = vec!["m.rs".to_string()];
+            let mut review =
+                ReviewState::new(1, edits, Planner::new(&workspace, &chat), false, false, None);
+            // Decide in a random order (revisits included), each time on the revision shown.
+            let mut sequence: Vec<usize> = order.iter().map(|index| index % count).collect();
+            sequence.extend(0..count);
+            for id in sequence {
+                let shown = review.view().blocks[id].clone();
+                let decision = match &decisions[id] {
+                    Pick::Accept => BlockDecision::Accept,
+                    Pick::Reject => BlockDecision::Reject,
+                    Pick::Edit(text) => BlockDecision::Edit {
+                        text: format!("{}{text}", shown.editable_text.clone().unwrap_or_default()),
+                    },
+                };
+                review.decide(id, decision, shown.revision);
+            }
+            review.finish_now();
+            prop_assume!(review.is_settled());
+            let shown = review.view();
+            let mut expected: Vec<String> = SOURCE.lines().map(str::to_string).collect();
+            for block in &shown.blocks {
+                if !matches!(block.decision, BlockDecisionState::Accepted | BlockDecisionState::Edited) {
+                    continue;
+                }
+                let BlockState::Planned { hunks, .. } = &block.state else {
+                    panic!("an accepted block is planned: {block:?}");
+                };
+                apply_hunks(&mut expected, hunks).map_err(TestCaseError::fail)?;
+            }
+            review.apply(&workspace);
+            let on_disk = std::fs::read_to_string(dir.path().join("m.rs")).unwrap();
+            let mut expected_text = expected.join("\n");
+            expected_text.push('\n');
+            prop_assert_eq!(on_disk, expected_text);
+        }
+    }
+}
