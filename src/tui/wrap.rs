@@ -30,12 +30,10 @@ impl Cell<'_> {
     }
 }
 
-/// A run of cells that stays on one row: a word (`start..word_end`) and the spaces
-/// after it (`word_end..end`).
+/// A run of cells that stays on one row (`start..end`): a word and the spaces after it.
 #[derive(Debug, Clone, Copy)]
 struct Piece {
     start: usize,
-    word_end: usize,
     end: usize,
     width: usize,
     space_width: usize,
@@ -147,7 +145,6 @@ fn pieces_of(cells: &[Cell<'_>], first: usize, continued: usize) -> Vec<Piece> {
         if width <= continued || width <= room {
             pieces.push(Piece {
                 start,
-                word_end,
                 end: at,
                 width,
                 space_width,
@@ -178,7 +175,6 @@ fn cut_word(
         if used + cell_width > limit && at > piece_start {
             pieces.push(Piece {
                 start: piece_start,
-                word_end: at,
                 end: at,
                 width: used,
                 space_width: 0,
@@ -191,7 +187,6 @@ fn cut_word(
     }
     pieces.push(Piece {
         start: piece_start,
-        word_end,
         end,
         width: used,
         space_width: cells[word_end..end].iter().map(|cell| cell.width).sum(),
