@@ -39,7 +39,7 @@ settings_table! {
         /// Not wired yet: issue #12.9.
         thinking_tokens: Option<u64> = None, count("thinking-tokens");
         /// Keep the prompt cache warm with this many pings, 5 minutes apart, after a reply.
-        /// Not wired yet: issue #12.
+        /// Not wired yet: issue #13.2.
         cache_keepalive_pings: u32 = 0, count("cache-keepalive-pings");
 
         // Modes and formats.
@@ -57,7 +57,7 @@ settings_table! {
         editor_edit_format: Option<String> = None,
             text("editor-edit-format").value_name("FORMAT").choices(EDIT_FORMATS);
         /// In architect mode, apply the editor model's edits without asking first.
-        /// Not wired yet: issue #12.
+        /// Not wired yet: issue #13.1.
         auto_accept_architect: bool = true,
             switch("auto-accept-architect").negation("no-auto-accept-architect");
 
@@ -98,12 +98,12 @@ settings_table! {
         /// Token budget of the repo map; 0 turns the map off (default: 1024).
         map_tokens: Option<usize> = None, count("map-tokens");
         /// Map vendored and generated code like the project's own code.
-        /// Not wired yet: issue #14.
+        /// Not wired yet: issue #14.1.
         map_vendored: bool = false, switch("map-vendored").negation("no-map-vendored");
         /// Stream replies as they are written.
         stream: bool = true, switch("stream").negation("no-stream");
         /// Continue an earlier session: the latest, or the one with this id (--resume=ID).
-        /// Not wired yet: issue #12.
+        /// Not wired yet: issue #11.2.
         resume: Resume = Resume::No,
             switch_or_text("resume")
                 .alias(&["restore-chat-history"])
@@ -113,21 +113,21 @@ settings_table! {
         /// Run one turn with the message in this file and exit.
         message_file: Option<PathBuf> = None, path("message-file").short('f');
         /// Run the slash commands in this file at start.
-        /// Not wired yet: issue #12.
+        /// Not wired yet: issue #12.7.
         load: Option<PathBuf> = None, path("load");
         /// Print the engine's events as JSON lines (with --message).
         json: bool = false, switch("json");
         /// Watch the repository for comments that ask for changes ("AI!", "AI?").
-        /// Not wired yet: issue #12.
+        /// Not wired yet: issue #12.1.
         watch_files: bool = false, switch("watch-files").negation("no-watch-files");
         /// Offer to add the web pages that messages mention.
-        /// Not wired yet: issue #12.
+        /// Not wired yet: issue #12.4.
         detect_urls: bool = true, switch("detect-urls").negation("no-detect-urls");
         /// Enter inserts a new line and Alt-Enter sends, instead of the other way round.
-        /// Not wired yet: issue #12.
+        /// Not wired yet: issue #12.6.
         multiline: bool = false, switch("multiline").negation("no-multiline");
         /// When a review ends with rejected blocks, tell the model which ones by default.
-        /// Not wired yet: issue #12.
+        /// Not wired yet (the engine's review).
         review_tell_rejected: bool = false,
             switch("review-tell-rejected").negation("no-review-tell-rejected");
         /// The speech-to-text model for voice input (default: whisper-1).
@@ -137,10 +137,10 @@ settings_table! {
         /// Not wired yet: issue #12.5.
         voice_language: Option<String> = None, text("voice-language").value_name("CODE");
         /// A reply longer than this many bytes is cut off and not applied (default: 16 MiB).
-        /// Not wired yet: issue #16.
+        /// Not wired yet: issue #16.5.
         max_reply_bytes: u64 = 16 * 1024 * 1024, count("max-reply-bytes");
         /// A reply with more edit blocks than this is refused (default: 20000).
-        /// Not wired yet: issue #16.
+        /// Not wired yet: issue #16.5.
         max_edit_blocks: usize = 20_000, count("max-edit-blocks");
         /// Colour theme of the full-screen UI: dark (the default), light, ansi16, or a TOML file.
         theme: String = "dark".into(), text("theme").value_name("THEME");

@@ -170,8 +170,8 @@ fn cut_word(
     let mut piece_start = start;
     let mut used = 0;
     let mut limit = room;
-    for at in start..word_end {
-        let cell_width = cells[at].width;
+    for (at, cell) in cells.iter().enumerate().take(word_end).skip(start) {
+        let cell_width = cell.width;
         if used + cell_width > limit && at > piece_start {
             pieces.push(Piece {
                 start: piece_start,
