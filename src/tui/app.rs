@@ -155,7 +155,6 @@ impl App {
     /// Something moves on screen (the spinner) or is on its way (finder results), so
     /// frames should tick.
     pub fn is_animating(&self) -> bool {
-        // A finder waiting for its matcher thread needs the next frames too.
         self.status.waiting
             || matches!(&self.overlay, Overlay::Finder(finder) if finder.searching())
     }
