@@ -402,3 +402,232 @@ fn a_leading_tilde_means_the_home_folder() {
     let settings = fixture.load(&flags, &[]).unwrap();
     assert!(settings.read.contains(&PathBuf::from("~notes.md")));
 }
+
+/// A value an option accepts, as a command-line argument or YAML scalar would carry it.
+/// Paths name a real (empty) file, since `--config` and `--env-file` must exist.
+fn sample(option: &config::OptionSpec, fixture: &Fixture) -> String {
+    match option.kind {
+        config::Kind::Switch => "true".into(),
+        config::Kind::Count => "7".into(),
+        config::Kind::Seconds => "2.5".into(),
+        config::Kind::List => "SAMPLE=value".into(),
+        config::Kind::SwitchOrText => "session-1".into(),
+        config::Kind::Path => fixture.home_file("sample.txt", "").display().to_string(),
+        config::Kind::Text => option.choices.first().copied().unwrap_or("sample").into(),
+    }
+}
+
+/// The settings from a command line (the way `main` builds them), on `fixture`.
+fn load_with_args(fixture: &Fixture, args: &[&str]) -> Settings {
+    use clap::Parser;
+    let argv = std::iter::once("aider-tui").chain(args.iter().copied());
+    let cli =
+        aider_tui::cli::Cli::try_parse_from(argv).unwrap_or_else(|err| panic!("{args:?}: {err}"));
+    let flags = aider_tui::cli::settings::overrides_from_args(&cli.session);
+    fixture.load(&flags, &[]).unwrap()
+}
+
+#[test]
+fn every_option_is_reachable_from_each_layer_it_is_declared_for() {
+    let mut walked = 0;
+    for option in config::OPTIONS {
+        for name in option.names() {
+            let fixture = Fixture::new();
+            let value = sample(option, &fixture);
+            let variable = config::OptionSpec::environment_name(name);
+            let origin = |settings: &Settings| settings.origins.get(option.name).cloned();
+            if option.layers.files {
+                let path = fixture.repo_file(".aider.conf.yml", &format!("{name}: {value}\n"));
+                let settings = fixture.load(&Overrides::default(), &[]).unwrap();
+                assert_eq!(
+                    origin(&settings),
+                    Some(path.display().to_string()),
+                    "{name} in a file"
+                );
+                std::fs::remove_file(path).unwrap();
+            }
+            if option.layers.environment {
+                let env = [(variable.as_str(), value.as_str())];
+                let settings = fixture.load(&Overrides::default(), &env).unwrap();
+                assert_eq!(
+                    origin(&settings).as_deref(),
+                    Some("the environment"),
+                    "{variable}"
+                );
+                let path = fixture.repo_file(".env", &format!("{variable}={value}\n"));
+                let settings = fixture.load(&Overrides::default(), &[]).unwrap();
+                assert_eq!(
+                    origin(&settings),
+                    Some(path.display().to_string()),
+                    "{variable} in .env"
+                );
+                std::fs::remove_file(path).unwrap();
+            }
+            if option.layers.command_line {
+                let flag = format!("--{name}");
+                let args: Vec<&str> = match option.kind {
+                    config::Kind::Switch => vec![&flag],
+                    _ if option.kind == config::Kind::SwitchOrText && name != option.name => {
+                        vec![&flag]
+                    }
+                    _ => vec![&flag, &value],
+                };
+                let settings = load_with_args(&fixture, &args);
+                assert_eq!(
+                    origin(&settings).as_deref(),
+                    Some("the command line"),
+                    "{flag}"
+                );
+            }
+            walked += 1;
+        }
+        if let Some(negation) = option.negation {
+            let fixture = Fixture::new();
+            let settings = load_with_args(&fixture, &[&format!("--{negation}")]);
+            assert_eq!(
+                settings.origins.get(option.name).map(String::as_str),
+                Some("the command line"),
+                "--{negation}"
+            );
+        }
+        if let Some(placeholder) = option.positional {
+            let fixture = Fixture::new();
+            let settings = load_with_args(&fixture, &["positional.txt"]);
+            assert_eq!(
+                settings.origins.get(option.name).map(String::as_str),
+                Some("the command line"),
+                "{placeholder}"
+            );
+        }
+    }
+    assert!(walked >= 50, "only {walked} names walked");
+}
+
+#[test]
+fn every_flag_has_help_and_every_option_has_its_flag() {
+    use clap::CommandFactory;
+    let command = aider_tui::cli::Cli::command();
+    for arg in command.get_arguments() {
+        let help = arg
+            .get_help()
+            .map(|help| help.to_string())
+            .unwrap_or_default();
+        assert!(!help.trim().is_empty(), "{} has no help", arg.get_id());
+    }
+    for option in config::OPTIONS
+        .iter()
+        .filter(|option| option.layers.command_line)
+    {
+        let names: Vec<&str> = option.names().chain(option.negation).collect();
+        for name in names {
+            assert!(
+                command
+                    .get_arguments()
+                    .any(|arg| arg.get_long() == Some(name)
+                        || arg
+                            .get_all_aliases()
+                            .into_iter()
+                            .flatten()
+                            .any(|alias| alias == name)),
+                "--{name} is not a flag"
+            );
+        }
+    }
+}
+
+#[test]
+fn unknown_modes_and_formats_are_refused_in_every_layer_naming_it() {
+    let fixture = Fixture::new();
+    let path = fixture.repo_file(".aider.conf.yml", "edit-format: bogus\n");
+    let message = fixture
+        .load(&Overrides::default(), &[])
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    assert!(
+        message.contains("edit-format") && message.contains("bogus"),
+        "{message}"
+    );
+    assert!(
+        message.contains("diff, diff-fenced, whole, udiff, patch"),
+        "{message}"
+    );
+    std::fs::remove_file(path).unwrap();
+
+    let env = [("AIDER_CHAT_MODE", "bogus")];
+    let message = fixture
+        .load(&Overrides::default(), &env)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("the environment") && message.contains("AIDER_CHAT_MODE"),
+        "{message}"
+    );
+    assert!(
+        message.contains("code, ask, architect, context"),
+        "{message}"
+    );
+
+    let path = fixture.repo_file(".env", "AIDER_EDITOR_EDIT_FORMAT=ask\n");
+    let message = fixture
+        .load(&Overrides::default(), &[])
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    assert!(message.contains("AIDER_EDITOR_EDIT_FORMAT"), "{message}");
+    std::fs::remove_file(path).unwrap();
+
+    use clap::Parser;
+    for (flag, listed) in [("--chat-mode", "context"), ("--edit-format", "udiff")] {
+        let message = aider_tui::cli::Cli::try_parse_from(["aider-tui", flag, "bogus"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains(flag) && message.contains(listed),
+            "{message}"
+        );
+    }
+    // The names other work adds are accepted from every layer now.
+    let env = [
+        ("AIDER_CHAT_MODE", "context"),
+        ("AIDER_EDIT_FORMAT", "patch"),
+    ];
+    let settings = fixture.load(&Overrides::default(), &env).unwrap();
+    assert_eq!(settings.chat_mode, "context");
+    assert_eq!(settings.edit_format.as_deref(), Some("patch"));
+}
+
+#[test]
+fn the_new_options_have_their_defaults_and_read_from_files() {
+    let fixture = Fixture::new();
+    let settings = fixture.load(&Overrides::default(), &[]).unwrap();
+    assert!(settings.detect_urls && settings.auto_accept_architect);
+    assert!(!settings.map_vendored && !settings.watch_files && !settings.multiline);
+    assert!(!settings.review_tell_rejected);
+    assert_eq!(settings.voice_model, "whisper-1");
+    assert_eq!(settings.cache_keepalive_pings, 0);
+    assert_eq!(settings.max_reply_bytes, 16 * 1024 * 1024);
+    assert_eq!(settings.max_edit_blocks, 20_000);
+    assert_eq!(settings.resume, config::Resume::No);
+    fixture.repo_file(
+        ".aider.conf.yml",
+        "detect-urls: false\nrestore-chat-history: true\nthinking-tokens: 4096\nload: ~/start.cmds\n",
+    );
+    let settings = fixture.load(&Overrides::default(), &[]).unwrap();
+    assert!(!settings.detect_urls);
+    assert_eq!(settings.resume, config::Resume::Latest);
+    assert_eq!(settings.thinking_tokens, Some(4096));
+    assert_eq!(settings.load, Some(fixture.home.path().join("start.cmds")));
+    assert_eq!(
+        settings.origins.get("detect-urls").map(String::as_str),
+        Some(
+            fixture
+                .repo
+                .path()
+                .join(".aider.conf.yml")
+                .display()
+                .to_string()
+                .as_str()
+        )
+    );
+}

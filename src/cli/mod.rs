@@ -14,6 +14,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::config::Overrides;
+
 /// Parses the process arguments and runs the chosen front end.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -109,101 +111,36 @@ pub struct MapArgs {
 }
 
 /// The session's flags: the full-screen UI, or one headless turn with `--message`.
-/// Every value is optional here so that config files and the environment can fill
-/// what the command line leaves out (see `config`).
-#[derive(Debug, Args, Default, Clone)]
+/// There is one flag per option of the settings table (`config::OPTIONS`, made into
+/// clap arguments by [`settings::add_flags`]); parsing reads them into the command
+/// line's layer of the settings, checked the way every layer is. Flags left out say
+/// nothing, so config files and the environment fill what the command line leaves out.
+#[derive(Debug, Default, Clone)]
 pub struct SessionArgs {
-    /// Files to add to the chat.
-    #[arg(value_name = "FILES")]
-    pub files: Vec<PathBuf>,
-    /// Read-only files to add to the chat.
-    #[arg(long = "read", value_name = "FILE")]
-    pub read: Vec<PathBuf>,
-    /// The main model (e.g. openai/gpt-4o, anthropic/claude-sonnet-4-5, sonnet, ollama/qwen2.5-coder).
-    #[arg(long)]
-    pub model: Option<String>,
-    /// The model that writes commit messages and summaries.
-    #[arg(long)]
-    pub weak_model: Option<String>,
-    /// The model that turns an architect's plan into edits.
-    #[arg(long)]
-    pub editor_model: Option<String>,
-    /// The provider's base URL (OpenAI-compatible: up to /v1; Anthropic: the host root).
-    #[arg(long)]
-    pub api_base: Option<String>,
-    /// The provider's API key (prefer the environment: it keeps keys out of shell history).
-    #[arg(long)]
-    pub api_key: Option<String>,
-    /// Edit format: diff, diff-fenced, whole or udiff.
-    #[arg(long)]
-    pub edit_format: Option<String>,
-    /// The editor model's edit format (architect mode).
-    #[arg(long)]
-    pub editor_edit_format: Option<String>,
-    /// Chat mode: code, ask or architect.
-    #[arg(long)]
-    pub chat_mode: Option<String>,
-    /// Use architect mode (same as --chat-mode architect).
-    #[arg(long)]
-    pub architect: bool,
-    /// Answer yes to every question except running shell commands.
-    #[arg(long, visible_alias = "yes-always")]
-    pub yes: bool,
-    /// Do not commit the model's edits.
-    #[arg(long)]
-    pub no_auto_commits: bool,
-    /// Do not commit your own uncommitted changes before the model edits a file.
-    #[arg(long)]
-    pub no_dirty_commits: bool,
-    /// At most this many reflection rounds per message (default 3).
-    #[arg(long)]
-    pub max_reflections: Option<u32>,
-    /// Lint command to run after edits (the edited files are appended).
-    #[arg(long)]
-    pub lint_cmd: Option<String>,
-    /// Test command.
-    #[arg(long)]
-    pub test_cmd: Option<String>,
-    /// Run the test command after every change.
-    #[arg(long)]
-    pub auto_test: bool,
-    /// Do not run the linter after edits.
-    #[arg(long)]
-    pub no_auto_lint: bool,
-    /// Token budget of the repo map (0 turns it off).
-    #[arg(long)]
-    pub map_tokens: Option<usize>,
-    /// Work without git (no commits, no undo).
-    #[arg(long)]
-    pub no_git: bool,
-    /// Send plain (non-streaming) requests.
-    #[arg(long)]
-    pub no_stream: bool,
-    /// Do not add " (aider-tui)" to the committer name of the tool's commits.
-    #[arg(long)]
-    pub no_attribute_committer: bool,
-    /// Do not add a Co-authored-by trailer to the tool's commits.
-    #[arg(long)]
-    pub no_attribute_co_authored_by: bool,
-    /// Print the engine's events as JSON lines (with --message).
-    #[arg(long)]
-    pub json: bool,
-    /// Run one turn with this message and exit.
-    #[arg(long, short = 'm')]
-    pub message: Option<String>,
-    /// Run one turn with the message in this file and exit.
-    #[arg(long, short = 'f')]
-    pub message_file: Option<PathBuf>,
-    /// Colour theme of the full-screen UI (dark, light, ansi16, or a TOML file).
-    #[arg(long)]
-    pub theme: Option<String>,
-    /// Extra model settings (TOML) overriding the built-in table.
-    #[arg(long)]
-    pub model_settings_file: Option<PathBuf>,
-    /// A config file to read instead of the usual .aider.conf.yml files.
-    #[arg(long)]
-    pub config: Option<PathBuf>,
-    /// A .env file to read (default: .env in the repository root).
-    #[arg(long)]
-    pub env_file: Option<PathBuf>,
+    /// What the command line set.
+    pub overrides: Overrides,
+}
+
+impl clap::FromArgMatches for SessionArgs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let overrides = settings::layer_from_matches(matches).map_err(|error| {
+            clap::Error::raw(clap::error::ErrorKind::ValueValidation, error.to_string())
+        })?;
+        Ok(SessionArgs { overrides })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = SessionArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for SessionArgs {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        settings::add_flags(command)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        settings::add_flags(command)
+    }
 }

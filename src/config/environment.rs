@@ -2,19 +2,25 @@
 
 use std::path::Path;
 
-use super::keys::{KNOWN_KEYS, assign, environment_name, key_of_environment_name};
+use super::keys::option_for_variable;
 use super::value::Value;
-use super::{ConfigError, Overrides};
+use super::{ConfigError, OPTIONS, OptionSpec, Overrides};
 
-/// The layer the process's `AIDER_*` variables set (looked up by name, one per known key).
+/// Where the process's variables come from, in messages.
+pub(crate) const PROCESS_ORIGIN: &str = "the environment";
+
+/// The layer the process's `AIDER_*` variables set (looked up by name, one per option
+/// name and alias).
 pub(crate) fn from_process(
     lookup: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Overrides, ConfigError> {
     let mut overrides = Overrides::default();
-    for key in KNOWN_KEYS {
-        let name = environment_name(key);
-        if let Some(text) = lookup(&name) {
-            set(&mut overrides, key, &name, text, "the environment")?;
+    for option in OPTIONS.iter().filter(|option| option.layers.environment) {
+        for name in option.names() {
+            let variable = OptionSpec::environment_name(name);
+            if let Some(text) = lookup(&variable) {
+                set(&mut overrides, option, &variable, text, PROCESS_ORIGIN)?;
+            }
         }
     }
     Ok(overrides)
@@ -30,8 +36,8 @@ pub(crate) fn from_dotenv(
     let origin = path.display().to_string();
     for (name, text) in variables {
         if name.starts_with("AIDER_") {
-            match key_of_environment_name(name) {
-                Some(key) => set(&mut overrides, key, name, text.clone(), &origin)?,
+            match option_for_variable(name) {
+                Some(option) => set(&mut overrides, option, name, text.clone(), &origin)?,
                 None => {
                     tracing::debug!(file = %origin, name, "ignoring an AIDER_ variable aider-tui does not use")
                 }
@@ -49,8 +55,8 @@ pub(crate) fn from_dotenv(
 
 fn set(
     overrides: &mut Overrides,
-    key: &str,
-    name: &str,
+    option: &OptionSpec,
+    variable: &str,
     text: String,
     origin: &str,
 ) -> Result<(), ConfigError> {
@@ -59,12 +65,12 @@ fn set(
         return Ok(());
     }
     let value = Value::Text(text);
-    assign(overrides, key, &value)
-        .map(|_| ())
+    option
+        .record_in(overrides, &value)
         .map_err(|expected| ConfigError::InvalidValue {
             origin: origin.to_string(),
-            key: name.to_string(),
-            expected,
-            found: value.describe(),
+            key: variable.to_string(),
+            expected: expected.into_owned(),
+            found: value.describe_unless(option.secret),
         })
 }

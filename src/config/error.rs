@@ -18,12 +18,13 @@ pub enum ConfigError {
     /// A `.env` file has a line that cannot be parsed.
     #[error("{path}: not a valid .env file: {message}")]
     DotEnv { path: PathBuf, message: String },
-    /// A known key has a value of the wrong type. `origin` is a file path or a variable name.
+    /// A known key has a value it does not accept (of the wrong type, or not one of its
+    /// choices). `origin` names the layer: a file path, "the environment", "the command line".
     #[error("{origin}: `{key}` must be {expected}, but it is {found}")]
     InvalidValue {
         origin: String,
         key: String,
-        expected: &'static str,
+        expected: String,
         found: String,
     },
 }

@@ -1,304 +1,196 @@
-//! The keys we understand, with Aider's names, and how each sets an [`Overrides`].
-//!
-//! The same table serves YAML config files (`auto-commits: false`), `.env` and
-//! the environment (`AIDER_AUTO_COMMITS=false`: prefix, upper case, `_` for `-`).
-
-use std::path::PathBuf;
-use std::time::Duration;
+//! Finding an option by the name a layer uses for it (`auto-commits` in a YAML file,
+//! `AIDER_AUTO_COMMITS` in the environment or `.env`), and recording a value under it.
 
 use super::value::{Expected, Value};
-use super::{Overrides, Secret};
+use super::{OPTIONS, OptionSpec, Overrides};
 
-/// Every key we understand (Aider's spelling, plus our own where Aider has none).
-pub(crate) const KNOWN_KEYS: &[&str] = &[
-    "model",
-    "weak-model",
-    "editor-model",
-    "api-base",
-    "api-key",
-    "openai-api-key",
-    "anthropic-api-key",
-    "openai-api-base",
-    "set-env",
-    "edit-format",
-    "chat-mode",
-    "editor-edit-format",
-    "architect",
-    "yes-always",
-    "yes",
-    "auto-commits",
-    "dirty-commits",
-    "max-reflections",
-    "lint-cmd",
-    "test-cmd",
-    "auto-test",
-    "auto-lint",
-    "map-tokens",
-    "git",
-    "stream",
-    "attribute-committer",
-    "attribute-co-authored-by",
-    "theme",
-    "dark-mode",
-    "light-mode",
-    "model-settings-file",
-    "file",
-    "read",
-    "message",
-    "msg",
-    "message-file",
-    "json",
-    "timeout",
-    "env-file",
-];
-
-/// Chat modes; Aider spells `--chat-mode` and `--edit-format` as one option, so a
-/// mode name given as an edit format selects the mode.
-const CHAT_MODES: &[&str] = &["code", "ask", "architect"];
-
-/// The environment variable that carries `key` (`auto-commits` -> `AIDER_AUTO_COMMITS`).
-pub(crate) fn environment_name(key: &str) -> String {
-    format!("AIDER_{}", key.to_ascii_uppercase().replace('-', "_"))
-}
-
-/// The key an `AIDER_*` variable carries, if it is one we know.
-pub(crate) fn key_of_environment_name(name: &str) -> Option<&'static str> {
-    KNOWN_KEYS
-        .iter()
-        .copied()
-        .find(|key| environment_name(key) == name)
-}
-
-/// Sets the field `key` names. `Ok(false)`: not a key we know (the caller ignores it);
-/// `Err`: a known key with a value of the wrong type.
-pub(crate) fn assign(
-    overrides: &mut Overrides,
-    key: &str,
-    value: &Value,
-) -> Result<bool, Expected> {
+/// The option a config-file key names (its name or an alias, in any case, `_` or `-`),
+/// if config files may set it.
+pub(crate) fn option_for_key(key: &str) -> Option<&'static OptionSpec> {
     let key = key.trim().to_ascii_lowercase().replace('_', "-");
-    if !KNOWN_KEYS.contains(&key.as_str()) {
-        return Ok(false);
-    }
-    if *value == Value::Null {
-        return Ok(true);
-    }
-    match key.as_str() {
-        "model" => overrides.model = Some(value.to_text()?),
-        "weak-model" => overrides.weak_model = Some(value.to_text()?),
-        "editor-model" => overrides.editor_model = Some(value.to_text()?),
-        "api-base" => overrides.api_base = Some(value.to_text()?),
-        "api-key" => {
-            // Aider's form is `provider=key` (sets PROVIDER_API_KEY); a bare key is ours.
-            for entry in value.to_text_list()? {
-                match entry.split_once('=') {
-                    Some((provider, secret)) if !provider.trim().is_empty() => {
-                        let name = format!(
-                            "{}_API_KEY",
-                            provider.trim().to_ascii_uppercase().replace('-', "_")
-                        );
-                        overrides.env.insert(name, secret.trim().to_string());
-                    }
-                    _ => overrides.api_key = Some(Secret::new(entry.trim())),
-                }
-            }
-        }
-        "openai-api-key" => {
-            overrides
-                .env
-                .insert("OPENAI_API_KEY".into(), value.to_text()?);
-        }
-        "anthropic-api-key" => {
-            overrides
-                .env
-                .insert("ANTHROPIC_API_KEY".into(), value.to_text()?);
-        }
-        "openai-api-base" => {
-            overrides
-                .env
-                .insert("OPENAI_API_BASE".into(), value.to_text()?);
-        }
-        "set-env" => {
-            for entry in value.to_text_list()? {
-                let (name, setting) = entry.split_once('=').ok_or("a list of NAME=value")?;
-                overrides
-                    .env
-                    .insert(name.trim().to_string(), setting.trim().to_string());
-            }
-        }
-        "edit-format" | "chat-mode" => {
-            let name = value.to_text()?.trim().to_string();
-            if CHAT_MODES.contains(&name.as_str()) {
-                overrides.chat_mode = Some(name);
-            } else {
-                overrides.edit_format = Some(name);
-            }
-        }
-        "editor-edit-format" => overrides.editor_edit_format = Some(value.to_text()?),
-        "architect" => {
-            if value.to_bool()? {
-                overrides.chat_mode = Some("architect".into());
-            }
-        }
-        "yes-always" | "yes" => overrides.yes = Some(value.to_bool()?),
-        "auto-commits" => overrides.auto_commits = Some(value.to_bool()?),
-        "dirty-commits" => overrides.dirty_commits = Some(value.to_bool()?),
-        "max-reflections" => {
-            let count = value.to_count()?;
-            overrides.max_reflections =
-                Some(u32::try_from(count).map_err(|_| "a whole number below 4294967296")?);
-        }
-        "lint-cmd" => {
-            for entry in value.to_text_list()? {
-                match language_command(&entry) {
-                    Some((language, command)) => {
-                        overrides.lint_cmds.insert(language, command);
-                    }
-                    None => overrides.lint_cmd = Some(entry),
-                }
-            }
-        }
-        "test-cmd" => overrides.test_cmd = Some(value.to_text()?),
-        "auto-test" => overrides.auto_test = Some(value.to_bool()?),
-        "auto-lint" => overrides.auto_lint = Some(value.to_bool()?),
-        "map-tokens" => {
-            let count = value.to_count()?;
-            overrides.map_tokens = Some(usize::try_from(count).map_err(|_| "a smaller number")?);
-        }
-        "git" => overrides.git = Some(value.to_bool()?),
-        "stream" => overrides.stream = Some(value.to_bool()?),
-        "attribute-committer" => overrides.attribute_committer = Some(value.to_bool()?),
-        "attribute-co-authored-by" => overrides.attribute_co_authored_by = Some(value.to_bool()?),
-        "theme" => overrides.theme = Some(value.to_text()?),
-        "dark-mode" => {
-            if value.to_bool()? {
-                overrides.theme = Some("dark".into());
-            }
-        }
-        "light-mode" => {
-            if value.to_bool()? {
-                overrides.theme = Some("light".into());
-            }
-        }
-        "model-settings-file" => overrides.model_settings_file = Some(value.to_text()?.into()),
-        "file" => overrides
-            .files
-            .extend(value.to_text_list()?.into_iter().map(PathBuf::from)),
-        "read" => overrides
-            .read
-            .extend(value.to_text_list()?.into_iter().map(PathBuf::from)),
-        "message" | "msg" => overrides.message = Some(value.to_text()?),
-        "message-file" => overrides.message_file = Some(value.to_text()?.into()),
-        "json" => overrides.json = Some(value.to_bool()?),
-        "timeout" => overrides.request_timeout = Some(Duration::from_secs_f64(value.to_seconds()?)),
-        "env-file" => overrides.env_file = Some(value.to_text()?.into()),
-        // KNOWN_KEYS and this match are kept in step by a test.
-        _ => return Ok(false),
-    }
-    Ok(true)
+    OPTIONS
+        .iter()
+        .filter(|option| option.layers.files)
+        .find(|option| option.names().any(|name| name == key))
 }
 
-/// Splits Aider's per-language lint command (`"python: flake8 --select=E9"`).
-fn language_command(entry: &str) -> Option<(String, String)> {
-    let (language, command) = entry.split_once(':')?;
-    let language = language.trim();
-    let is_word = !language.is_empty()
-        && language
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '+' || c == '#');
-    // "c:\tools\lint" is a path, not a language: Aider's form has a space after the colon.
-    if is_word && command.starts_with(char::is_whitespace) {
-        Some((language.to_ascii_lowercase(), command.trim().to_string()))
-    } else {
-        None
+/// The option an `AIDER_*` variable names, if variables may set it.
+pub(crate) fn option_for_variable(variable: &str) -> Option<&'static OptionSpec> {
+    OPTIONS
+        .iter()
+        .filter(|option| option.layers.environment)
+        .find(|option| {
+            option
+                .names()
+                .any(|name| OptionSpec::environment_name(name) == variable)
+        })
+}
+
+/// Records a config-file entry. `Ok(false)`: not a key we know (the caller ignores it);
+/// `Err`: a known key with a value it does not accept.
+pub(crate) fn assign(layer: &mut Overrides, key: &str, value: &Value) -> Result<bool, Expected> {
+    match option_for_key(key) {
+        Some(option) => option.record_in(layer, value).map(|()| true),
+        None => Ok(false),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::collections::BTreeSet;
 
-    /// A value of the right type for each key, to prove the match handles every listed key.
-    fn sample(key: &str) -> Value {
-        match key {
-            "architect"
-            | "yes-always"
-            | "yes"
-            | "auto-commits"
-            | "dirty-commits"
-            | "auto-test"
-            | "auto-lint"
-            | "git"
-            | "stream"
-            | "attribute-committer"
-            | "attribute-co-authored-by"
-            | "dark-mode"
-            | "light-mode"
-            | "json" => Value::Bool(true),
-            "max-reflections" | "map-tokens" | "timeout" => Value::Integer(5),
-            "set-env" => Value::Text("A=b".into()),
-            _ => Value::Text("x".into()),
+    use super::*;
+    use crate::config::{Kind, Secret};
+
+    /// A value of the option's kind that it accepts.
+    fn sample(option: &OptionSpec) -> Value {
+        match option.kind {
+            Kind::Switch | Kind::SwitchOrText => Value::Bool(true),
+            Kind::Count => Value::Integer(5),
+            Kind::Seconds => Value::Float(2.5),
+            Kind::List => Value::List(vec![Value::Text("SAMPLE=value".into())]),
+            Kind::Text | Kind::Path => Value::Text(
+                option
+                    .choices
+                    .first()
+                    .copied()
+                    .unwrap_or("sample")
+                    .to_string(),
+            ),
         }
     }
 
     #[test]
-    fn every_listed_key_is_handled() {
-        for key in KNOWN_KEYS {
-            let mut overrides = Overrides::default();
-            assert_eq!(assign(&mut overrides, key, &sample(key)), Ok(true), "{key}");
-            assert_ne!(overrides, Overrides::default(), "{key} changed nothing");
-            assert_eq!(key_of_environment_name(&environment_name(key)), Some(*key));
+    fn every_option_changes_its_layer() {
+        for option in OPTIONS {
+            let mut layer = Overrides::default();
+            option.record_in(&mut layer, &sample(option)).unwrap();
+            assert_eq!(layer.given, [option.name], "{}", option.name);
+            // The list of names alone is not a change: some field must hold the value.
+            layer.given.clear();
+            assert_ne!(
+                layer,
+                Overrides::default(),
+                "{} changed nothing",
+                option.name
+            );
         }
+    }
+
+    #[test]
+    fn names_are_unique_in_every_layer() {
+        let mut flags = BTreeSet::new();
+        let mut variables = BTreeSet::new();
+        for option in OPTIONS {
+            for name in option.names().chain(option.negation) {
+                assert!(flags.insert(name), "--{name} is declared twice");
+                assert!(
+                    variables.insert(OptionSpec::environment_name(name)),
+                    "{name}'s variable is declared twice"
+                );
+            }
+            assert!(!option.help().is_empty(), "{} has no doc", option.name);
+        }
+    }
+
+    #[test]
+    fn aliases_and_variables_find_their_option() {
+        assert_eq!(option_for_key("yes").map(|o| o.name), Some("yes-always"));
+        assert_eq!(
+            option_for_key("Auto_Commits").map(|o| o.name),
+            Some("auto-commits")
+        );
+        assert_eq!(
+            option_for_variable("AIDER_MSG").map(|o| o.name),
+            Some("message")
+        );
+        assert_eq!(
+            option_for_variable("AIDER_RESTORE_CHAT_HISTORY").map(|o| o.name),
+            Some("resume")
+        );
+        // The command line chooses the config files; a file cannot.
+        assert!(option_for_key("config").is_none());
+        assert!(option_for_variable("AIDER_CONFIG").is_none());
     }
 
     #[test]
     fn unknown_keys_are_not_errors() {
-        let mut overrides = Overrides::default();
+        let mut layer = Overrides::default();
         assert_eq!(
-            assign(&mut overrides, "voice-language", &Value::Text("en".into())),
+            assign(&mut layer, "voice-format", &Value::Text("mp3".into())),
             Ok(false)
         );
-        assert_eq!(overrides, Overrides::default());
+        assert_eq!(layer, Overrides::default());
+    }
+
+    #[test]
+    fn unknown_modes_and_formats_are_refused_with_the_list() {
+        let mut layer = Overrides::default();
+        let refused = assign(&mut layer, "chat-mode", &Value::Text("bogus".into())).unwrap_err();
+        assert!(
+            refused.contains("code, ask, architect, context"),
+            "{refused}"
+        );
+        let refused = assign(&mut layer, "edit-format", &Value::Text("bogus".into())).unwrap_err();
+        assert!(
+            refused.contains("diff, diff-fenced, whole, udiff, patch"),
+            "{refused}"
+        );
+        let refused =
+            assign(&mut layer, "editor-edit-format", &Value::Text("ask".into())).unwrap_err();
+        assert!(refused.contains("udiff"), "{refused}");
+        assert_eq!(layer, Overrides::default());
+        // Names another engineer's work adds are accepted now.
+        assign(&mut layer, "chat-mode", &Value::Text("context".into())).unwrap();
+        assign(&mut layer, "edit-format", &Value::Text("patch".into())).unwrap();
+        assert_eq!(layer.chat_mode.as_deref(), Some("context"));
+        assert_eq!(layer.edit_format.as_deref(), Some("patch"));
     }
 
     #[test]
     fn modes_given_as_edit_formats_select_the_mode() {
-        let mut overrides = Overrides::default();
-        assign(
-            &mut overrides,
-            "edit-format",
-            &Value::Text("architect".into()),
-        )
-        .unwrap();
-        assign(&mut overrides, "chat-mode", &Value::Text("whole".into())).unwrap();
-        assert_eq!(overrides.chat_mode.as_deref(), Some("architect"));
-        assert_eq!(overrides.edit_format.as_deref(), Some("whole"));
+        let mut layer = Overrides::default();
+        assign(&mut layer, "edit-format", &Value::Text("architect".into())).unwrap();
+        assign(&mut layer, "chat-mode", &Value::Text("whole".into())).unwrap();
+        assert_eq!(layer.chat_mode.as_deref(), Some("architect"));
+        assert_eq!(layer.edit_format.as_deref(), Some("whole"));
     }
 
     #[test]
     fn lint_commands_per_language() {
-        let mut overrides = Overrides::default();
+        let mut layer = Overrides::default();
         let value = Value::List(vec![
             Value::Text("python: flake8 --select=E9".into()),
             Value::Text("make lint".into()),
+            Value::Text("c:\\tools\\lint.exe".into()),
         ]);
-        assign(&mut overrides, "lint-cmd", &value).unwrap();
-        assert_eq!(overrides.lint_cmd.as_deref(), Some("make lint"));
-        assert_eq!(overrides.lint_cmds["python"], "flake8 --select=E9");
+        assign(&mut layer, "lint-cmd", &value).unwrap();
+        assert_eq!(layer.lint_cmd.as_deref(), Some("c:\\tools\\lint.exe"));
+        assert_eq!(layer.lint_cmds["python"], "flake8 --select=E9");
+        assert_eq!(layer.lint_cmds.len(), 1);
     }
 
     #[test]
     fn api_keys_by_provider() {
-        let mut overrides = Overrides::default();
+        let mut layer = Overrides::default();
         let value = Value::List(vec![
             Value::Text("gemini=g-123".into()),
             Value::Text("sk-bare".into()),
         ]);
-        assign(&mut overrides, "api-key", &value).unwrap();
-        assert_eq!(overrides.env["GEMINI_API_KEY"], "g-123");
-        assert_eq!(
-            overrides.api_key.as_ref().map(Secret::expose),
-            Some("sk-bare")
-        );
+        assign(&mut layer, "api-key", &value).unwrap();
+        assert_eq!(layer.env["GEMINI_API_KEY"], "g-123");
+        assert_eq!(layer.api_key.as_ref().map(Secret::expose), Some("sk-bare"));
+    }
+
+    #[test]
+    fn resume_is_a_switch_or_a_session_id() {
+        use crate::config::Resume;
+        let mut layer = Overrides::default();
+        assign(&mut layer, "restore-chat-history", &Value::Bool(true)).unwrap();
+        assert_eq!(layer.resume, Some(Resume::Latest));
+        assign(&mut layer, "resume", &Value::Text("20260102-a1".into())).unwrap();
+        assert_eq!(layer.resume, Some(Resume::Session("20260102-a1".into())));
+        assign(&mut layer, "resume", &Value::Text("off".into())).unwrap();
+        assert_eq!(layer.resume, Some(Resume::No));
     }
 }

@@ -4,6 +4,9 @@ use std::path::{Path, PathBuf};
 
 use super::{ConfigError, Overrides, Settings, dotenv_file, environment, yaml_file};
 
+/// Where the command line's settings come from, in messages and `/settings`.
+pub const COMMAND_LINE_ORIGIN: &str = "the command line";
+
 /// The name of Aider's config file, read from the home and repository folders.
 const CONFIG_FILE_NAME: &str = ".aider.conf.yml";
 /// The name of the environment file, read from the same folders.
@@ -81,19 +84,19 @@ pub fn load(
         }
     };
     let mut dotenv_layers = Vec::new();
-    for path in dotenv_files {
-        let variables = dotenv_file::read(&path)?;
-        dotenv_layers.push(environment::from_dotenv(&variables, &path)?);
-        settings.sources.push(path);
+    for path in &dotenv_files {
+        let variables = dotenv_file::read(path)?;
+        dotenv_layers.push(environment::from_dotenv(&variables, path)?);
+        settings.sources.push(path.clone());
     }
 
-    for layer in config_layers
-        .iter()
-        .chain(&dotenv_layers)
-        .chain([&process_layer, flags])
-    {
-        layer.apply_to(&mut settings);
+    let file_layers = config_layers.iter().zip(&config_files);
+    let dotenv_layers = dotenv_layers.iter().zip(&dotenv_files);
+    for (layer, path) in file_layers.chain(dotenv_layers) {
+        layer.apply_to(&mut settings, &path.display().to_string());
     }
+    process_layer.apply_to(&mut settings, environment::PROCESS_ORIGIN);
+    flags.apply_to(&mut settings, COMMAND_LINE_ORIGIN);
     if !settings.git {
         settings.root = cwd;
     }
@@ -104,6 +107,7 @@ pub fn load(
     for path in [
         &mut settings.model_settings_file,
         &mut settings.message_file,
+        &mut settings.load,
     ]
     .into_iter()
     .flatten()

@@ -2,40 +2,55 @@
 //! repository's `.aider.conf.yml` (or `--config FILE` instead of both), `.env`,
 //! `AIDER_*` environment variables, then command-line flags.
 //!
+//! Every option is declared once, in the table in `table.rs`: its field, type,
+//! default, Aider's name and aliases, `--no-X` negation, accepted values, and its doc,
+//! which is also its `--help` text. From that one row come the YAML key, the
+//! `AIDER_*` variable (also read from `.env`), the command-line flag (`cli::settings`
+//! builds the clap arguments from [`OPTIONS`]) and the default. The table is a
+//! `macro_rules!` macro rather than serde defaults or `figment` because those would
+//! still need the clap flags, the `--no-X` negations and Aider's special forms
+//! declared a second time; the macro keeps one row per option and stays plain Rust
+//! (see `table_macro.rs` for the row format).
+//!
 //! Keys use Aider's names wherever the meaning is the same (`auto-commits`,
 //! `weak-model`, `yes-always`, `lint-cmd`, ...), so an Aider user's configuration
 //! works unchanged. Keys Aider has and we do not are ignored (debug log); a key we
-//! know with a value of the wrong type is an error naming the file and the key.
+//! know with a value it does not accept (of the wrong type, or an unknown chat mode or
+//! edit format) is an error naming the layer, the key and what it accepts.
 //!
-//! Keys understood (environment form: `AIDER_` + upper case, `_` for `-`):
-//! - models and providers: `model`, `weak-model`, `editor-model`, `api-base`,
-//!   `api-key` (a bare key, or Aider's `provider=key` list, which sets
-//!   `PROVIDER_API_KEY`), `openai-api-key`, `anthropic-api-key`, `openai-api-base`,
-//!   `set-env` (`NAME=value` list), `timeout` (seconds per request);
-//! - modes and formats: `edit-format` / `chat-mode` (a mode name, `code`, `ask` or
-//!   `architect`, picks the mode; anything else is an edit format), `architect`,
-//!   `editor-edit-format`;
-//! - git: `git`, `auto-commits`, `dirty-commits`, `attribute-committer`,
-//!   `attribute-co-authored-by`;
-//! - checks: `lint-cmd` (one command, or Aider's `"language: command"` list),
-//!   `test-cmd`, `auto-lint`, `auto-test`, `max-reflections`;
-//! - the session: `yes-always` (or `yes`), `map-tokens`, `stream`, `file`, `read`
-//!   (lists add up across layers), `message` / `msg`, `message-file`, `json`,
-//!   `theme` / `dark-mode` / `light-mode`, `model-settings-file`, `env-file`.
+//! Aider's special forms live in `rules.rs`: a chat mode given as the edit format (and
+//! the reverse), `lint-cmd: "python: flake8"` per language, `api-key: provider=key`,
+//! `set-env`, `openai-api-key` and the like (which set provider variables), and the
+//! `architect` / `dark-mode` / `light-mode` shorthands. Keys are held as [`Secret`]
+//! and [`SecretVars`], which never print their values.
 
+#[macro_use]
+mod table_macro;
+
+mod choices;
 mod dotenv_file;
 mod environment;
 mod error;
 mod keys;
+mod layered;
 mod load;
+mod option;
 mod overrides;
+mod resume;
+mod rules;
 mod secret;
 mod settings;
+mod table;
 mod value;
 mod yaml_file;
 
+pub use choices::{CHAT_MODES, EDIT_FORMATS};
 pub use error::ConfigError;
-pub use load::{load, load_from_process};
-pub use overrides::Overrides;
+pub use layered::Layered;
+pub use load::{COMMAND_LINE_ORIGIN, load, load_from_process};
+pub use option::{Kind, Layers, OptionSpec};
+pub use resume::Resume;
 pub use secret::{Secret, SecretVars};
-pub use settings::Settings;
+pub use table::{OPTIONS, Overrides, Settings};
+
+pub(crate) use value::Value;

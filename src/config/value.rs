@@ -1,6 +1,8 @@
 //! A setting's raw value (from YAML or an environment string) and its conversions
 //! to the types settings need, lenient the way Aider's option parser is.
 
+use std::borrow::Cow;
+
 /// A raw value before it is checked against the key's type.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Value {
@@ -33,8 +35,8 @@ impl From<serde_json::Value> for Value {
     }
 }
 
-/// The type a key expected, for error messages.
-pub(crate) type Expected = &'static str;
+/// What a key expected, for error messages ("true or false", "one of diff, whole, …").
+pub(crate) type Expected = Cow<'static, str>;
 
 impl Value {
     /// A short description of the value for an error message.
@@ -50,9 +52,18 @@ impl Value {
         }
     }
 
+    /// [`Value::describe`], or only the value's shape when it may hold a key.
+    pub(crate) fn describe_unless(&self, secret: bool) -> String {
+        match self {
+            Value::Text(_) if secret => "a text (not shown: it may be a key)".into(),
+            Value::List(items) if secret => format!("a list of {} items (not shown)", items.len()),
+            _ => self.describe(),
+        }
+    }
+
     /// true/false, also written yes/no, on/off, 1/0 (any case).
     pub(crate) fn to_bool(&self) -> Result<bool, Expected> {
-        const EXPECTED: Expected = "true or false";
+        const EXPECTED: Expected = Cow::Borrowed("true or false");
         match self {
             Value::Bool(flag) => Ok(*flag),
             Value::Integer(1) => Ok(true),
@@ -72,13 +83,13 @@ impl Value {
             Value::Text(text) => Ok(text.clone()),
             Value::Integer(integer) => Ok(integer.to_string()),
             Value::Float(float) => Ok(float.to_string()),
-            _ => Err("text"),
+            _ => Err("text".into()),
         }
     }
 
     /// A whole number that is zero or more.
     pub(crate) fn to_count(&self) -> Result<u64, Expected> {
-        const EXPECTED: Expected = "a whole number (0 or more)";
+        const EXPECTED: Expected = Cow::Borrowed("a whole number (0 or more)");
         match self {
             Value::Integer(integer) => u64::try_from(*integer).map_err(|_| EXPECTED),
             Value::Text(text) => text.trim().parse::<u64>().map_err(|_| EXPECTED),
@@ -88,7 +99,7 @@ impl Value {
 
     /// A number of seconds (fractions allowed), zero or more.
     pub(crate) fn to_seconds(&self) -> Result<f64, Expected> {
-        const EXPECTED: Expected = "a number of seconds";
+        const EXPECTED: Expected = Cow::Borrowed("a number of seconds");
         let seconds = match self {
             Value::Integer(integer) => *integer as f64,
             Value::Float(float) => *float,
@@ -105,7 +116,7 @@ impl Value {
     /// A list of texts. A single text is a list of one; in an environment variable,
     /// `[a, b]` is a list (as Aider's option parser reads it).
     pub(crate) fn to_text_list(&self) -> Result<Vec<String>, Expected> {
-        const EXPECTED: Expected = "text or a list of texts";
+        const EXPECTED: Expected = Cow::Borrowed("text or a list of texts");
         match self {
             Value::List(items) => items
                 .iter()

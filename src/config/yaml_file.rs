@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::keys::assign;
+use super::keys::{assign, option_for_key};
 use super::value::Value;
 use super::{ConfigError, Overrides};
 
@@ -45,11 +45,12 @@ pub(crate) fn parse(text: &str, path: &Path) -> Result<Overrides, ConfigError> {
                 tracing::debug!(file = %path.display(), key, "ignoring a config key aider-tui does not use")
             }
             Err(expected) => {
+                let secret = option_for_key(&key).is_some_and(|option| option.secret);
                 return Err(ConfigError::InvalidValue {
                     origin: path.display().to_string(),
                     key,
-                    expected,
-                    found: value.describe(),
+                    expected: expected.into_owned(),
+                    found: value.describe_unless(secret),
                 });
             }
         }

@@ -13,6 +13,10 @@ pub enum AddRefusal {
     NoMatch(String),
     /// Git ignores the file.
     Ignored(String),
+    /// A glob that matched no file (nothing to offer to create).
+    GlobMatchedNothing(String),
+    /// A glob that cannot be read (`src/[a.rs`).
+    BadGlob { pattern: String, reason: String },
 }
 
 impl std::fmt::Display for AddRefusal {
@@ -24,6 +28,10 @@ impl std::fmt::Display for AddRefusal {
             ),
             AddRefusal::NoMatch(path) => write!(f, "no file matches {path}"),
             AddRefusal::Ignored(path) => write!(f, "{path} is ignored by git; not adding it"),
+            AddRefusal::GlobMatchedNothing(pattern) => write!(f, "no file matches {pattern}"),
+            AddRefusal::BadGlob { pattern, reason } => {
+                write!(f, "{pattern} is not a valid glob: {reason}")
+            }
         }
     }
 }
@@ -65,7 +73,9 @@ impl Engine {
         typed: &str,
         create: bool,
     ) -> Result<Vec<String>, AddRefusal> {
-        let matches = self.expand(typed);
+        // `/add 'tests/test_?.py'`: quotes keep a shell-minded user's glob intact.
+        let typed = unquoted(typed);
+        let matches = self.expand(typed)?;
         if matches.is_empty() {
             let Some(relative) = self.session.relative_path(typed) else {
                 return Err(AddRefusal::OutsideRoot(typed.to_string()));
@@ -73,6 +83,9 @@ impl Engine {
             let absolute = self.session.absolute(&relative);
             if absolute.exists() && absolute.is_file() {
                 return self.add_relative(vec![relative]);
+            }
+            if is_glob(&relative) {
+                return Err(AddRefusal::GlobMatchedNothing(typed.to_string()));
             }
             if create && !absolute.exists() {
                 self.session.chat_files.insert(relative.clone());
@@ -102,29 +115,31 @@ impl Engine {
         Ok(added)
     }
 
-    /// Repository files a typed path names: itself, the files under it, or a glob's matches.
-    fn expand(&self, typed: &str) -> Vec<String> {
+    /// Repository files a typed path names: itself, the files under it, or a glob's
+    /// matches. A file whose name merely looks like a glob (`notes[1].md`) is itself.
+    fn expand(&self, typed: &str) -> Result<Vec<String>, AddRefusal> {
         let Some(relative) = self.session.relative_path(typed) else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let files = self.session.repo_files();
-        if relative.contains(['*', '?', '[']) {
-            return match glob_matcher(&relative) {
-                Some(matcher) => files
-                    .into_iter()
-                    .filter(|file| matcher.is_match(file))
-                    .collect(),
-                None => Vec::new(),
-            };
-        }
         if files.contains(&relative) {
-            return vec![relative];
+            return Ok(vec![relative]);
+        }
+        if is_glob(&relative) {
+            let glob = PathGlob::new(&relative).map_err(|reason| AddRefusal::BadGlob {
+                pattern: typed.to_string(),
+                reason,
+            })?;
+            return Ok(files
+                .into_iter()
+                .filter(|file| glob.is_match(file))
+                .collect());
         }
         let prefix = format!("{}/", relative.trim_end_matches('/'));
-        files
+        Ok(files
             .into_iter()
             .filter(|file| file.starts_with(&prefix))
-            .collect()
+            .collect())
     }
 
     /// Adds a read-only file; it may live outside the repository.
@@ -151,7 +166,8 @@ impl Engine {
 
     /// Drops files from the chat (editable or read-only); all of them when `typed` is empty.
     pub(super) fn drop_files(&mut self, typed: &str) -> Vec<String> {
-        if typed.trim().is_empty() {
+        let typed = unquoted(typed);
+        if typed.is_empty() {
             let mut dropped: Vec<String> = self.session.chat_files.iter().cloned().collect();
             dropped.extend(self.session.read_only_files.iter().cloned());
             self.session.chat_files.clear();
@@ -164,8 +180,8 @@ impl Engine {
             .relative_path(typed)
             .unwrap_or_else(|| typed.to_string());
         let prefix = format!("{}/", target.trim_end_matches('/'));
-        let matcher = if target.contains(['*', '?', '[']) {
-            glob_matcher(&target)
+        let matcher = if is_glob(&target) {
+            PathGlob::new(&target).ok()
         } else {
             None
         };
@@ -190,17 +206,115 @@ impl Engine {
     }
 }
 
-/// A glob over relative paths, using the `ignore` crate's gitignore-style matcher.
-fn glob_matcher(pattern: &str) -> Option<GlobMatcher> {
-    let mut builder = ignore::gitignore::GitignoreBuilder::new("");
-    builder.add_line(None, pattern).ok()?;
-    builder.build().ok().map(GlobMatcher)
+/// Whether a path is meant as a glob.
+fn is_glob(path: &str) -> bool {
+    path.contains(['*', '?', '[', '{'])
 }
 
-struct GlobMatcher(ignore::gitignore::Gitignore);
+/// `path` without one pair of surrounding quotes.
+fn unquoted(path: &str) -> &str {
+    let path = path.trim();
+    ['\'', '"']
+        .into_iter()
+        .find_map(|quote| path.strip_prefix(quote)?.strip_suffix(quote))
+        .unwrap_or(path)
+}
 
-impl GlobMatcher {
+/// A glob over repository-relative paths, with shell semantics (globset): `*` and `?`
+/// stay within one folder, `**` spans any number of folders, `[ab]` and `{x,y}` choose.
+/// A file matches when the glob names it or a folder it is in, so `src/*` adds all of
+/// `src` the way `/add src` does.
+struct PathGlob(globset::GlobMatcher);
+
+impl PathGlob {
+    fn new(pattern: &str) -> Result<PathGlob, String> {
+        globset::GlobBuilder::new(pattern)
+            .literal_separator(true)
+            .backslash_escape(true)
+            .build()
+            .map(|glob| PathGlob(glob.compile_matcher()))
+            .map_err(|error| error.kind().to_string())
+    }
+
     fn is_match(&self, path: &str) -> bool {
-        self.0.matched_path_or_any_parents(path, false).is_ignore()
+        Path::new(path)
+            .ancestors()
+            .filter(|part| !part.as_os_str().is_empty())
+            .any(|part| self.0.is_match(part))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILES: [&str; 10] = [
+        "setup.py",
+        "main.py",
+        "src/lib.rs",
+        "src/cli/mod.rs",
+        "src/cli/args/parse.rs",
+        "src/notes.md",
+        "pkg/tool.py",
+        "tests/test_a.py",
+        "tests/test_ab.py",
+        "tests/data/test_b.py",
+    ];
+
+    fn matching(pattern: &str) -> Vec<&'static str> {
+        let glob = PathGlob::new(pattern).unwrap();
+        FILES
+            .into_iter()
+            .filter(|file| glob.is_match(file))
+            .collect()
+    }
+
+    #[test]
+    fn star_stays_in_one_folder_and_double_star_spans_folders() {
+        assert_eq!(matching("*.py"), ["setup.py", "main.py"]);
+        assert_eq!(
+            matching("src/**/*.rs"),
+            ["src/lib.rs", "src/cli/mod.rs", "src/cli/args/parse.rs"]
+        );
+        assert_eq!(matching("src/*.rs"), ["src/lib.rs"]);
+        assert_eq!(
+            matching("**/*.py"),
+            [
+                "setup.py",
+                "main.py",
+                "pkg/tool.py",
+                "tests/test_a.py",
+                "tests/test_ab.py",
+                "tests/data/test_b.py"
+            ]
+        );
+    }
+
+    #[test]
+    fn question_marks_classes_and_alternatives() {
+        assert_eq!(matching("tests/test_?.py"), ["tests/test_a.py"]);
+        assert_eq!(
+            matching("tests/test_[ab]*.py"),
+            ["tests/test_a.py", "tests/test_ab.py"]
+        );
+        assert_eq!(matching("{main,setup}.py"), ["setup.py", "main.py"]);
+    }
+
+    #[test]
+    fn a_glob_naming_a_folder_takes_the_files_in_it() {
+        assert_eq!(
+            matching("src/c*"),
+            ["src/cli/mod.rs", "src/cli/args/parse.rs"]
+        );
+        // A gitignore-style rule would have matched `pkg/tool.py` for `*.py`: globs do not.
+        assert!(!matching("*.py").contains(&"pkg/tool.py"));
+    }
+
+    #[test]
+    fn quotes_are_taken_off_and_bad_globs_say_why() {
+        assert_eq!(unquoted("'tests/test_?.py'"), "tests/test_?.py");
+        assert_eq!(unquoted("\"src/*.rs\""), "src/*.rs");
+        assert_eq!(unquoted("'half"), "'half");
+        assert!(PathGlob::new("src/[a.rs").is_err());
     }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -80,7 +81,7 @@ pub struct App {
     overlay: Overlay,
     confirmations: VecDeque<Confirmation>,
     outbox: Vec<Op>,
-    repo_files: Vec<String>,
+    repo_files: Arc<[String]>,
     quit_armed: bool,
     quitting: bool,
     engine_stopped: bool,
@@ -123,7 +124,7 @@ impl App {
                 Op::RequestRepoFiles,
                 Op::RefreshRepoMap,
             ],
-            repo_files: Vec::new(),
+            repo_files: Arc::from([]),
             quit_armed: false,
             quitting: false,
             engine_stopped: false,
@@ -155,9 +156,11 @@ impl App {
         self.engine_stopped
     }
 
-    /// Something moves on screen (the spinner), so frames should tick.
+    /// Something moves on screen (the spinner) or is on its way (finder results), so
+    /// frames should tick.
     pub fn is_animating(&self) -> bool {
         self.status.waiting
+            || matches!(&self.overlay, Overlay::Finder(finder) if finder.searching())
     }
 
     /// Advances animations by one frame.
@@ -329,9 +332,9 @@ impl App {
             Event::CommitDiff { commit, files } => self.diff.show_commit(commit, &files),
             Event::RepoMap(map) => self.map.set_map(map),
             Event::RepoFiles { files } => {
-                self.repo_files = files;
+                self.repo_files = files.into();
                 if let Overlay::Finder(finder) = &mut self.overlay {
-                    finder.update(&self.repo_files);
+                    finder.set_files(Arc::clone(&self.repo_files));
                 }
             }
             Event::TurnFinished { outcome } => {
@@ -379,7 +382,7 @@ impl App {
                 finder
                     .query
                     .push_str(text.lines().next().unwrap_or_default());
-                finder.update(&self.repo_files);
+                finder.update();
             }
             Overlay::Help => {}
             Overlay::None => {
@@ -589,11 +592,11 @@ impl App {
             KeyCode::Down | KeyCode::Tab => finder.move_by(1),
             KeyCode::Backspace => {
                 finder.query.pop();
-                finder.update(&self.repo_files);
+                finder.update();
             }
             KeyCode::Char(c) if !control => {
                 finder.query.push(c);
-                finder.update(&self.repo_files);
+                finder.update();
             }
             _ => {}
         }
@@ -622,7 +625,8 @@ impl App {
                     if self.repo_files.is_empty() {
                         self.outbox.push(Op::RequestRepoFiles);
                     }
-                    self.overlay = Overlay::Finder(Finder::new(read_only, &self.repo_files));
+                    let files = Arc::clone(&self.repo_files);
+                    self.overlay = Overlay::Finder(Finder::new(read_only, files));
                 }
                 AppEvent::Flash(text) => self.status.flash(text),
                 AppEvent::EditExternally(edit) => self.external = Some(edit),
@@ -703,6 +707,9 @@ impl App {
     /// Work to do once per frame before drawing (rebuilding changed diffs).
     pub fn prepare(&mut self) {
         self.diff.prepare();
+        if let Overlay::Finder(finder) = &mut self.overlay {
+            finder.take_results();
+        }
     }
 
     /// Draws the whole screen.

@@ -1,75 +1,138 @@
-//! Fuzzy matching for the file finder and completion: the query's characters must
-//! appear in order; runs of adjacent matches, matches at word starts and matches in
-//! the file name score higher.
+//! Fuzzy matching of file paths for the file finder and completion, with
+//! nucleo-matcher (helix's matcher): it scores the best placement of the query in a
+//! path, not the first one, with bonuses for path separators, word starts and
+//! consecutive runs, and it folds case and accents (`resume` finds `Résumé.md`).
+//! Words of the query separated by spaces must all match (`src main` finds
+//! `src/bin/main.rs`); fzf's `^start`, `end$`, `'exact` and `!not` work too.
+//! Equal scores rank the shorter path first.
 
-/// The score of `candidate` for `query` (higher is better), or `None` if it does not match.
-pub fn score(query: &str, candidate: &str) -> Option<i64> {
-    if query.is_empty() {
-        return Some(0);
-    }
-    let name_start = candidate.rfind('/').map_or(0, |slash| slash + 1);
-    let lower: Vec<(usize, char)> = candidate
-        .char_indices()
-        .map(|(at, c)| (at, c.to_ascii_lowercase()))
-        .collect();
-    let mut total = 0i64;
-    let mut position = 0;
-    let mut previous: Option<usize> = None;
-    for wanted in query.chars().map(|c| c.to_ascii_lowercase()) {
-        let found = lower[position..].iter().position(|(_, c)| *c == wanted)?;
-        let index = position + found;
-        let (byte, _) = lower[index];
-        let mut gain = 1;
-        if previous.is_some_and(|p| p + 1 == index) {
-            gain += 5;
-        }
-        let before = index.checked_sub(1).map(|i| lower[i].1);
-        if matches!(before, None | Some('/' | '_' | '-' | '.' | ' ')) {
-            gain += 4;
-        }
-        if byte >= name_start {
-            gain += 2;
-        }
-        total += gain;
-        previous = Some(index);
-        position = index + 1;
-    }
-    // Shorter paths win ties.
-    Some(total * 100 - i64::try_from(candidate.len()).unwrap_or(i64::MAX / 200))
-}
+use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
+use nucleo_matcher::{Config, Matcher, Utf32Str};
+
+/// How many candidates are matched between two checks for a newer query.
+const CHECK_EVERY: usize = 1024;
 
 /// The best `limit` candidates for a query, best first.
 pub fn rank<'a>(query: &str, candidates: &'a [String], limit: usize) -> Vec<&'a String> {
-    let mut scored: Vec<(i64, &String)> = candidates
-        .iter()
-        .filter_map(|candidate| score(query, candidate).map(|s| (s, candidate)))
-        .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(b.1)));
-    scored
+    rank_unless(query, candidates, limit, || false)
+        .unwrap_or_default()
         .into_iter()
-        .take(limit)
-        .map(|(_, candidate)| candidate)
+        .map(|index| &candidates[index])
         .collect()
+}
+
+/// The indices of the best `limit` candidates, best first; `None` as soon as
+/// `superseded` says the answer is no longer wanted (checked every few candidates).
+pub fn rank_unless(
+    query: &str,
+    candidates: &[String],
+    limit: usize,
+    superseded: impl Fn() -> bool,
+) -> Option<Vec<usize>> {
+    let pattern = Pattern::parse(query, CaseMatching::Smart, Normalization::Smart);
+    let mut matcher = Matcher::new(Config::DEFAULT.match_paths());
+    let mut buffer = Vec::new();
+    let mut scored: Vec<(u32, usize)> = Vec::new();
+    for (index, candidate) in candidates.iter().enumerate() {
+        if index % CHECK_EVERY == 0 && superseded() {
+            return None;
+        }
+        if let Some(score) = pattern.score(Utf32Str::new(candidate, &mut buffer), &mut matcher) {
+            scored.push((score, index));
+        }
+    }
+    let better = |a: &(u32, usize), b: &(u32, usize)| {
+        b.0.cmp(&a.0)
+            .then_with(|| candidates[a.1].len().cmp(&candidates[b.1].len()))
+            .then_with(|| candidates[a.1].cmp(&candidates[b.1]))
+    };
+    // Only the shown few need sorting; the rest need only be worse than them.
+    if scored.len() > limit && limit > 0 {
+        scored.select_nth_unstable_by(limit - 1, better);
+    }
+    scored.truncate(limit);
+    scored.sort_unstable_by(better);
+    Some(scored.into_iter().map(|(_, index)| index).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn paths(list: &[&str]) -> Vec<String> {
+        list.iter().map(|path| path.to_string()).collect()
+    }
+
+    fn first<'a>(query: &str, candidates: &'a [String]) -> &'a str {
+        rank(query, candidates, 10)
+            .first()
+            .map_or("(none)", |path| path.as_str())
+    }
+
     #[test]
     fn characters_must_appear_in_order() {
-        assert!(score("mrs", "src/main.rs").is_some());
-        assert!(score("srm", "src/main.rs").is_some());
-        assert!(score("xyz", "src/main.rs").is_none());
+        let files = paths(&["src/main.rs"]);
+        assert_eq!(rank("mrs", &files, 5).len(), 1);
+        assert_eq!(rank("srm", &files, 5).len(), 1);
+        assert!(rank("xyz", &files, 5).is_empty());
+        assert!(rank("sm.rs", &files, 5).len() == 1);
     }
 
     #[test]
     fn file_names_and_adjacent_runs_rank_first() {
-        let files: Vec<String> = ["src/mainframe/other.rs", "src/main.rs", "docs/manual.md"]
-            .map(String::from)
-            .to_vec();
-        assert_eq!(rank("main", &files, 3)[0], "src/main.rs");
-        assert_eq!(rank("manual", &files, 3)[0], "docs/manual.md");
+        let files = paths(&["src/mainframe/other.rs", "src/main.rs", "docs/manual.md"]);
+        assert_eq!(first("main", &files), "src/main.rs");
+        assert_eq!(first("manual", &files), "docs/manual.md");
         assert_eq!(rank("", &files, 2).len(), 2);
+    }
+
+    // The hand-written matcher took the first place each letter of the query appeared,
+    // so a path where the query's letters merely occur early beat one that holds the
+    // query as one word. These are cases it ranked the wrong way round.
+    #[test]
+    fn the_best_placement_wins_over_the_first() {
+        // Greedy: e·d·i·t at four word starts scored 2785, "edits" 2381.
+        let files = paths(&["docs/e-d-i-t.md", "src/engine/edits.rs"]);
+        assert_eq!(first("edit", &files), "src/engine/edits.rs");
+        // Greedy: c·o·n·f·i·g at six word starts scored 2979, "src/config/" 2583.
+        let files = paths(&["crates/o_n_f_i_g/x.rs", "src/config/mod.rs"]);
+        assert_eq!(first("config", &files), "src/config/mod.rs");
+    }
+
+    #[test]
+    fn case_and_accents_fold_and_words_all_match() {
+        let files = paths(&[
+            "docs/Résumé.md",
+            "src/resume.rs",
+            "src/bin/main.rs",
+            "src/lib.rs",
+        ]);
+        let found: Vec<&str> = rank("resume", &files, 10)
+            .iter()
+            .map(|p| p.as_str())
+            .collect();
+        assert!(found.contains(&"docs/Résumé.md"), "{found:?}");
+        assert_eq!(first("src main", &files), "src/bin/main.rs");
+        // An upper-case letter asks for that case (smart case).
+        assert_eq!(first("Résumé", &files), "docs/Résumé.md");
+    }
+
+    #[test]
+    fn at_most_limit_results_best_first_and_stable_on_ties() {
+        let files: Vec<String> = (0..500).map(|n| format!("dir{n}/file.rs")).collect();
+        let top = rank("file", &files, 3);
+        assert_eq!(top.len(), 3);
+        // Equal scores: shorter first, then by name.
+        assert_eq!(top, [&files[0], &files[1], &files[2]]);
+    }
+
+    #[test]
+    fn a_superseded_search_stops() {
+        let files: Vec<String> = (0..10_000).map(|n| format!("f{n}.rs")).collect();
+        assert_eq!(rank_unless("f", &files, 5, || true), None);
+        assert_eq!(
+            rank_unless("f", &files, 5, || false).map(|v| v.len()),
+            Some(5)
+        );
     }
 }

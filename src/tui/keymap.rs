@@ -8,8 +8,7 @@
 //! "f2" = "unbound"
 //! ```
 
-use std::collections::BTreeMap;
-use std::fmt;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -162,21 +161,7 @@ impl KeyContext {
     }
 }
 
-/// A key with its modifiers, normalised (no SHIFT on characters).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct KeyCombo {
-    code: KeyCodeOrd,
-    modifiers: u8,
-}
-
-/// `KeyCode` with an order, for stable help listings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum KeyCodeOrd {
-    Char(char),
-    F(u8),
-    Named(u8),
-}
-
+/// The named keys a keymap file can write, in the order help lists them.
 const NAMED: [(&str, KeyCode); 14] = [
     ("enter", KeyCode::Enter),
     ("esc", KeyCode::Esc),
@@ -194,161 +179,155 @@ const NAMED: [(&str, KeyCode); 14] = [
     ("pgdn", KeyCode::PageDown),
 ];
 
-const CTRL: u8 = 1;
-const ALT: u8 = 2;
-const SHIFT: u8 = 4;
+/// The modifiers a binding can name.
+const BOUND_MODIFIERS: KeyModifiers = KeyModifiers::CONTROL
+    .union(KeyModifiers::ALT)
+    .union(KeyModifiers::SHIFT);
 
-impl KeyCombo {
-    /// The combo a terminal key event stands for, if it is one a binding can name.
-    pub fn from_event(event: &KeyEvent) -> Option<KeyCombo> {
-        let mut modifiers = 0;
-        if event.modifiers.contains(KeyModifiers::CONTROL) {
-            modifiers |= CTRL;
-        }
-        if event.modifiers.contains(KeyModifiers::ALT) {
-            modifiers |= ALT;
-        }
-        let shift = event.modifiers.contains(KeyModifiers::SHIFT);
-        let code = match event.code {
-            KeyCode::Char(c) => {
-                // Ctrl-letter arrives lowercase; a shifted letter arrives uppercase.
-                let c = if modifiers & CTRL != 0 {
-                    c.to_ascii_lowercase()
-                } else {
-                    c
-                };
-                KeyCodeOrd::Char(c)
-            }
-            KeyCode::F(n) => {
-                if shift {
-                    modifiers |= SHIFT;
-                }
-                KeyCodeOrd::F(n)
-            }
-            KeyCode::BackTab => KeyCodeOrd::Named(named_index(KeyCode::BackTab)?),
-            other => {
-                if shift {
-                    modifiers |= SHIFT;
-                }
-                KeyCodeOrd::Named(named_index(other)?)
-            }
-        };
-        Some(KeyCombo { code, modifiers })
-    }
-
-    /// Reads `"ctrl-c"`, `"alt-enter"`, `"shift-tab"`, `"f1"`, `"A"`, `"?"`, `"space"`.
-    pub fn parse(text: &str) -> Option<KeyCombo> {
-        let mut modifiers = 0;
-        let mut rest = text;
-        loop {
-            let lower = rest.to_ascii_lowercase();
-            let (prefix, flag) = if lower.starts_with("ctrl-") {
-                ("ctrl-", CTRL)
-            } else if lower.starts_with("alt-") {
-                ("alt-", ALT)
-            } else if lower.starts_with("shift-") {
-                ("shift-", SHIFT)
+/// A key event as a binding names it: crossterm's own type, normalised so that a
+/// keymap file's `"A"` and a terminal's Shift+a are one key. Characters carry their
+/// case and no SHIFT; Ctrl+letter is lower case; Shift+Tab is BackTab; the event is a
+/// plain press. `None` for keys no binding can name.
+pub fn normalized(event: &KeyEvent) -> Option<KeyEvent> {
+    let mut modifiers = event.modifiers.intersection(BOUND_MODIFIERS);
+    let code = match event.code {
+        KeyCode::Char(c) => {
+            modifiers.remove(KeyModifiers::SHIFT);
+            // Ctrl-letter arrives lowercase; a shifted letter arrives uppercase.
+            if modifiers.contains(KeyModifiers::CONTROL) {
+                KeyCode::Char(c.to_ascii_lowercase())
             } else {
-                break;
-            };
-            modifiers |= flag;
-            rest = &rest[prefix.len()..];
+                KeyCode::Char(c)
+            }
         }
+        KeyCode::BackTab => {
+            modifiers.remove(KeyModifiers::SHIFT);
+            KeyCode::BackTab
+        }
+        KeyCode::F(number) => KeyCode::F(number),
+        other => {
+            named_index(other)?;
+            other
+        }
+    };
+    Some(KeyEvent::new(code, modifiers))
+}
+
+/// Reads `"ctrl-c"`, `"alt-enter"`, `"shift-tab"`, `"f1"`, `"A"`, `"?"`, `"space"`.
+pub fn parse_key(text: &str) -> Option<KeyEvent> {
+    let mut modifiers = KeyModifiers::NONE;
+    let mut rest = text;
+    loop {
         let lower = rest.to_ascii_lowercase();
-        let mut chars = rest.chars();
-        let code = match (chars.next(), chars.next()) {
-            (Some(c), None) => {
-                let c = if modifiers & CTRL != 0 {
-                    c.to_ascii_lowercase()
-                } else {
-                    c
-                };
-                if modifiers & SHIFT != 0 && c.is_ascii_alphabetic() {
-                    modifiers &= !SHIFT;
-                    KeyCodeOrd::Char(c.to_ascii_uppercase())
-                } else {
-                    KeyCodeOrd::Char(c)
-                }
-            }
-            _ if lower == "space" => KeyCodeOrd::Char(' '),
-            _ if lower == "shift-tab" || (lower == "tab" && modifiers & SHIFT != 0) => {
-                modifiers &= !SHIFT;
-                KeyCodeOrd::Named(named_index(KeyCode::BackTab)?)
-            }
-            _ if lower.starts_with('f') && lower[1..].parse::<u8>().is_ok() => {
-                KeyCodeOrd::F(lower[1..].parse().ok()?)
-            }
-            _ => {
-                let alias = match lower.as_str() {
-                    "return" | "ret" => "enter",
-                    "escape" => "esc",
-                    "pageup" => "pgup",
-                    "pagedown" => "pgdn",
-                    "del" => "delete",
-                    other => other,
-                };
-                let index = NAMED.iter().position(|(name, _)| *name == alias)?;
-                KeyCodeOrd::Named(u8::try_from(index).ok()?)
-            }
+        let (prefix, modifier) = if lower.starts_with("ctrl-") {
+            ("ctrl-", KeyModifiers::CONTROL)
+        } else if lower.starts_with("alt-") {
+            ("alt-", KeyModifiers::ALT)
+        } else if lower.starts_with("shift-") {
+            ("shift-", KeyModifiers::SHIFT)
+        } else {
+            break;
         };
-        Some(KeyCombo { code, modifiers })
+        modifiers.insert(modifier);
+        rest = &rest[prefix.len()..];
     }
+    let lower = rest.to_ascii_lowercase();
+    let mut chars = rest.chars();
+    let code = match (chars.next(), chars.next()) {
+        (Some(c), None) if modifiers.contains(KeyModifiers::SHIFT) && c.is_ascii_alphabetic() => {
+            KeyCode::Char(c.to_ascii_uppercase())
+        }
+        (Some(c), None) => KeyCode::Char(c),
+        _ if lower == "space" => KeyCode::Char(' '),
+        _ if lower == "tab" && modifiers.contains(KeyModifiers::SHIFT) => KeyCode::BackTab,
+        _ if lower.starts_with('f') && lower[1..].parse::<u8>().is_ok() => {
+            KeyCode::F(lower[1..].parse().ok()?)
+        }
+        _ => {
+            let alias = match lower.as_str() {
+                "return" | "ret" => "enter",
+                "escape" => "esc",
+                "pageup" => "pgup",
+                "pagedown" => "pgdn",
+                "del" => "delete",
+                other => other,
+            };
+            NAMED.iter().find(|(name, _)| *name == alias)?.1
+        }
+    };
+    normalized(&KeyEvent::new(code, modifiers))
 }
 
-fn named_index(code: KeyCode) -> Option<u8> {
-    NAMED
-        .iter()
-        .position(|(_, named)| *named == code)
-        .and_then(|index| u8::try_from(index).ok())
+fn named_index(code: KeyCode) -> Option<usize> {
+    NAMED.iter().position(|(_, named)| *named == code)
 }
 
-impl fmt::Display for KeyCombo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.modifiers & CTRL != 0 {
-            f.write_str("Ctrl-")?;
-        }
-        if self.modifiers & ALT != 0 {
-            f.write_str("Alt-")?;
-        }
-        if self.modifiers & SHIFT != 0 {
-            f.write_str("Shift-")?;
-        }
-        match self.code {
-            KeyCodeOrd::Char(' ') => f.write_str("Space"),
-            KeyCodeOrd::Char(c) if self.modifiers & (CTRL | ALT) != 0 => {
-                write!(f, "{}", c.to_ascii_uppercase())
-            }
-            KeyCodeOrd::Char(c) => write!(f, "{c}"),
-            KeyCodeOrd::F(n) => write!(f, "F{n}"),
-            KeyCodeOrd::Named(index) => {
-                let name = NAMED.get(usize::from(index)).map_or("?", |(name, _)| name);
-                let shown = match name {
-                    "backtab" => "Shift-Tab",
-                    "pgup" => "PgUp",
-                    "pgdn" => "PgDn",
-                    "esc" => "Esc",
-                    "enter" => "Enter",
-                    "tab" => "Tab",
-                    "up" => "↑",
-                    "down" => "↓",
-                    "left" => "←",
-                    "right" => "→",
-                    "home" => "Home",
-                    "end" => "End",
-                    "delete" => "Del",
-                    "backspace" => "Backspace",
-                    other => other,
-                };
-                f.write_str(shown)
-            }
+/// How a key is shown to the user: `Ctrl-C`, `Alt-Enter`, `Shift-Tab`, `F1`, `↑`, `A`.
+pub fn key_name(key: &KeyEvent) -> String {
+    let mut name = String::new();
+    for (modifier, shown) in [
+        (KeyModifiers::CONTROL, "Ctrl-"),
+        (KeyModifiers::ALT, "Alt-"),
+        (KeyModifiers::SHIFT, "Shift-"),
+    ] {
+        if key.modifiers.contains(modifier) {
+            name.push_str(shown);
         }
     }
+    let chorded = key
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    match key.code {
+        KeyCode::Char(' ') => name.push_str("Space"),
+        KeyCode::Char(c) if chorded => name.push(c.to_ascii_uppercase()),
+        KeyCode::Char(c) => name.push(c),
+        KeyCode::F(number) => name.push_str(&format!("F{number}")),
+        other => name.push_str(match other {
+            KeyCode::BackTab => "Shift-Tab",
+            KeyCode::PageUp => "PgUp",
+            KeyCode::PageDown => "PgDn",
+            KeyCode::Esc => "Esc",
+            KeyCode::Enter => "Enter",
+            KeyCode::Tab => "Tab",
+            KeyCode::Up => "↑",
+            KeyCode::Down => "↓",
+            KeyCode::Left => "←",
+            KeyCode::Right => "→",
+            KeyCode::Home => "Home",
+            KeyCode::End => "End",
+            KeyCode::Delete => "Del",
+            KeyCode::Backspace => "Backspace",
+            _ => "?",
+        }),
+    }
+    name
+}
+
+/// The order help lists keys in: characters, then function keys, then named keys;
+/// plain before Ctrl before Alt before Shift.
+fn listing_order(key: &KeyEvent) -> (u8, u32, u8) {
+    let (class, value) = match key.code {
+        KeyCode::Char(c) => (0, u32::from(c)),
+        KeyCode::F(number) => (1, u32::from(number)),
+        other => (2, named_index(other).map_or(u32::MAX, |index| index as u32)),
+    };
+    let mut modifiers = 0;
+    for (bit, modifier) in [
+        (1, KeyModifiers::CONTROL),
+        (2, KeyModifiers::ALT),
+        (4, KeyModifiers::SHIFT),
+    ] {
+        if key.modifiers.contains(modifier) {
+            modifiers |= bit;
+        }
+    }
+    (class, value, modifiers)
 }
 
 /// The bindings in force.
 #[derive(Debug, Clone)]
 pub struct Keymap {
-    bindings: BTreeMap<(KeyContext, KeyCombo), Action>,
+    bindings: HashMap<(KeyContext, KeyEvent), Action>,
 }
 
 /// The built-in bindings.
@@ -432,11 +411,11 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
 
 impl Default for Keymap {
     fn default() -> Self {
-        let mut bindings = BTreeMap::new();
+        let mut bindings = HashMap::new();
         for (context, key, action) in DEFAULTS {
             // Every default key string parses (tested).
-            if let Some(combo) = KeyCombo::parse(key) {
-                bindings.insert((*context, combo), *action);
+            if let Some(key) = parse_key(key) {
+                bindings.insert((*context, key), *action);
             }
         }
         Keymap { bindings }
@@ -463,15 +442,15 @@ impl Keymap {
                 source,
             })?;
         for (context, keys) in table {
-            for (key, action) in keys {
-                let combo = KeyCombo::parse(&key).ok_or_else(|| KeymapError::Key {
+            for (text, action) in keys {
+                let key = parse_key(&text).ok_or_else(|| KeymapError::Key {
                     path: path.to_path_buf(),
-                    key: key.clone(),
+                    key: text.clone(),
                 })?;
                 if action == Action::Unbound {
-                    self.bindings.remove(&(context, combo));
+                    self.bindings.remove(&(context, key));
                 } else {
-                    self.bindings.insert((context, combo), action);
+                    self.bindings.insert((context, key), action);
                 }
             }
         }
@@ -480,48 +459,57 @@ impl Keymap {
 
     /// The action for a key in a context (the context's own bindings first, then global).
     pub fn action(&self, context: KeyContext, event: &KeyEvent) -> Option<Action> {
-        let combo = KeyCombo::from_event(event)?;
+        let key = normalized(event)?;
         self.bindings
-            .get(&(context, combo))
-            .or_else(|| self.bindings.get(&(KeyContext::Global, combo)))
+            .get(&(context, key))
+            .or_else(|| self.bindings.get(&(KeyContext::Global, key)))
             .copied()
     }
 
     /// The action bound in exactly this context (no global fallback).
     pub fn own_action(&self, context: KeyContext, event: &KeyEvent) -> Option<Action> {
-        let combo = KeyCombo::from_event(event)?;
-        self.bindings.get(&(context, combo)).copied()
+        let key = normalized(event)?;
+        self.bindings.get(&(context, key)).copied()
     }
 
     /// The keys bound to an action in a context, as shown to the user.
     pub fn keys_for(&self, context: KeyContext, action: Action) -> Vec<String> {
-        self.bindings
-            .iter()
-            .filter(|((bound_context, _), bound)| *bound_context == context && **bound == action)
-            .map(|((_, combo), _)| combo.to_string())
+        self.sorted_bindings(context)
+            .into_iter()
+            .filter(|(_, bound)| *bound == action)
+            .map(|(key, _)| key_name(&key))
             .collect()
     }
 
     /// Every binding of a context, grouped by action, for the help overlay.
     pub fn help_rows(&self, context: KeyContext) -> Vec<(String, &'static str)> {
         let mut by_action: BTreeMap<Action, Vec<String>> = BTreeMap::new();
-        for ((bound_context, combo), action) in &self.bindings {
-            if *bound_context == context {
-                by_action
-                    .entry(*action)
-                    .or_default()
-                    .push(combo.to_string());
-            }
+        for (key, action) in self.sorted_bindings(context) {
+            by_action.entry(action).or_default().push(key_name(&key));
         }
         by_action
             .into_iter()
             .map(|(action, keys)| (keys.join(" "), action.describe()))
             .collect()
     }
+
+    /// A context's bindings in listing order.
+    fn sorted_bindings(&self, context: KeyContext) -> Vec<(KeyEvent, Action)> {
+        let mut bound: Vec<(KeyEvent, Action)> = self
+            .bindings
+            .iter()
+            .filter(|((bound_context, _), _)| *bound_context == context)
+            .map(|((_, key), action)| (*key, *action))
+            .collect();
+        bound.sort_by_key(|(key, _)| listing_order(key));
+        bound
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use ratatui::crossterm::event::{KeyEventKind, KeyEventState};
+
     use super::*;
 
     fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
@@ -531,7 +519,7 @@ mod tests {
     #[test]
     fn every_default_key_parses() {
         for (_, text, _) in DEFAULTS {
-            assert!(KeyCombo::parse(text).is_some(), "{text}");
+            assert!(parse_key(text).is_some(), "{text}");
         }
         assert_eq!(Keymap::default().bindings.len(), DEFAULTS.len());
     }
@@ -570,6 +558,54 @@ mod tests {
         );
         let plain_y = key(KeyCode::Char('y'), KeyModifiers::NONE);
         assert_eq!(keymap.action(KeyContext::Input, &plain_y), None);
+    }
+
+    #[test]
+    fn file_spellings_and_terminal_events_are_one_key() {
+        let shift_a = parse_key("shift-a");
+        assert_eq!(shift_a, parse_key("A"));
+        assert_eq!(
+            shift_a,
+            normalized(&key(KeyCode::Char('A'), KeyModifiers::SHIFT))
+        );
+        assert_eq!(parse_key("ctrl-X"), parse_key("ctrl-x"));
+        assert_eq!(
+            parse_key("ctrl-x"),
+            normalized(&key(
+                KeyCode::Char('X'),
+                KeyModifiers::CONTROL | KeyModifiers::SHIFT
+            ))
+        );
+        assert_eq!(parse_key("shift-tab"), parse_key("backtab"));
+        assert_eq!(parse_key("Return"), parse_key("enter"));
+        // A repeat, or a press with keyboard-state flags, finds the same binding.
+        let repeat = KeyEvent::new_with_kind_and_state(
+            KeyCode::Char('y'),
+            KeyModifiers::NONE,
+            KeyEventKind::Repeat,
+            KeyEventState::NUM_LOCK,
+        );
+        assert_eq!(
+            Keymap::default().action(KeyContext::Diff, &repeat),
+            Some(Action::Accept)
+        );
+        assert_eq!(normalized(&key(KeyCode::Insert, KeyModifiers::NONE)), None);
+        assert_eq!(parse_key("hyper-q"), None);
+    }
+
+    #[test]
+    fn help_lists_keys_in_a_stable_order_with_readable_names() {
+        let keymap = Keymap::default();
+        assert_eq!(
+            keymap.keys_for(KeyContext::Input, Action::NewLine),
+            ["Ctrl-J", "Alt-Enter", "Shift-Enter"]
+        );
+        assert_eq!(
+            keymap.keys_for(KeyContext::Global, Action::FocusPrev),
+            ["Shift-Tab"]
+        );
+        assert_eq!(keymap.keys_for(KeyContext::Chat, Action::Up), ["k", "↑"]);
+        assert_eq!(keymap.keys_for(KeyContext::Diff, Action::AcceptAll), ["A"]);
     }
 
     #[test]

@@ -5,7 +5,10 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use std::sync::Arc;
+
 use super::app_event::Confirmation;
+use super::file_search::FileSearch;
 use super::fuzzy;
 use super::keymap::{KeyContext, Keymap};
 use super::theme::Styles;
@@ -13,37 +16,106 @@ use super::theme::Styles;
 /// At most this many finder results are listed.
 const FINDER_RESULTS: usize = 200;
 
+/// Lists up to this long are ranked on the keystroke itself, which takes well under a
+/// millisecond (BENCHMARKS.md); longer ones on the finder's own thread, so typing never
+/// waits for a large repository.
+const RANK_INLINE_UP_TO: usize = 2_000;
+
 /// The fuzzy file finder's state.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Finder {
     pub query: String,
     pub read_only: bool,
     pub selected: usize,
+    files: Arc<[String]>,
     matches: Vec<String>,
+    /// The matcher thread, for long lists.
+    search: Option<FileSearch>,
+}
+
+impl std::fmt::Debug for Finder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Finder")
+            .field("query", &self.query)
+            .field("read_only", &self.read_only)
+            .field("files", &self.files.len())
+            .field("matches", &self.matches.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Finder {
     /// A finder for adding files (read-only or editable).
-    pub fn new(read_only: bool, files: &[String]) -> Finder {
+    pub fn new(read_only: bool, files: Arc<[String]>) -> Finder {
         let mut finder = Finder {
             read_only,
             ..Finder::default()
         };
-        finder.update(files);
+        finder.set_files(files);
         finder
     }
 
-    /// Re-ranks after the query changed.
-    pub fn update(&mut self, files: &[String]) {
-        self.matches = fuzzy::rank(&self.query, files, FINDER_RESULTS)
-            .into_iter()
-            .cloned()
-            .collect();
+    /// The repository's files changed: searches them from now on.
+    pub fn set_files(&mut self, files: Arc<[String]>) {
+        self.search = None;
+        if files.len() > RANK_INLINE_UP_TO {
+            match FileSearch::start(Arc::clone(&files), FINDER_RESULTS) {
+                Ok(search) => self.search = Some(search),
+                Err(error) => {
+                    tracing::warn!(%error, "no finder thread; ranking on the UI thread")
+                }
+            }
+        }
+        self.files = files;
+        self.update();
+    }
+
+    /// The query changed: ranks at once for a short list, else asks the matcher thread
+    /// (its results arrive through [`Finder::take_results`]).
+    pub fn update(&mut self) {
+        match &mut self.search {
+            Some(search) => search.search(&self.query),
+            None => {
+                let ranked = fuzzy::rank(&self.query, &self.files, FINDER_RESULTS);
+                let matches = ranked.into_iter().cloned().collect();
+                self.show(matches);
+            }
+        }
+    }
+
+    /// Shows the matcher thread's results if they have arrived (never waits); true if
+    /// the list changed.
+    pub fn take_results(&mut self) -> bool {
+        let found = self.search.as_mut().and_then(FileSearch::take_results);
+        match found {
+            Some(found) => {
+                self.show(found.matches);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the list shown is still that of an earlier query.
+    pub fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(FileSearch::searching)
+    }
+
+    fn show(&mut self, matches: Vec<String>) {
+        self.matches = matches;
         self.selected = self.selected.min(self.matches.len().saturating_sub(1));
     }
 
-    /// The highlighted file.
-    pub fn choice(&self) -> Option<&String> {
+    /// The highlighted file. Choosing is the one moment that waits for the newest
+    /// query's results, so Enter never adds a file from an out-of-date list.
+    pub fn choice(&mut self) -> Option<&String> {
+        if self.searching() {
+            let ranked = fuzzy::rank(&self.query, &self.files, FINDER_RESULTS);
+            let matches = ranked.into_iter().cloned().collect();
+            self.show(matches);
+            // The thread's answer for this query is no longer needed.
+            self.search = None;
+        }
         self.matches.get(self.selected)
     }
 
@@ -179,6 +251,14 @@ pub fn draw_finder(frame: &mut Frame, area: Rect, finder: &Finder, styles: &Styl
             Span::styled("› ", styles.user),
             Span::styled(finder.query.clone(), styles.text),
             Span::styled("█", styles.dim),
+            Span::styled(
+                if finder.searching() && !finder.matches.is_empty() {
+                    "  searching…"
+                } else {
+                    ""
+                },
+                styles.dim,
+            ),
         ])),
         query_area,
     );
@@ -200,7 +280,69 @@ pub fn draw_finder(frame: &mut Frame, area: Rect, finder: &Finder, styles: &Styl
         })
         .collect();
     if lines.is_empty() {
-        lines.push(Line::styled("No matching files.", styles.dim));
+        let note = if finder.searching() {
+            "Searching…"
+        } else {
+            "No matching files."
+        };
+        lines.push(Line::styled(note, styles.dim));
     }
     frame.render_widget(Paragraph::new(lines), list_area);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    fn files(count: usize) -> Arc<[String]> {
+        (0..count)
+            .map(|n| format!("src/area_{}/item_{n}.rs", n % 41))
+            .collect()
+    }
+
+    fn typed(finder: &mut Finder, text: &str) {
+        for c in text.chars() {
+            finder.query.push(c);
+            finder.update();
+        }
+    }
+
+    #[test]
+    fn short_lists_are_ranked_on_the_keystroke() {
+        let mut finder = Finder::new(false, files(100));
+        assert_eq!(finder.matches.len(), 100);
+        typed(&mut finder, "item_42");
+        assert!(!finder.searching());
+        assert_eq!(finder.matches[0], "src/area_1/item_42.rs");
+    }
+
+    #[test]
+    fn long_lists_are_ranked_off_the_keystroke_and_shown_when_ready() {
+        let mut finder = Finder::new(false, files(80_000));
+        typed(&mut finder, "item_4242");
+        // The keystrokes only queued the query (file_search.rs proves they never wait);
+        // the results arrive with a later frame.
+        let give_up = Instant::now() + Duration::from_secs(30);
+        while !finder.take_results() {
+            assert!(finder.searching());
+            assert!(Instant::now() < give_up, "no results");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert!(!finder.searching());
+        assert_eq!(finder.matches[0], "src/area_19/item_4242.rs");
+    }
+
+    #[test]
+    fn enter_never_chooses_from_an_out_of_date_list() {
+        let mut finder = Finder::new(false, files(80_000));
+        typed(&mut finder, "item_77777");
+        // Chosen at once, before the thread answered (or after: the same file either way).
+        assert_eq!(
+            finder.choice().map(String::as_str),
+            Some("src/area_0/item_77777.rs")
+        );
+        assert!(!finder.searching());
+    }
 }

@@ -1,0 +1,189 @@
+//! The settings table: every option once, with its doc (which is also its `--help`
+//! text), type, default and Aider's name. A new option is one row here; the YAML key,
+//! the `AIDER_*` variable, the `.env` key, the flag and the default all come from it.
+//!
+//! An option that is declared but not used yet says so in its doc ("Not wired yet"),
+//! with the issue that wires it.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::choices::{CHAT_MODES, EDIT_FORMATS};
+use super::option::{Layers, count, list, path, seconds, secret, switch, switch_or_text, text};
+use super::{Resume, Secret, SecretVars, rules};
+
+settings_table! {
+    options {
+        // Models and providers.
+        /// The main model, as Aider users write it (openai/gpt-4o, sonnet, ollama/qwen2.5-coder).
+        model: Option<String> = None, text("model").value_name("MODEL");
+        /// The model that writes commit messages and chat summaries.
+        weak_model: Option<String> = None, text("weak-model").value_name("MODEL");
+        /// The model that turns an architect's plan into edits.
+        editor_model: Option<String> = None, text("editor-model").value_name("MODEL");
+        /// The provider's base URL (OpenAI-compatible: up to /v1; Anthropic: the host root).
+        api_base: Option<String> = None, text("api-base").value_name("URL");
+        /// The provider's API key, or Aider's provider=key (repeatable), which sets
+        /// PROVIDER_API_KEY. Prefer the environment: it keeps keys out of shell history.
+        /// Never printed.
+        api_key: Option<Secret> = None, list("api-key").hidden_value().value_name("KEY"), record rules::api_key;
+        /// How long one model request may take, in seconds (default: the provider's).
+        request_timeout: Option<Duration> = None, seconds("timeout");
+        /// Extra model settings (TOML) overriding the built-in table.
+        model_settings_file: Option<PathBuf> = None, path("model-settings-file");
+        /// How hard a reasoning model thinks (low, medium, high).
+        /// Not wired yet: issue #12.9.
+        reasoning_effort: Option<String> = None, text("reasoning-effort").value_name("LEVEL");
+        /// The token budget of a model's thinking.
+        /// Not wired yet: issue #12.9.
+        thinking_tokens: Option<u64> = None, count("thinking-tokens");
+        /// Keep the prompt cache warm with this many pings, 5 minutes apart, after a reply.
+        /// Not wired yet: issue #13.2.
+        cache_keepalive_pings: u32 = 0, count("cache-keepalive-pings");
+
+        // Modes and formats.
+        /// The edit format the model answers in: diff, diff-fenced, whole, udiff or patch
+        /// (default: the model's). A chat mode's name picks that mode, as in Aider.
+        edit_format: Option<String> = None,
+            text("edit-format").value_name("FORMAT").choices(EDIT_FORMATS).also("a chat mode", CHAT_MODES),
+            record rules::edit_format_or_mode;
+        /// The chat mode: code (the default), ask, architect or context. An edit format's
+        /// name picks that format, as in Aider.
+        chat_mode: String = "code".into(),
+            text("chat-mode").value_name("MODE").choices(CHAT_MODES).also("an edit format", EDIT_FORMATS),
+            record rules::edit_format_or_mode;
+        /// The editor model's edit format in architect mode.
+        editor_edit_format: Option<String> = None,
+            text("editor-edit-format").value_name("FORMAT").choices(EDIT_FORMATS);
+        /// In architect mode, apply the editor model's edits without asking first.
+        /// Not wired yet: issue #13.1.
+        auto_accept_architect: bool = true,
+            switch("auto-accept-architect").negation("no-auto-accept-architect");
+
+        // Git.
+        /// Use git: commits and undo.
+        git: bool = true, switch("git").negation("no-git");
+        /// Commit the model's edits.
+        auto_commits: bool = true, switch("auto-commits").negation("no-auto-commits");
+        /// Commit your own uncommitted changes to a file before the model edits it.
+        dirty_commits: bool = true, switch("dirty-commits").negation("no-dirty-commits");
+        /// Add " (aider-tui)" to the committer name of the tool's commits.
+        attribute_committer: bool = true,
+            switch("attribute-committer").negation("no-attribute-committer");
+        /// Add a Co-authored-by trailer to the tool's commits.
+        attribute_co_authored_by: bool = true,
+            switch("attribute-co-authored-by").negation("no-attribute-co-authored-by");
+
+        // Checks.
+        /// The lint command, run after edits with the edited files appended; or Aider's
+        /// "language: command" for one language (repeatable).
+        lint_cmd: Option<String> = None, list("lint-cmd").value_name("COMMAND"), record rules::lint_cmd;
+        /// Lint after every change.
+        auto_lint: bool = true, switch("auto-lint").negation("no-auto-lint");
+        /// The test command.
+        test_cmd: Option<String> = None, text("test-cmd").value_name("COMMAND");
+        /// Run the tests after every change.
+        auto_test: bool = false, switch("auto-test").negation("no-auto-test");
+        /// At most this many reflection rounds per message (default: 3).
+        max_reflections: u32 = 3, count("max-reflections");
+
+        // The session.
+        /// Files to add to the chat (relative to the folder the program starts in).
+        files: Vec<PathBuf> = Vec::new(), list("file").value_name("FILE").positional("FILES");
+        /// Read-only files to add to the chat.
+        read: Vec<PathBuf> = Vec::new(), list("read").value_name("FILE");
+        /// Answer yes to every question except running shell commands.
+        yes: bool = false, switch("yes-always").alias(&["yes"]);
+        /// Token budget of the repo map; 0 turns the map off (default: 1024).
+        map_tokens: Option<usize> = None, count("map-tokens");
+        /// Map vendored and generated code like the project's own code.
+        /// Not wired yet: issue #14.1.
+        map_vendored: bool = false, switch("map-vendored").negation("no-map-vendored");
+        /// Stream replies as they are written.
+        stream: bool = true, switch("stream").negation("no-stream");
+        /// Continue an earlier session: the latest, or the one with this id (--resume=ID).
+        /// Not wired yet: issue #11.2.
+        resume: Resume = Resume::No,
+            switch_or_text("resume")
+                .alias(&["restore-chat-history"])
+                .negation("no-restore-chat-history");
+        /// Run one turn with this message and exit.
+        message: Option<String> = None, text("message").alias(&["msg"]).short('m');
+        /// Run one turn with the message in this file and exit.
+        message_file: Option<PathBuf> = None, path("message-file").short('f');
+        /// Run the slash commands in this file at start.
+        /// Not wired yet: issue #12.7.
+        load: Option<PathBuf> = None, path("load");
+        /// Print the engine's events as JSON lines (with --message).
+        json: bool = false, switch("json");
+        /// Watch the repository for comments that ask for changes ("AI!", "AI?").
+        /// Not wired yet: issue #12.1.
+        watch_files: bool = false, switch("watch-files").negation("no-watch-files");
+        /// Offer to add the web pages that messages mention.
+        /// Not wired yet: issue #12.4.
+        detect_urls: bool = true, switch("detect-urls").negation("no-detect-urls");
+        /// Enter inserts a new line and Alt-Enter sends, instead of the other way round.
+        /// Not wired yet: issue #12.6.
+        multiline: bool = false, switch("multiline").negation("no-multiline");
+        /// When a review ends with rejected blocks, tell the model which ones by default.
+        /// Not wired yet (the engine's review).
+        review_tell_rejected: bool = false,
+            switch("review-tell-rejected").negation("no-review-tell-rejected");
+        /// The speech-to-text model for voice input (default: whisper-1).
+        /// Not wired yet: issue #12.5.
+        voice_model: String = "whisper-1".into(), text("voice-model").value_name("MODEL");
+        /// The language of voice input as an ISO 639-1 code (default: detected).
+        /// Not wired yet: issue #12.5.
+        voice_language: Option<String> = None, text("voice-language").value_name("CODE");
+        /// A reply longer than this many bytes is cut off and not applied (default: 16 MiB).
+        /// Not wired yet: issue #16.5.
+        max_reply_bytes: u64 = 16 * 1024 * 1024, count("max-reply-bytes");
+        /// A reply with more edit blocks than this is refused (default: 20000).
+        /// Not wired yet: issue #16.5.
+        max_edit_blocks: usize = 20_000, count("max-edit-blocks");
+        /// Colour theme of the full-screen UI: dark (the default), light, ansi16, or a TOML file.
+        theme: String = "dark".into(), text("theme").value_name("THEME");
+        /// A config file to read instead of the usual .aider.conf.yml files.
+        config_file: Option<PathBuf> = None, path("config").short('c').only(Layers::COMMAND_LINE);
+        /// A .env file to read instead of the usual ones (home, repository root, start folder).
+        env_file: Option<PathBuf> = None, path("env-file");
+    }
+    special options {
+        /// Use architect mode (the same as --chat-mode architect).
+        switch("architect"), record rules::architect;
+        /// Use the dark theme (the same as --theme dark).
+        switch("dark-mode"), record rules::dark_mode;
+        /// Use the light theme (the same as --theme light).
+        switch("light-mode"), record rules::light_mode;
+        /// The OpenAI API key (sets OPENAI_API_KEY). Never printed.
+        secret("openai-api-key").value_name("KEY"), record rules::openai_api_key;
+        /// The Anthropic API key (sets ANTHROPIC_API_KEY). Never printed.
+        secret("anthropic-api-key").value_name("KEY"), record rules::anthropic_api_key;
+        /// The base URL of OpenAI-compatible providers (sets OPENAI_API_BASE).
+        text("openai-api-base").value_name("URL"), record rules::openai_api_base;
+        /// Variables for the providers, NAME=value (repeatable). Never printed.
+        list("set-env").hidden_value().value_name("NAME=VALUE"), record rules::set_env;
+    }
+    layered {
+        /// Lint commands per language (python -> flake8), from Aider's `lint-cmd: "python: flake8"`.
+        lint_cmds: BTreeMap<String, String> = BTreeMap::new();
+        /// Variables from `.env` and key settings (`openai-api-key`, `api-key`,
+        /// `set-env`), so providers can find keys without changing the process
+        /// environment. Values are never printed.
+        env: SecretVars = SecretVars::default();
+    }
+    fixed {
+        /// The directory the program was started in.
+        cwd: PathBuf = PathBuf::from(".");
+        /// The git repository root of `cwd`, or `cwd` itself (also with `git: false`).
+        root: PathBuf = PathBuf::from(".");
+        /// Whether `lookup_env` consults the process environment first (tests turn it off).
+        read_process_env: bool = true;
+        /// The config and `.env` files that were read, lowest layer first (for `/settings`).
+        sources: Vec<PathBuf> = Vec::new();
+        /// Where each option that is not at its default was set (a file, the
+        /// environment, the command line), by option name (for `/settings`).
+        origins: BTreeMap<&'static str, String> = BTreeMap::new();
+    }
+}
