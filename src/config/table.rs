@@ -126,8 +126,8 @@ settings_table! {
         /// Enter inserts a new line and Alt-Enter sends, instead of the other way round.
         /// Not wired yet: issue #12.6.
         multiline: bool = false, switch("multiline").negation("no-multiline");
-        /// When a review ends with rejected blocks, tell the model which ones by default.
-        /// Not wired yet (the engine's review).
+        /// When a review ends with rejected blocks, tell the model which ones by default
+        /// (`t` in the review toggles it).
         review_tell_rejected: bool = false,
             switch("review-tell-rejected").negation("no-review-tell-rejected");
         /// The speech-to-text model for voice input (default: whisper-1).

@@ -1,88 +1,14 @@
 //! Slash commands: `/add`, `/undo`, `/tokens` and the rest. A command runs as a turn
 //! of its own (TurnStarted … TurnFinished); its output goes out as notices and events.
 
-use crate::protocol::{ChatMode, CommandKind, QuestionKind, TurnOutcome};
+use crate::protocol::{
+    ChatMode, Command, CommandKind, QuestionKind, TurnOutcome, help_text, parse_command,
+};
 
 use super::commit_message;
 use super::mentions::Mentions;
 use super::prompt::{self, PromptInput};
 use super::spawn::Engine;
-
-/// Every command, with a one-line description (for `/help` and prefix matching).
-pub const COMMANDS: &[(&str, &str)] = &[
-    (
-        "add",
-        "Add files to the chat so the model can edit them (paths, directories or globs)",
-    ),
-    (
-        "drop",
-        "Remove files from the chat (all of them with no argument)",
-    ),
-    ("read-only", "Add files the model may read but not edit"),
-    (
-        "ls",
-        "List the chat files, the read-only files and the other repository files",
-    ),
-    ("undo", "Undo the last commit if aider-tui made it"),
-    ("diff", "Show what the last turn changed"),
-    ("commit", "Commit your pending changes (message optional)"),
-    (
-        "run",
-        "Run a shell command (asks first) and optionally keep its output for the model",
-    ),
-    ("test", "Run the test command (or the given one)"),
-    (
-        "lint",
-        "Lint the chat files (or the given ones) and offer to fix problems",
-    ),
-    (
-        "ask",
-        "Ask a question without edits; with no text, switch to ask mode",
-    ),
-    ("code", "Ask for edits; with no text, switch to code mode"),
-    (
-        "architect",
-        "Plan with the main model, edit with the editor model; with no text, switch mode",
-    ),
-    ("chat-mode", "Switch mode: code, ask or architect"),
-    ("model", "Switch the main model"),
-    (
-        "weak-model",
-        "Switch the model that writes commit messages and summaries",
-    ),
-    ("editor-model", "Switch the editor model of architect mode"),
-    (
-        "tokens",
-        "Show how many tokens each part of the next request takes",
-    ),
-    ("clear", "Forget the conversation history"),
-    ("reset", "Drop all files and forget the history"),
-    ("map", "Show the repo map as the model sees it"),
-    ("map-refresh", "Re-read the repository and show the map"),
-    ("settings", "Show the session's settings"),
-    ("help", "List the commands"),
-    ("exit", "End the session"),
-    ("git", "Run a git command"),
-];
-
-/// The command a typed name means: an exact name, or a prefix of exactly one.
-pub fn resolve_command(typed: &str) -> Result<&'static str, String> {
-    if let Some((name, _)) = COMMANDS.iter().find(|(name, _)| *name == typed) {
-        return Ok(name);
-    }
-    let matches: Vec<&'static str> = COMMANDS
-        .iter()
-        .filter(|(name, _)| name.starts_with(typed))
-        .map(|(name, _)| *name)
-        .collect();
-    match matches.as_slice() {
-        [one] => Ok(one),
-        [] => Err(format!(
-            "Unknown command /{typed}; /help lists the commands"
-        )),
-        many => Err(format!("/{typed} is ambiguous: /{}", many.join(", /"))),
-    }
-}
 
 fn split_words(args: &str) -> Vec<String> {
     args.split_whitespace().map(str::to_string).collect()
@@ -91,18 +17,13 @@ fn split_words(args: &str) -> Vec<String> {
 impl Engine {
     /// Runs one slash command line (starting with `/`).
     pub(super) async fn run_command(&mut self, line: &str) -> TurnOutcome {
-        let line = line.trim_start_matches('/');
-        let (typed, args) = match line.split_once(char::is_whitespace) {
-            Some((typed, args)) => (typed, args.trim()),
-            None => (line, ""),
-        };
-        let name = match resolve_command(typed) {
-            Ok(name) => name,
+        let (command, args) = match parse_command(line) {
+            Ok(parsed) => parsed,
             Err(message) => return TurnOutcome::Error { message },
         };
-        match name {
-            "add" => self.command_add(args).await,
-            "drop" => {
+        match command {
+            Command::Add => self.command_add(args).await,
+            Command::Drop => {
                 let dropped = self.drop_files(args);
                 if dropped.is_empty() {
                     self.emitter
@@ -115,7 +36,7 @@ impl Engine {
                 }
                 TurnOutcome::Success
             }
-            "read-only" => {
+            Command::ReadOnly => {
                 for word in split_words(args) {
                     match self.add_read_only(&word) {
                         Ok(name) => {
@@ -128,38 +49,47 @@ impl Engine {
                 }
                 TurnOutcome::Success
             }
-            "ls" => {
+            Command::Ls => {
                 self.command_ls().await;
                 TurnOutcome::Success
             }
-            "undo" => self.undo_last().await,
-            "diff" => self.show_last_diff().await,
-            "commit" => self.command_commit(args).await,
-            "run" => self.command_run(args).await,
-            "test" => self.command_test(args).await,
-            "lint" => self.command_lint(args).await,
-            "ask" => self.mode_command(ChatMode::Ask, args).await,
-            "code" => self.mode_command(ChatMode::Code, args).await,
-            "architect" => self.mode_command(ChatMode::Architect, args).await,
-            "chat-mode" => match args {
-                "ask" => self.mode_command(ChatMode::Ask, "").await,
-                "code" => self.mode_command(ChatMode::Code, "").await,
-                "architect" => self.mode_command(ChatMode::Architect, "").await,
-                _ => TurnOutcome::Error {
-                    message: format!("Unknown mode {args:?}; choose code, ask or architect"),
-                },
+            Command::Undo => self.undo_last().await,
+            Command::Diff => self.show_last_diff().await,
+            Command::Commit => self.command_commit(args).await,
+            Command::Run => self.command_run(args).await,
+            Command::Test => self.command_test(args).await,
+            Command::Lint => self.command_lint(args).await,
+            Command::Ask => self.mode_command(ChatMode::Ask, args).await,
+            Command::Code => self.mode_command(ChatMode::Code, args).await,
+            Command::Architect => self.mode_command(ChatMode::Architect, args).await,
+            Command::ChatMode => match ChatMode::from_name(args) {
+                Some(mode) => self.mode_command(mode, "").await,
+                None => {
+                    let names: Vec<&str> = ChatMode::ALL.iter().map(|mode| mode.name()).collect();
+                    TurnOutcome::Error {
+                        message: format!("Unknown mode {args:?}; choose {}", names.join(", ")),
+                    }
+                }
             },
-            "model" | "weak-model" | "editor-model" => self.command_model(name, args).await,
-            "tokens" => {
+            Command::Model | Command::WeakModel | Command::EditorModel => {
+                self.command_model(command, args).await
+            }
+            Command::AutoAccept => {
+                self.inbox.auto_accept = !self.inbox.auto_accept;
+                let state = if self.inbox.auto_accept { "on" } else { "off" };
+                self.emitter.info(format!("Auto-accept is {state}.")).await;
+                TurnOutcome::Success
+            }
+            Command::Tokens => {
                 self.command_tokens().await;
                 TurnOutcome::Success
             }
-            "clear" => {
+            Command::Clear => {
                 self.session.history.clear();
                 self.emitter.info("Cleared the conversation history.").await;
                 TurnOutcome::Success
             }
-            "reset" => {
+            Command::Reset => {
                 self.drop_files("");
                 self.session.history.clear();
                 self.emitter
@@ -167,15 +97,15 @@ impl Engine {
                     .await;
                 TurnOutcome::Success
             }
-            "map" => {
+            Command::Map => {
                 self.send_repo_map(false).await;
                 TurnOutcome::Success
             }
-            "map-refresh" => {
+            Command::MapRefresh => {
                 self.send_repo_map(true).await;
                 TurnOutcome::Success
             }
-            "settings" => {
+            Command::Settings => {
                 // A base URL may carry a key (`?api-key=…`, `user:key@`).
                 let mut shown = self.session.settings.clone();
                 shown.api_base = shown.api_base.as_deref().map(crate::llm::redact_url);
@@ -183,19 +113,15 @@ impl Engine {
                 self.emitter.info(text).await;
                 TurnOutcome::Success
             }
-            "help" => {
-                let text: Vec<String> = COMMANDS
-                    .iter()
-                    .map(|(name, about)| format!("/{name:<13} {about}"))
-                    .collect();
-                self.emitter.info(text.join("\n")).await;
+            Command::Help => {
+                self.emitter.info(help_text()).await;
                 TurnOutcome::Success
             }
-            "exit" => {
+            Command::Exit | Command::Quit => {
                 self.inbox.quit = true;
                 TurnOutcome::Success
             }
-            "git" => {
+            Command::Git => {
                 let command = format!("git {args}");
                 let result = self.run_reported(CommandKind::Git, &command).await;
                 if result.success {
@@ -206,9 +132,6 @@ impl Engine {
                     }
                 }
             }
-            _ => TurnOutcome::Error {
-                message: format!("/{name} is not available"),
-            },
         }
     }
 
@@ -450,11 +373,12 @@ impl Engine {
         self.run_message(text.to_string(), Some(mode)).await
     }
 
-    async fn command_model(&mut self, which: &str, name: &str) -> TurnOutcome {
+    async fn command_model(&mut self, command: Command, name: &str) -> TurnOutcome {
+        let which = command.name();
         if name.is_empty() {
-            let current = match which {
-                "model" => self.session.models.main.as_ref(),
-                "weak-model" => self.session.models.weak.as_ref(),
+            let current = match command {
+                Command::Model => self.session.models.main.as_ref(),
+                Command::WeakModel => self.session.models.weak.as_ref(),
                 _ => self.session.models.editor.as_ref(),
             };
             let text = current
@@ -465,9 +389,9 @@ impl Engine {
         }
         let settings = self.session.settings.clone();
         let models = &mut self.session.models;
-        let result = match which {
-            "model" => models.switch_main(&settings, name),
-            "weak-model" => models.switch_weak(&settings, name),
+        let result = match command {
+            Command::Model => models.switch_main(&settings, name),
+            Command::WeakModel => models.switch_weak(&settings, name),
             _ => models.switch_editor(&settings, name),
         };
         if let Err(message) = result {
@@ -536,19 +460,5 @@ impl Engine {
             }
         }
         self.emitter.info(text).await;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn commands_resolve_by_name_or_unique_prefix() {
-        assert_eq!(resolve_command("tokens"), Ok("tokens"));
-        assert_eq!(resolve_command("tok"), Ok("tokens"));
-        assert_eq!(resolve_command("map"), Ok("map"));
-        assert!(resolve_command("m").unwrap_err().contains("ambiguous"));
-        assert!(resolve_command("nope").unwrap_err().contains("Unknown"));
     }
 }

@@ -44,7 +44,6 @@ mod transcript;
 mod turn;
 mod usage;
 
-pub use commands::COMMANDS;
 pub use history::{HistoryMessage, Speaker};
 pub use mentions::{Mentions, find_mentions};
 pub use models::NO_MODEL_HELP;

@@ -211,13 +211,10 @@ impl Session {
     }
 }
 
-/// The mode the settings ask for (`--chat-mode`), code otherwise.
+/// The mode the settings ask for (`--chat-mode`, checked when the settings were
+/// read), code otherwise.
 fn initial_mode(settings: &Settings) -> ChatMode {
-    match settings.chat_mode.as_str() {
-        "ask" => ChatMode::Ask,
-        "architect" => ChatMode::Architect,
-        _ => ChatMode::Code,
-    }
+    ChatMode::from_name(&settings.chat_mode).unwrap_or_default()
 }
 
 /// Removes `.` and `..` parts without touching the file system (files may not exist yet).

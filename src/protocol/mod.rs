@@ -5,11 +5,13 @@
 //! can drive the engine with no terminal, and a pane with no engine; `--json` prints
 //! events as JSON lines.
 
+mod commands;
 mod review;
 
 use serde::{Deserialize, Serialize};
 
 pub use crate::diff::{FileDiff, Hunk, HunkLine, LineKind};
+pub use commands::{Argument, COMMANDS, Command, CommandSpec, help_text, parse_command};
 pub use review::{
     BlockDecision, BlockDecisionState, BlockId, BlockState, ChangeKind, EditPreview, Review,
     ReviewBlock, ReviewId, Revision,
@@ -175,13 +177,23 @@ pub enum ChatMode {
 }
 
 impl ChatMode {
-    /// The mode's name as typed in commands (`/chat-mode ask`).
+    /// Every mode.
+    pub const ALL: [ChatMode; 3] = [ChatMode::Code, ChatMode::Ask, ChatMode::Architect];
+
+    /// The mode's name as typed in commands (`/chat-mode ask`) and settings.
     pub fn name(self) -> &'static str {
         match self {
             ChatMode::Code => "code",
             ChatMode::Ask => "ask",
             ChatMode::Architect => "architect",
         }
+    }
+
+    /// The mode a name means.
+    pub fn from_name(name: &str) -> Option<ChatMode> {
+        ChatMode::ALL
+            .into_iter()
+            .find(|mode| mode.name() == name.trim())
     }
 }
 

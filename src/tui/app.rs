@@ -25,7 +25,7 @@ use super::panes::input::InputPane;
 use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
 use super::theme::Theme;
-use crate::protocol::{EditStatus, Event, NoticeLevel, Op, TurnOutcome};
+use crate::protocol::{Command, EditStatus, Event, NoticeLevel, Op, TurnOutcome, parse_command};
 use crate::text::{Tone, describe};
 
 /// Below this width or height the panes collapse to tabs.
@@ -640,19 +640,22 @@ impl App {
         if text.is_empty() {
             return;
         }
-        let command = text.split_whitespace().next().unwrap_or_default();
-        match command {
-            "/exit" | "/quit" => {
-                self.quit();
-                return;
+        // A few commands are the UI's own (or have a part here); the engine's table
+        // decides what a typed name means.
+        if text.starts_with('/') {
+            match parse_command(text).map(|(command, _)| command) {
+                Ok(Command::Exit | Command::Quit) => {
+                    self.quit();
+                    return;
+                }
+                Ok(Command::AutoAccept) => {
+                    self.toggle_auto_accept();
+                    return;
+                }
+                Ok(Command::Clear) => self.chat.clear(),
+                Ok(Command::MapRefresh) => self.map.mark_refreshing(),
+                _ => {}
             }
-            "/auto-accept" => {
-                self.toggle_auto_accept();
-                return;
-            }
-            "/clear" => self.chat.clear(),
-            "/map-refresh" => self.map.mark_refreshing(),
-            _ => {}
         }
         self.chat.push(EntryKind::User, text);
         let message = if text.starts_with('/') {

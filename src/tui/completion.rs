@@ -2,37 +2,7 @@
 //! `/read-only`, and `@path` mentions.
 
 use super::fuzzy;
-
-/// The session's slash commands.
-pub const COMMANDS: &[&str] = &[
-    "/add",
-    "/architect",
-    "/ask",
-    "/auto-accept",
-    "/chat-mode",
-    "/clear",
-    "/code",
-    "/commit",
-    "/diff",
-    "/drop",
-    "/editor-model",
-    "/exit",
-    "/git",
-    "/help",
-    "/lint",
-    "/ls",
-    "/map",
-    "/map-refresh",
-    "/model",
-    "/read-only",
-    "/reset",
-    "/run",
-    "/settings",
-    "/test",
-    "/tokens",
-    "/undo",
-    "/weak-model",
-];
+use crate::protocol::{Argument, COMMANDS, parse_command};
 
 /// What completing the word before the cursor would do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,10 +28,11 @@ pub fn complete(
     let line_start = before_cursor.rfind('\n').map_or(0, |at| at + 1);
     let line = &before_cursor[line_start..];
     if word_start <= line_start && word.starts_with('/') && line_start == 0 {
+        // The engine's own table: what completes is what runs.
         let candidates: Vec<String> = COMMANDS
             .iter()
+            .map(|row| format!("/{}", row.name))
             .filter(|command| command.starts_with(word))
-            .map(|command| command.to_string())
             .collect();
         return finish(word, candidates, " ");
     }
@@ -78,9 +49,9 @@ pub fn complete(
         return Some(completion);
     }
     let command = line.split_whitespace().next().unwrap_or_default();
-    let pool = match command {
-        "/add" | "/read-only" => repo_files,
-        "/drop" => chat_files,
+    let pool = match parse_command(command).map(|(command, _)| command.spec().argument) {
+        Ok(Argument::RepoFiles) => repo_files,
+        Ok(Argument::ChatFiles) => chat_files,
         _ => return None,
     };
     if line.trim_end() == command && !line.ends_with(char::is_whitespace) {
