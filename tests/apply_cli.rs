@@ -179,7 +179,7 @@ fn paths_outside_the_root_are_refused() {
 #[test]
 fn usage_errors_exit_two() {
     let dir = tempfile::tempdir().unwrap();
-    let bad_format = apply(dir.path(), "patch", &[], &[], "x");
+    let bad_format = apply(dir.path(), "context-diff", &[], &[], "x");
     assert_eq!(bad_format.status.code(), Some(2));
     let missing_root = apply(
         &dir.path().join("nope"),

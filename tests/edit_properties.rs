@@ -48,7 +48,11 @@ proptest! {
         }
         let format = if fenced { EditFormat::DiffFenced } else { EditFormat::Diff };
         let parsed = parse_reply(&reply, format, &[]).unwrap();
-        let expected: Vec<Edit> = blocks.iter().map(|(p, s, r)| Edit::new(p.clone(), s.clone(), r.clone())).collect();
+        let expected: Vec<Edit> = blocks
+            .iter()
+            .enumerate()
+            .map(|(id, (p, s, r))| Edit::new(p.clone(), s.clone(), r.clone()).with_id(id))
+            .collect();
         prop_assert_eq!(parsed.edits, expected);
     }
 

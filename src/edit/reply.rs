@@ -1,19 +1,30 @@
-//! What a parsed reply holds, and the entry point that parses one.
+//! What a parsed reply holds, and the entry points that parse one.
 
 use super::format::EditFormat;
-use super::{search_replace, udiff, whole};
+use super::options::ParseOptions;
+use super::streaming::StreamingParser;
 
 /// One edit found in a reply.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Edit {
+    /// The block's place in the reply, from 0 (the streaming parser gives the same).
+    pub id: usize,
     /// The file, relative to the root, as the reply names it (after name inference).
     pub path: String,
     /// The text to find; empty to create a file (or append to it).
     pub search: String,
     /// The text to put in its place.
     pub replace: String,
-    /// Whether this is a search/replace edit or a whole-file listing.
+    /// How the edit changes its file.
     pub kind: EditKind,
+    /// patch: the `@@ …` anchor lines above the hunk, outermost first (the text after `@@ `).
+    pub anchors: Vec<String>,
+    /// patch: `*** End of File`: the old side must end at the file's end.
+    pub at_end: bool,
+    /// patch: `*** Move to: NEWPATH`: the file is renamed after its hunks.
+    pub move_to: Option<String>,
+    /// The block was read but must not be applied, and why (for the model's feedback).
+    pub refusal: Option<String>,
 }
 
 /// How an edit changes its file.
@@ -24,6 +35,10 @@ pub enum EditKind {
     SearchReplace,
     /// `replace` is the whole new content of the file.
     WholeFile,
+    /// Create the file with `replace` as its content; fails if the file exists.
+    CreateFile,
+    /// Delete the file.
+    DeleteFile,
 }
 
 impl Edit {
@@ -37,17 +52,44 @@ impl Edit {
             path: path.into(),
             search: search.into(),
             replace: replace.into(),
-            kind: EditKind::SearchReplace,
+            ..Edit::default()
         }
     }
 
     /// A whole-file listing.
     pub fn whole_file(path: impl Into<String>, content: impl Into<String>) -> Edit {
         Edit {
-            path: path.into(),
-            search: String::new(),
-            replace: content.into(),
             kind: EditKind::WholeFile,
+            ..Edit::new(path, "", content)
+        }
+    }
+
+    /// A new file that must not exist yet.
+    pub fn create_file(path: impl Into<String>, content: impl Into<String>) -> Edit {
+        Edit {
+            kind: EditKind::CreateFile,
+            ..Edit::new(path, "", content)
+        }
+    }
+
+    /// The deletion of a file.
+    pub fn delete_file(path: impl Into<String>) -> Edit {
+        Edit {
+            kind: EditKind::DeleteFile,
+            ..Edit::new(path, "", "")
+        }
+    }
+
+    /// The same edit with this id.
+    pub fn with_id(self, id: usize) -> Edit {
+        Edit { id, ..self }
+    }
+
+    /// The same edit, refused for this reason.
+    pub fn refused(self, reason: impl Into<String>) -> Edit {
+        Edit {
+            refusal: Some(reason.into()),
+            ..self
         }
     }
 }
@@ -55,10 +97,13 @@ impl Edit {
 /// Everything a reply proposes: edits, and shell commands (never run by the parser).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ParsedReply {
-    /// The edits, in reply order.
+    /// The edits, in reply order; `edits[i].id == i`.
     pub edits: Vec<Edit>,
     /// Fenced shell blocks that are not edits, each as its text with a final newline.
     pub shell_commands: Vec<String>,
+    /// The reply ended inside a block, hunk or fence (it was cut off); `edits` then
+    /// holds only the blocks completed before that point.
+    pub unfinished: Option<ParseError>,
 }
 
 /// A malformed reply: which line, and what is wrong with it.
@@ -82,29 +127,47 @@ impl ParseError {
 }
 
 /// Parses a reply written in `format`. `chat_files` (relative to the root) are used
-/// to complete missing or half-right file names.
+/// to complete missing or half-right file names. Strict: a malformed or cut-off
+/// reply is an error.
 pub fn parse_reply(
     reply: &str,
     format: EditFormat,
     chat_files: &[String],
 ) -> Result<ParsedReply, ParseError> {
-    match format {
-        EditFormat::Diff | EditFormat::DiffFenced => search_replace::parse(reply, chat_files),
-        EditFormat::Whole => whole::parse(reply, chat_files),
-        EditFormat::Udiff => udiff::parse(reply, chat_files),
+    parse_reply_with(reply, format, &ParseOptions::new(chat_files))
+}
+
+/// [`parse_reply`] with explicit options (limits, a reader of current file texts).
+pub fn parse_reply_with(
+    reply: &str,
+    format: EditFormat,
+    options: &ParseOptions<'_>,
+) -> Result<ParsedReply, ParseError> {
+    let parsed = parse_reply_partial(reply, format, options)?;
+    match parsed.unfinished {
+        Some(error) => Err(error),
+        None => Ok(parsed),
     }
 }
 
-/// The lines of a reply, without their line breaks.
-pub(crate) fn reply_lines(reply: &str) -> Vec<&str> {
-    reply.lines().collect()
+/// The same parse as [`parse_reply_with`], except that a reply cut off inside a
+/// block, hunk or fence is not an error: it comes back with `unfinished` set and
+/// the blocks completed before that point.
+pub fn parse_reply_partial(
+    reply: &str,
+    format: EditFormat,
+    options: &ParseOptions<'_>,
+) -> Result<ParsedReply, ParseError> {
+    let mut parser = StreamingParser::quiet(format, options);
+    parser.push(reply);
+    parser.finish_partial()
 }
 
 /// Joins lines back into text, each followed by a newline.
-pub(crate) fn join_lines(lines: &[&str]) -> String {
-    let mut text = String::with_capacity(lines.iter().map(|line| line.len() + 1).sum());
+pub(crate) fn join_lines<S: AsRef<str>>(lines: &[S]) -> String {
+    let mut text = String::with_capacity(lines.iter().map(|line| line.as_ref().len() + 1).sum());
     for line in lines {
-        text.push_str(line);
+        text.push_str(line.as_ref());
         text.push('\n');
     }
     text

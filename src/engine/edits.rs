@@ -71,7 +71,7 @@ impl Engine {
         request: &str,
     ) -> EditRound {
         let chat: Vec<String> = self.session.chat_files.iter().cloned().collect();
-        let parsed = match edit::parse_reply(reply, format, &chat) {
+        let mut parsed = match edit::parse_reply(reply, format, &chat) {
             Ok(parsed) => parsed,
             Err(err) => {
                 return EditRound {
@@ -82,7 +82,21 @@ impl Engine {
                 };
             }
         };
-        let round = self.apply_parsed(&parsed, reply, request).await;
+        // Blocks the parser read but refused are never applied; the model hears why.
+        let refused = edit::refusal_message(&parsed.edits);
+        parsed.edits.retain(|edit| edit.refusal.is_none());
+        let mut round = if parsed.edits.is_empty() && refused.is_some() {
+            EditRound::done(true)
+        } else {
+            self.apply_parsed(&parsed, reply, request).await
+        };
+        if let Some(refused) = refused {
+            round.not_applied = true;
+            round.feedback = Some(match round.feedback.take() {
+                Some(feedback) => format!("{refused}\n{feedback}"),
+                None => refused,
+            });
+        }
         // Commands come after the edits, as the model expects them to run on the new code.
         if !self.inbox.quit {
             self.offer_shell_commands(&parsed.shell_commands).await;

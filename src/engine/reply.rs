@@ -128,7 +128,7 @@ fn preview(
     matched: &mut HashMap<usize, bool>,
 ) -> EditPreview {
     let matches = if block.complete {
-        let known = *matched.entry(block.index).or_insert_with(|| {
+        let known = *matched.entry(block.id).or_insert_with(|| {
             let edit = Edit::new(
                 block.path.clone(),
                 block.search.clone(),
@@ -143,7 +143,7 @@ fn preview(
         None
     };
     EditPreview {
-        index: block.index,
+        index: block.id,
         path: block.path,
         search: block.search,
         replace: block.replace_so_far,
