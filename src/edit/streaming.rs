@@ -236,3 +236,59 @@ impl<'a> StreamingParser<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(chat: &[String], limits: ParseLimits) -> ParseOptions<'_> {
+        ParseOptions::new(chat).with_limits(limits)
+    }
+
+    #[test]
+    fn a_reply_over_the_size_limit_is_refused() {
+        let limits = ParseLimits {
+            max_bytes: 64,
+            max_blocks: 10,
+        };
+        let mut parser = StreamingParser::with_options(EditFormat::Diff, &options(&[], limits));
+        parser.push("a.py\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n");
+        parser.push(&"x".repeat(40));
+        let error = parser.finish_partial().unwrap_err();
+        assert!(error.message.contains("larger than 64 bytes"), "{error}");
+    }
+
+    #[test]
+    fn a_reply_over_the_block_limit_is_refused() {
+        let limits = ParseLimits {
+            max_bytes: 1 << 20,
+            max_blocks: 3,
+        };
+        let block = "a.py\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n";
+        let chat = Vec::new();
+        let three = crate::edit::parse_reply_with(
+            &block.repeat(3),
+            EditFormat::Diff,
+            &options(&chat, limits),
+        );
+        assert_eq!(three.map(|parsed| parsed.edits.len()), Ok(3));
+        let four = crate::edit::parse_reply_with(
+            &block.repeat(4),
+            EditFormat::Diff,
+            &options(&chat, limits),
+        );
+        let error = four.unwrap_err();
+        assert_eq!(error.line, 20);
+        assert!(error.message.contains("more than 3 edit blocks"), "{error}");
+    }
+
+    #[test]
+    fn the_last_line_waits_for_the_end() {
+        let mut parser = StreamingParser::new(EditFormat::Diff, &[]);
+        let progress = parser.push("a.py\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE");
+        assert!(progress.iter().all(|block| !block.complete));
+        let ended = parser.end();
+        assert!(ended.last().is_some_and(|block| block.complete));
+        assert_eq!(parser.finish().map(|parsed| parsed.edits.len()), Ok(1));
+    }
+}
