@@ -65,7 +65,7 @@ pub struct ApplyArgs {
     /// The directory the reply's paths are relative to.
     #[arg(long)]
     pub root: PathBuf,
-    /// The reply's edit format: diff, diff-fenced, whole or udiff.
+    /// The reply's edit format: diff, diff-fenced, whole, udiff or patch.
     #[arg(long)]
     pub format: String,
     /// A file in the chat (relative to the root); repeat for several.
@@ -134,7 +134,7 @@ pub struct SessionArgs {
     /// The provider's API key (prefer the environment: it keeps keys out of shell history).
     #[arg(long)]
     pub api_key: Option<String>,
-    /// Edit format: diff, diff-fenced, whole or udiff.
+    /// Edit format: diff, diff-fenced, whole, udiff or patch.
     #[arg(long)]
     pub edit_format: Option<String>,
     /// The editor model's edit format (architect mode).

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 /// one). The split that leaves SEARCH and REPLACE sharing the most leading and
 /// trailing lines wins; failing that, the one row of `=` that does not underline
 /// the line above it. `Err` says why no line can be told to be the divider.
-pub fn choose_divider(body: &[String], dividers: &[usize]) -> Result<usize, String> {
+pub fn choose_divider<S: AsRef<str>>(body: &[S], dividers: &[usize]) -> Result<usize, String> {
     match dividers {
         [] => Err("the block has no ======= line".to_string()),
         [only] => Ok(*only),
@@ -42,26 +42,26 @@ pub fn choose_divider(body: &[String], dividers: &[usize]) -> Result<usize, Stri
 
 /// Whether the `=` row at `divider` is as long as the line above it, as a heading
 /// underline is.
-fn underlines_previous(body: &[String], divider: usize) -> bool {
+fn underlines_previous<S: AsRef<str>>(body: &[S], divider: usize) -> bool {
     let Some(previous) = divider.checked_sub(1).and_then(|index| body.get(index)) else {
         return false;
     };
-    let previous = previous.trim();
+    let previous = previous.as_ref().trim();
     !previous.is_empty()
         && !previous.starts_with('=')
-        && previous.chars().count() == body[divider].trim().chars().count()
+        && previous.chars().count() == body[divider].as_ref().trim().chars().count()
 }
 
 /// For each divider, how many lines SEARCH and REPLACE would share at their start
 /// and end (at most the shorter side's length). Lines are compared through ids, and
 /// the shared runs come from two Z-arrays, so the whole is linear in the block.
-fn shared_line_scores(body: &[String], dividers: &[usize]) -> Vec<usize> {
+fn shared_line_scores<S: AsRef<str>>(body: &[S], dividers: &[usize]) -> Vec<usize> {
     let mut ids: HashMap<&str, usize> = HashMap::new();
     let forward: Vec<usize> = body
         .iter()
         .map(|line| {
             let next = ids.len();
-            *ids.entry(line.as_str()).or_insert(next)
+            *ids.entry(line.as_ref()).or_insert(next)
         })
         .collect();
     let backward: Vec<usize> = forward.iter().rev().copied().collect();

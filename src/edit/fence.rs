@@ -9,10 +9,10 @@ pub const FENCE_TAGS: [&str; 5] = ["source", "code", "pre", "codeblock", "source
 const SHELL_LANGUAGES: [&str; 6] = ["bash", "sh", "shell", "zsh", "console", "shell-session"];
 
 /// Attributes of an opening tag that name the language.
-const LANGUAGE_ATTRIBUTES: [&str; 3] = ["lang", "language", "type"];
+const LANGUAGE_ATTRIBUTES: [&str; 2] = ["lang", "language"];
 
 /// Attributes of an opening tag that name the file.
-const FILE_ATTRIBUTES: [&str; 6] = ["file", "filename", "path", "name", "title", "src"];
+const FILE_ATTRIBUTES: [&str; 5] = ["file", "filename", "path", "name", "title"];
 
 /// An opening fence line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +93,18 @@ impl Fence {
     pub fn is_bare(&self) -> bool {
         matches!(self.kind, FenceKind::Backticks(_)) && self.info.is_empty()
     }
+
+    /// A fenced block that `line` opens inside a listing fenced like this one: a
+    /// backtick fence inside a backtick listing (as in Markdown). Inside a tag
+    /// listing nothing nests; HTML tags there are content.
+    pub fn open_inner(&self, line: &str) -> Option<Fence> {
+        match self.kind {
+            FenceKind::Backticks(_) => {
+                Fence::open(line).filter(|inner| matches!(inner.kind, FenceKind::Backticks(_)))
+            }
+            FenceKind::Tag(_) => None,
+        }
+    }
 }
 
 /// The columns of leading whitespace of a line (a tab counts as four).
@@ -132,6 +144,13 @@ fn open_tags(trimmed: &str) -> Option<(Vec<String>, String)> {
             return None;
         }
         for (key, value) in attributes {
+            // Any other attribute (`<source src=… type=…>` in HTML) is markup, not a fence.
+            if key != "class"
+                && !LANGUAGE_ATTRIBUTES.contains(&key.as_str())
+                && !FILE_ATTRIBUTES.contains(&key.as_str())
+            {
+                return None;
+            }
             if language.is_empty() && LANGUAGE_ATTRIBUTES.contains(&key.as_str()) {
                 language = value;
             } else if language.is_empty() && key == "class" {
@@ -294,6 +313,7 @@ mod tests {
         assert!(Fence::open("<code>x = 1</code>").is_none());
         assert!(Fence::open("<pre>Here is the whole answer to it").is_none());
         assert!(Fence::open("<source lang=\"py\"").is_none());
+        assert!(Fence::open("<source src=\"clip.mp4\" type=\"video/mp4\">").is_none());
     }
 
     #[test]

@@ -112,7 +112,7 @@ pub(crate) fn readings(region: &Region<'_>, chat_files: &[String]) -> Readings {
     }
     let readings: Vec<Reading> = closes
         .iter()
-        .filter(|&&close| content_balanced(&region.lines[region.first_close..close]))
+        .filter(|&&close| content_balanced(region.fence, &region.lines[region.first_close..close]))
         .filter_map(|&close| {
             reads_as_prose(&region.lines[close + 1..], chat_files).map(|shell_commands| Reading {
                 close,
@@ -131,13 +131,13 @@ pub(crate) fn readings(region: &Region<'_>, chat_files: &[String]) -> Readings {
 
 /// Whether the lines from the first possible close up to another one pair up as
 /// the listing's own fenced blocks (so that the other one closes the listing).
-fn content_balanced(lines: &[String]) -> bool {
+fn content_balanced(outer: &Fence, lines: &[String]) -> bool {
     let mut inner: Option<Fence> = None;
     for line in lines {
         match &inner {
             Some(fence) if fence.is_closed_by(line) => inner = None,
             Some(_) => {}
-            None => inner = Fence::open(line),
+            None => inner = outer.open_inner(line),
         }
     }
     inner.is_none()

@@ -45,9 +45,46 @@ struct Block {
     /// The file, if the SEARCH text turns out non-empty / empty.
     path_if_search: Option<String>,
     path_if_empty: Option<String>,
-    body: Vec<String>,
+    body: Body,
     dividers: Vec<usize>,
     fenced: bool,
+}
+
+/// A block's lines, kept in one text (each line followed by a newline), so that
+/// reading a long block allocates per block, not per line.
+#[derive(Default)]
+struct Body {
+    text: String,
+    starts: Vec<usize>,
+}
+
+impl Body {
+    fn push(&mut self, line: &str) {
+        self.starts.push(self.text.len());
+        self.text.push_str(line);
+        self.text.push('\n');
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The byte offset where line `index` starts (the text's end past the last line).
+    fn offset(&self, index: usize) -> usize {
+        self.starts.get(index).copied().unwrap_or(self.text.len())
+    }
+
+    /// Lines `from..to`, each with its newline.
+    fn joined(&self, from: usize, to: usize) -> &str {
+        &self.text[self.offset(from)..self.offset(to)]
+    }
+
+    /// Lines `from..to`, without their newlines.
+    fn lines(&self, from: usize, to: usize) -> Vec<&str> {
+        (from..to)
+            .map(|index| &self.text[self.offset(index)..self.offset(index + 1) - 1])
+            .collect()
+    }
 }
 
 /// How a block without its `>>>>>>> REPLACE` line ended.
@@ -77,11 +114,13 @@ impl SearchReplaceMachine {
         context: &Context<'_>,
         sink: &mut Sink,
     ) -> Result<(), ParseError> {
-        if is_search_marker(line) {
-            return self.start_block(number, context, sink);
-        }
-        if let Some(problem) = marker_length_problem(line) {
-            return Err(ParseError::at(number, problem));
+        if may_be_marker(line) {
+            if is_search_marker(line) {
+                return self.start_block(number, context, sink);
+            }
+            if let Some(problem) = marker_length_problem(line) {
+                return Err(ParseError::at(number, problem));
+            }
         }
         let blank = line.trim().is_empty();
         match self.fence.as_mut() {
@@ -150,7 +189,7 @@ impl SearchReplaceMachine {
             start: number,
             path_if_search,
             path_if_empty,
-            body: Vec::new(),
+            body: Body::default(),
             dividers: Vec::new(),
             fenced: self.fence.is_some(),
         });
@@ -162,9 +201,9 @@ impl SearchReplaceMachine {
         let Some(block) = self.block.as_mut() else {
             return;
         };
-        if is_divider(line) {
+        if may_be_marker(line) && is_divider(line) {
             block.dividers.push(block.body.len());
-            block.body.push(line.to_string());
+            block.body.push(line);
             match block.dividers.len() {
                 1 => sink.search_done(block.id),
                 2 => {
@@ -176,7 +215,7 @@ impl SearchReplaceMachine {
             }
             return;
         }
-        block.body.push(line.to_string());
+        block.body.push(line);
         if block.dividers.is_empty() {
             sink.push_search(block.id, line);
         } else {
@@ -239,7 +278,12 @@ impl SearchReplaceMachine {
         }
         // Two or more rows of `=`: the last may have been meant as the end marker.
         let last = block.dividers[block.dividers.len() - 1];
-        let tail: Vec<String> = block.body[last + 1..].to_vec();
+        let tail: Vec<String> = block
+            .body
+            .lines(last + 1, block.body.len())
+            .into_iter()
+            .map(str::to_string)
+            .collect();
         let first_text = tail.iter().find(|line| !line.trim().is_empty());
         let clear = match first_text {
             None => true,
@@ -278,18 +322,22 @@ impl SearchReplaceMachine {
 
 /// The edit of a block whose body (before `end`) is split at its chosen divider.
 fn split_block(block: &Block, end: usize) -> Result<Edit, ParseError> {
-    let body = &block.body[..end];
     let dividers: Vec<usize> = block
         .dividers
         .iter()
         .copied()
         .filter(|&divider| divider < end)
         .collect();
-    let (divider, refusal) = match choose_divider(body, &dividers) {
+    let chosen = if dividers.len() == 1 {
+        Ok(dividers[0])
+    } else {
+        choose_divider(&block.body.lines(0, end), &dividers)
+    };
+    let (divider, refusal) = match chosen {
         Ok(divider) => (divider, None),
         Err(reason) => (dividers[0], Some(reason)),
     };
-    let search = join_lines(&body[..divider]);
+    let search = block.body.joined(0, divider);
     let path = if search.trim().is_empty() {
         block.path_if_empty.clone()
     } else {
@@ -298,7 +346,8 @@ fn split_block(block: &Block, end: usize) -> Result<Edit, ParseError> {
     let Some(path) = path else {
         return Err(no_name(block.start));
     };
-    let edit = Edit::new(path, search, join_lines(&body[divider + 1..])).with_id(block.id);
+    let replace = block.body.joined(divider + 1, end);
+    let edit = Edit::new(path, search, replace).with_id(block.id);
     Ok(match refusal {
         Some(reason) => edit.refused(reason),
         None => edit,
@@ -323,15 +372,18 @@ impl Machine for SearchReplaceMachine {
         if self.block.is_none() {
             return self.outside(line, number, context, sink);
         }
-        if is_replace_marker(line) {
-            return self.close(sink);
-        }
-        if is_search_marker(line) {
-            self.close_cut(Cut::NewBlock(number), context, sink)?;
-            return self.start_block(number, context, sink);
-        }
-        if let Some(problem) = marker_length_problem(line) {
-            return Err(ParseError::at(number, problem));
+        // Most lines are not markers: tell those by their first character.
+        if may_be_marker(line) {
+            if is_replace_marker(line) {
+                return self.close(sink);
+            }
+            if is_search_marker(line) {
+                self.close_cut(Cut::NewBlock(number), context, sink)?;
+                return self.start_block(number, context, sink);
+            }
+            if let Some(problem) = marker_length_problem(line) {
+                return Err(ParseError::at(number, problem));
+            }
         }
         self.inside(line, sink);
         Ok(())
@@ -358,11 +410,23 @@ impl Machine for SearchReplaceMachine {
     }
 }
 
+/// Whether a line starts (after its indentation) like a marker or divider.
+fn may_be_marker(line: &str) -> bool {
+    matches!(
+        line.trim_start().as_bytes().first(),
+        Some(b'<' | b'=' | b'>')
+    )
+}
+
 /// The run of `mark` that starts a trimmed line, and the rest of the line.
 fn marker_run(line: &str, mark: char) -> (usize, &str) {
-    let trimmed = line.trim();
-    let run = trimmed.chars().take_while(|c| *c == mark).count();
-    (run, trimmed[run..].trim())
+    let start = line.trim_start();
+    // Most lines are not markers: decide those on their first character.
+    if !start.starts_with(mark) {
+        return (0, "");
+    }
+    let run = start.bytes().take_while(|byte| *byte == mark as u8).count();
+    (run, start[run..].trim())
 }
 
 /// Whether a line opens a block (`<<<<<<< SEARCH`).

@@ -147,8 +147,8 @@ impl WholeMachine {
             self.state = State::Outside;
             self.lookback.clear();
             return;
-        } else if matches!(unnamed.fence.kind, super::fence::FenceKind::Backticks(_)) {
-            unnamed.inner = Fence::open(line);
+        } else {
+            unnamed.inner = unnamed.fence.open_inner(line);
         }
         if let Some(body) = unnamed.body.as_mut() {
             body.push(line.to_string());
@@ -188,8 +188,8 @@ impl WholeMachine {
                 sink.revise(listing.id, &listing.path, "", &content, true);
             }
             return None;
-        } else if matches!(listing.fence.kind, super::fence::FenceKind::Backticks(_)) {
-            listing.inner = Fence::open(line);
+        } else {
+            listing.inner = listing.fence.open_inner(line);
         }
         sink.push_replace(listing.id, line);
         None
@@ -521,6 +521,21 @@ mod tests {
                 "{reply}"
             );
         }
+    }
+
+    #[test]
+    fn html_tags_inside_a_listing_are_content() {
+        let html = "<video controls>\n  <source src=\"clip.mp4\" type=\"video/mp4\">\n</video>\n<pre>\nx\n</pre>\n";
+        let reply = format!("page.html\n```html\n{html}```\n");
+        assert_eq!(
+            listings(&reply, &[]),
+            vec![("page.html".into(), html.into())]
+        );
+        let tagged = format!("<source lang=\"html\" file=\"page.html\">\n{html}</source>\n");
+        assert_eq!(
+            listings(&tagged, &[]),
+            vec![("page.html".into(), html.into())]
+        );
     }
 
     #[test]

@@ -83,6 +83,14 @@ impl Engine {
             }
         };
         // Blocks the parser read but refused are never applied; the model hears why.
+        // So are the parts of a patch the apply step cannot perform yet.
+        let workspace = self.session.workspace.clone();
+        let exists = |rel: &str| matches!(workspace.read(rel), Ok(Some(_)));
+        for edit in &mut parsed.edits {
+            if edit.refusal.is_none() {
+                edit.refusal = edit::pending::not_yet_applicable(edit, &exists);
+            }
+        }
         let refused = edit::refusal_message(&parsed.edits);
         parsed.edits.retain(|edit| edit.refusal.is_none());
         let mut round = if parsed.edits.is_empty() && refused.is_some() {
