@@ -72,6 +72,7 @@ struct Add {
 }
 
 impl PatchMachine {
+    /// A machine at the start of a reply.
     pub fn new() -> PatchMachine {
         PatchMachine {
             fence: None,

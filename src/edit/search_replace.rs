@@ -97,6 +97,7 @@ enum Cut {
 }
 
 impl SearchReplaceMachine {
+    /// A machine at the start of a reply.
     pub fn new() -> SearchReplaceMachine {
         SearchReplaceMachine {
             current_path: None,

@@ -47,6 +47,7 @@ enum Held {
 }
 
 impl UdiffMachine {
+    /// A machine at the start of a reply.
     pub fn new() -> UdiffMachine {
         UdiffMachine {
             current_path: None,

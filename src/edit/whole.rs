@@ -65,6 +65,7 @@ enum RegionEnd {
 }
 
 impl WholeMachine {
+    /// A machine at the start of a reply.
     pub fn new() -> WholeMachine {
         WholeMachine {
             lookback: Lookback::new(PROSE_LOOKBACK),
