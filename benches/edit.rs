@@ -1,13 +1,17 @@
 //! Edit engine benchmarks: a 1 MB reply holding 500 SEARCH/REPLACE blocks over 200
-//! files (parse, dry run, and parse + apply with atomic writes), and each step of the
-//! matching ladder on a 20,000-line file, including its worst cases.
+//! files (parse, streamed parse, dry run, and parse + apply with atomic writes), each
+//! step of the matching ladder on a 20,000-line file, including its worst cases, and
+//! adversarial replies for the parser (300,000 `=======` lines, 100,000 blocks, …).
 
 use std::fs;
 use std::hint::black_box;
 use std::path::Path;
 
 use aider_tui::edit::matching::replace_unique;
-use aider_tui::edit::{EditFormat, Workspace, apply_edits, parse_reply, plan_edits};
+use aider_tui::edit::{
+    EditFormat, ParseLimits, ParseOptions, StreamingParser, Workspace, apply_edits, parse_reply,
+    parse_reply_partial, plan_edits,
+};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 const FILES: usize = 200;
@@ -73,6 +77,23 @@ fn big_reply(c: &mut Criterion) {
 
     c.bench_function("reply_1mb/parse", |b| {
         b.iter(|| parse_reply(black_box(&reply), EditFormat::Diff, &chat).unwrap())
+    });
+    c.bench_function("reply_1mb/streamed_in_16_byte_pieces", |b| {
+        b.iter(|| {
+            let mut parser = StreamingParser::new(EditFormat::Diff, &chat);
+            let mut states = 0;
+            let mut rest = black_box(reply.as_str());
+            while !rest.is_empty() {
+                let mut cut = rest.len().min(16);
+                while !rest.is_char_boundary(cut) {
+                    cut += 1;
+                }
+                states += parser.push(&rest[..cut]).len();
+                rest = &rest[cut..];
+            }
+            states += parser.end().len();
+            (states, parser.finish().unwrap().edits.len())
+        })
     });
     c.bench_function("reply_1mb/parse_and_plan", |b| {
         b.iter(|| {
@@ -170,9 +191,84 @@ fn ladder(c: &mut Criterion) {
     }
 }
 
+/// Replies built to make a careless parser slow.
+fn adversarial(c: &mut Criterion) {
+    let lines = 300_000;
+    let chat: Vec<String> = Vec::new();
+    let many_blocks = ParseLimits {
+        max_blocks: 200_000,
+        ..ParseLimits::default()
+    };
+    let equals_in_block = format!(
+        "a.py\n<<<<<<< SEARCH\n{}>>>>>>> REPLACE\n",
+        "=======\n".repeat(lines)
+    );
+    let equals_to_the_end = format!("a.py\n<<<<<<< SEARCH\n{}", "=======\n".repeat(lines));
+    let block = "a.py\n<<<<<<< SEARCH\nold line\n=======\nnew line\n>>>>>>> REPLACE\n";
+    let blocks_100k = block.repeat(100_000);
+    let bare_fences = format!("README.md\n```\n{}", "```\ntext\n".repeat(lines / 2));
+    let long_hunk = format!(
+        "```diff\n--- a.py\n+++ a.py\n@@ @@\n{}-x\n+y\n```\n",
+        "bare context line\n".repeat(lines)
+    );
+    let long_patch = format!(
+        "*** Begin Patch\n*** Update File: a.py\n@@ def f():\n{}-x\n+y\n*** End Patch\n",
+        " context line\n".repeat(lines)
+    );
+    let cases: Vec<(&str, &str, EditFormat, ParseLimits)> = vec![
+        (
+            "equals_300k_lines_in_one_block",
+            &equals_in_block,
+            EditFormat::Diff,
+            ParseLimits::default(),
+        ),
+        (
+            "equals_300k_lines_to_the_end",
+            &equals_to_the_end,
+            EditFormat::Diff,
+            ParseLimits::default(),
+        ),
+        ("blocks_100k", &blocks_100k, EditFormat::Diff, many_blocks),
+        (
+            "blocks_100k_default_limit",
+            &blocks_100k,
+            EditFormat::Diff,
+            ParseLimits::default(),
+        ),
+        (
+            "whole_listing_150k_bare_fences",
+            &bare_fences,
+            EditFormat::Whole,
+            ParseLimits::default(),
+        ),
+        (
+            "udiff_hunk_300k_bare_lines",
+            &long_hunk,
+            EditFormat::Udiff,
+            ParseLimits::default(),
+        ),
+        (
+            "patch_hunk_300k_lines",
+            &long_patch,
+            EditFormat::Patch,
+            ParseLimits::default(),
+        ),
+    ];
+    for (name, reply, format, limits) in cases {
+        eprintln!("adversarial/{name}: {} bytes", reply.len());
+        let options = ParseOptions::new(&chat).with_limits(limits);
+        c.bench_function(&format!("adversarial/{name}"), |b| {
+            b.iter(|| {
+                let parsed = parse_reply_partial(black_box(reply), format, &options);
+                black_box(parsed.map(|parsed| parsed.edits.len()).ok())
+            })
+        });
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(3));
-    targets = big_reply, ladder
+    targets = big_reply, ladder, adversarial
 }
 criterion_main!(benches);

@@ -148,6 +148,7 @@ fn review_of(hunks: Vec<Hunk>, change: ChangeKind) -> Review {
         tell_rejected: false,
         auto_accept: false,
         notice: None,
+        cut_off: false,
     }
 }
 

@@ -5,9 +5,14 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use serde_json::Value;
+use proptest::prelude::*;
+use serde_json::{Value, json};
 
 fn apply(root: &Path, format: &str, files: &[&str], extra: &[&str], reply: &str) -> Output {
+    apply_bytes(root, format, files, extra, reply.as_bytes())
+}
+
+fn apply_bytes(root: &Path, format: &str, files: &[&str], extra: &[&str], reply: &[u8]) -> Output {
     let reply_dir = tempfile::tempdir().unwrap();
     let reply_path = reply_dir.path().join("reply.md");
     fs::write(&reply_path, reply).unwrap();
@@ -179,7 +184,7 @@ fn paths_outside_the_root_are_refused() {
 #[test]
 fn usage_errors_exit_two() {
     let dir = tempfile::tempdir().unwrap();
-    let bad_format = apply(dir.path(), "patch", &[], &[], "x");
+    let bad_format = apply(dir.path(), "context-diff", &[], &[], "x");
     assert_eq!(bad_format.status.code(), Some(2));
     let missing_root = apply(
         &dir.path().join("nope"),
@@ -189,4 +194,203 @@ fn usage_errors_exit_two() {
         &block("a", "", "b\n"),
     );
     assert_eq!(missing_root.status.code(), Some(2));
+}
+
+fn parse_only(format: &str, files: &[&str], reply: &str) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let output = apply(
+        dir.path(),
+        format,
+        files,
+        &["--parse-only", "--json"],
+        reply,
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn patch_parse_only_json() {
+    let reply = "```\n*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@ def f():\n     x = 1\n-    y = 2\n+    y = 3\n*** Add File: new.txt\n+hello\n+\n*** Delete File: old.txt\n*** End Patch\n```\n";
+    assert_eq!(
+        parse_only("patch", &[], reply),
+        json!({
+            "edits": [
+                {"path": "a.py", "search": "    x = 1\n    y = 2\n", "replace": "    x = 1\n    y = 3\n", "move_to": "b.py"},
+                {"path": "new.txt", "search": "", "replace": "hello\n\n"},
+                {"path": "old.txt", "search": "", "replace": "", "delete": true}
+            ],
+            "shell_commands": []
+        })
+    );
+}
+
+#[test]
+fn other_formats_json_has_no_new_keys() {
+    let diff = parse_only("diff", &[], &block("a.py", "x\n", "y\n"));
+    assert_eq!(
+        diff,
+        json!({"edits": [{"path": "a.py", "search": "x\n", "replace": "y\n"}], "shell_commands": []})
+    );
+}
+
+#[test]
+fn a_patch_applies_updates_and_adds() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.py"), "def f():\n    return 1\n").unwrap();
+    let reply = "*** Begin Patch\n*** Update File: a.py\n@@\n def f():\n-    return 1\n+    return 2\n*** Add File: b.py\n+import a\n*** End Patch\n";
+    let output = apply(dir.path(), "patch", &["a.py"], &["--json"], reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "def f():\n    return 2\n"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("b.py")).unwrap(),
+        "import a\n"
+    );
+    // Adding a file that exists is refused; nothing changes.
+    let again = apply(
+        dir.path(),
+        "patch",
+        &[],
+        &["--json"],
+        "*** Begin Patch\n*** Add File: b.py\n+other\n*** End Patch\n",
+    );
+    assert_eq!(again.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(report["results"][0]["status"], "failed");
+    assert!(
+        report["feedback"]
+            .as_str()
+            .unwrap()
+            .contains("already exists")
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("b.py")).unwrap(),
+        "import a\n"
+    );
+}
+
+#[test]
+fn a_udiff_whose_fence_never_closes_applies_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = "def f():\n    return 1\n";
+    fs::write(dir.path().join("a.py"), original).unwrap();
+    let reply = "```diff\n--- a.py\n+++ a.py\n@@ @@\n-def f():\n-    return 1\n+def f():\n";
+    let output = apply(dir.path(), "udiff", &["a.py"], &[], reply);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("never closes"));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        original
+    );
+}
+
+#[test]
+fn markers_of_the_wrong_length_are_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.txt"), "old\n").unwrap();
+    let reply = "a.txt\n```\n<<<< SEARCH\nold\n====\nnew\n>>>> REPLACE\n```\n";
+    let output = apply(dir.path(), "diff", &["a.txt"], &[], reply);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("5 to 9 characters"));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        "old\n"
+    );
+}
+
+#[test]
+fn invalid_utf8_refuses_only_the_blocks_it_touches() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.txt"), "one\ntwo\n").unwrap();
+    let mut reply = b"\xef\xbb\xbf".to_vec();
+    reply.extend(block("a.txt", "one\n", "1\n").as_bytes());
+    reply.extend(b"\na.txt\n```\n<<<<<<< SEARCH\ntwo\n=======\nt\xffo\n>>>>>>> REPLACE\n```\n");
+    let output = apply_bytes(dir.path(), "diff", &["a.txt"], &["--json"], &reply);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["results"][0]["status"], "applied");
+    assert_eq!(report["results"][1]["status"], "failed");
+    assert!(
+        report["results"][1]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("UTF-8")
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        "1\ntwo\n"
+    );
+}
+
+#[test]
+fn a_markdown_listing_with_inner_fences_is_checked_against_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let readme = "# Tool\n\nRun it:\n\n```\ntool --help\n```\n\nMore.\n";
+    fs::write(dir.path().join("README.md"), readme).unwrap();
+    let new = readme.replace("More.", "More text.");
+    let reply = format!("README.md\n```\n{new}```\n");
+    let output = apply(dir.path(), "whole", &["README.md"], &[], &reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("README.md")).unwrap(),
+        new
+    );
+    // A new file gives nothing to check against: refused, never cut short.
+    let other = apply(
+        dir.path(),
+        "whole",
+        &[],
+        &[],
+        &reply.replace("README.md\n", "GUIDE.md\n"),
+    );
+    assert_eq!(other.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&other.stdout).contains("longer fence"));
+    assert!(!dir.path().join("GUIDE.md").exists());
+}
+
+/// Ways of breaking a patch, each of which must leave every file as it was.
+fn break_patch(patch: &str, how: usize) -> String {
+    match how {
+        0 => patch.replacen("*** Begin Patch\n", "", 1),
+        1 => patch.replacen("*** End Patch\n", "", 1),
+        2 => patch.replacen("\n-", "\nno prefix here\n-", 1),
+        3 => patch.replacen(
+            "*** End Patch",
+            "*** Frobnicate File: a.txt\n*** End Patch",
+            1,
+        ),
+        _ => patch.replacen(
+            "*** End Patch",
+            "*** Add File: n.txt\n+x\ny\n*** End Patch",
+            1,
+        ),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn a_malformed_patch_changes_no_byte(
+        lines in prop::collection::vec("[a-z ]{1,12}", 2..8),
+        how in 0..5usize,
+        fenced in any::<bool>(),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        fs::write(dir.path().join("a.txt"), &text).unwrap();
+        fs::write(dir.path().join("gone.txt"), "keep\n").unwrap();
+        let hunk: String = lines.iter().map(|line| format!("-{line}\n+{line}!\n")).collect();
+        let patch = format!("*** Begin Patch\n*** Update File: a.txt\n@@\n{hunk}*** Delete File: gone.txt\n*** Add File: new.txt\n+made\n*** End Patch\n");
+        let broken = break_patch(&patch, how);
+        let reply = if fenced { format!("```\n{broken}```\n") } else { broken };
+        let output = apply(dir.path(), "patch", &["a.txt"], &[], &reply);
+        prop_assert_eq!(output.status.code(), Some(2), "{:?}", output);
+        prop_assert_eq!(fs::read_to_string(dir.path().join("a.txt")).unwrap(), text);
+        prop_assert_eq!(fs::read_to_string(dir.path().join("gone.txt")).unwrap(), "keep\n");
+        prop_assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
 }

@@ -1,7 +1,7 @@
 //! `aider-tui apply`: parse a reply and apply its edits (owner: edit engine).
 //!
-//! Exit 0: every edit applied. 1: some edit failed (the others still applied).
-//! 2: malformed reply or usage error; nothing applied.
+//! Exit 0: every edit applied. 1: some edit failed or was refused (the others still
+//! applied). 2: malformed or cut-off reply, or a usage error; nothing applied.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -9,8 +9,10 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 
 use crate::edit::{
-    ApplyReport, EditFormat, EditStatus, ParsedReply, Workspace, apply_edits, parse_reply,
+    ApplyReport, Edit, EditFormat, EditKind, EditStatus, ParseOptions, ParsedReply, Workspace,
+    apply_edits, parse_reply_with,
 };
+use crate::text::printable;
 
 /// Runs the command.
 pub fn run(args: super::ApplyArgs) -> ExitCode {
@@ -25,14 +27,29 @@ pub fn run(args: super::ApplyArgs) -> ExitCode {
 
 fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     let format: EditFormat = args.format.parse().map_err(|error| format!("{error}"))?;
-    let reply = read_reply(&args.response_file)?;
-    let parsed = parse_reply(&reply, format, &args.files)
+    let (reply, lossy) = read_reply(&args.response_file)?;
+    let workspace = Workspace::new(&args.root);
+    // The parse may read files under the root (never write them) to check listings.
+    let current_text = |rel: &str| {
+        workspace
+            .as_ref()
+            .ok()
+            .and_then(|workspace| workspace.read(rel).ok().flatten())
+            .map(|file| file.text)
+    };
+    let options = ParseOptions::new(&args.files).with_current_text(&current_text);
+    let mut parsed = parse_reply_with(&reply, format, &options)
         .map_err(|error| format!("malformed reply, nothing applied: {error}"))?;
+    if lossy {
+        refuse_replacement_characters(&mut parsed.edits);
+    }
     if args.parse_only {
-        print_parsed(&parsed, args.json);
+        print_parsed(&parsed, format, args.json);
         return Ok(ExitCode::SUCCESS);
     }
-    let workspace = Workspace::new(&args.root).map_err(|error| error.to_string())?;
+    let workspace = workspace.map_err(|error| error.to_string())?;
+    // A refused block (its reason set by the parser) fails in the plan like any other,
+    // with its reason in the feedback; the others still apply.
     let report = apply_edits(&workspace, &parsed.edits, &args.files);
     if args.json {
         println!("{}", report_json(&report, &parsed));
@@ -46,24 +63,62 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     })
 }
 
-fn read_reply(source: &str) -> Result<String, String> {
-    if source == "-" {
-        let mut text = String::new();
+/// Reads the reply; invalid UTF-8 is decoded lossily (the second value says so).
+fn read_reply(source: &str) -> Result<(String, bool), String> {
+    let bytes = if source == "-" {
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .map_err(|error| format!("cannot read the reply from standard input: {error}"))?;
-        return Ok(text);
-    }
-    std::fs::read_to_string(source)
-        .map_err(|error| format!("cannot read the reply {source}: {error}"))
+        bytes
+    } else {
+        std::fs::read(source).map_err(|error| format!("cannot read the reply {source}: {error}"))?
+    };
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => (text, false),
+        Err(error) => (String::from_utf8_lossy(error.as_bytes()).into_owned(), true),
+    })
 }
 
-fn print_parsed(parsed: &ParsedReply, as_json: bool) {
+/// A reply that was not valid UTF-8: the blocks whose text held the bad bytes are
+/// refused; the others stand.
+fn refuse_replacement_characters(edits: &mut [Edit]) {
+    for edit in edits {
+        let damaged = [&edit.path, &edit.search, &edit.replace]
+            .iter()
+            .any(|text| text.contains('\u{fffd}'));
+        if damaged && edit.refusal.is_none() {
+            edit.refusal = Some(
+                "the reply is not valid UTF-8 inside this block (the bad bytes show as \u{fffd}); resend it as UTF-8 text"
+                    .to_string(),
+            );
+        }
+    }
+}
+
+/// One edit as `--parse-only --json` prints it.
+fn edit_json(edit: &Edit, format: EditFormat) -> Value {
+    let mut object = json!({"path": edit.path, "search": edit.search, "replace": edit.replace});
+    if format == EditFormat::Patch {
+        if edit.kind == EditKind::DeleteFile {
+            object["delete"] = json!(true);
+        }
+        if let Some(move_to) = &edit.move_to {
+            object["move_to"] = json!(move_to);
+        }
+    }
+    if let Some(refusal) = &edit.refusal {
+        object["refusal"] = json!(refusal);
+    }
+    object
+}
+
+fn print_parsed(parsed: &ParsedReply, format: EditFormat, as_json: bool) {
     if as_json {
         let edits: Vec<Value> = parsed
             .edits
             .iter()
-            .map(|edit| json!({"path": edit.path, "search": edit.search, "replace": edit.replace}))
+            .map(|edit| edit_json(edit, format))
             .collect();
         println!(
             "{}",
@@ -71,12 +126,16 @@ fn print_parsed(parsed: &ParsedReply, as_json: bool) {
         );
         return;
     }
-    for (index, edit) in parsed.edits.iter().enumerate() {
+    for edit in &parsed.edits {
         let lines = edit.replace.lines().count();
-        println!("{}: {} (+{lines} lines)", index + 1, edit.path);
+        let path = printable(&edit.path);
+        match &edit.refusal {
+            Some(reason) => println!("{}: {path} (refused: {})", edit.id + 1, printable(reason)),
+            None => println!("{}: {path} (+{lines} lines)", edit.id + 1),
+        }
     }
     for command in &parsed.shell_commands {
-        print!("shell command (not run):\n{command}");
+        print!("shell command (not run):\n{}", printable(command));
     }
 }
 
@@ -108,25 +167,29 @@ fn report_json(report: &ApplyReport, parsed: &ParsedReply) -> Value {
     })
 }
 
+/// The report for people; file names are shown, never obeyed by the terminal.
 fn print_report(report: &ApplyReport, parsed: &ParsedReply) {
     if report.results.is_empty() {
         println!("no edits found in the reply");
     }
     for result in &report.results {
+        let path = printable(&result.path);
         match &result.status {
-            EditStatus::Applied => println!("applied: {}", result.path),
-            EditStatus::Created => println!("created: {}", result.path),
-            EditStatus::Deleted => println!("deleted: {}", result.path),
-            EditStatus::Moved(target) => println!("moved: {} to {target}", result.path),
-            EditStatus::Rejected => println!("rejected: {}", result.path),
-            EditStatus::Failed(failure) => println!("failed: {}: {failure}", result.path),
+            EditStatus::Applied => println!("applied: {path}"),
+            EditStatus::Created => println!("created: {path}"),
+            EditStatus::Deleted => println!("deleted: {path}"),
+            EditStatus::Moved(target) => println!("moved: {path} to {}", printable(target)),
+            EditStatus::Rejected => println!("rejected: {path}"),
+            EditStatus::Failed(failure) => {
+                println!("failed: {path}: {}", printable(&failure.to_string()))
+            }
         }
     }
     for command in &parsed.shell_commands {
-        print!("shell command (not run):\n{command}");
+        print!("shell command (not run):\n{}", printable(command));
     }
     if let Some(feedback) = report.feedback() {
         println!();
-        print!("{feedback}");
+        print!("{}", printable(&feedback));
     }
 }

@@ -14,14 +14,18 @@ pub enum EditFormat {
     Whole,
     /// Unified-diff hunks, matched by content rather than line numbers.
     Udiff,
+    /// OpenAI's `apply_patch` format: `*** Begin Patch` … `*** End Patch` with
+    /// Update, Add and Delete sections.
+    Patch,
 }
 
 /// Every format, in the order they are documented.
-pub const ALL_FORMATS: [EditFormat; 4] = [
+pub const ALL_FORMATS: [EditFormat; 5] = [
     EditFormat::Diff,
     EditFormat::DiffFenced,
     EditFormat::Whole,
     EditFormat::Udiff,
+    EditFormat::Patch,
 ];
 
 impl EditFormat {
@@ -32,6 +36,7 @@ impl EditFormat {
             EditFormat::DiffFenced => "diff-fenced",
             EditFormat::Whole => "whole",
             EditFormat::Udiff => "udiff",
+            EditFormat::Patch => "patch",
         }
     }
 }
@@ -44,7 +49,7 @@ impl fmt::Display for EditFormat {
 
 /// The text given was not the name of an edit format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown edit format {0:?}: expected diff, diff-fenced, whole or udiff")]
+#[error("unknown edit format {0:?}: expected diff, diff-fenced, whole, udiff or patch")]
 pub struct UnknownFormat(pub String);
 
 impl FromStr for EditFormat {

@@ -103,6 +103,29 @@ pub fn place(
     ladder(file, &search_lines, &replace_lines, true, &context)
 }
 
+/// Where a hunk with no old lines goes: right after its innermost anchor line, when
+/// that line is found once (under its outer anchors). `None` when there are no anchors.
+pub fn insertion_after_anchor(
+    file: &mut FileText,
+    anchors: &[String],
+) -> Option<Result<usize, MatchFailure>> {
+    if anchors.iter().all(|anchor| anchor.trim().is_empty()) {
+        return None;
+    }
+    let regions = anchor_regions(
+        file,
+        Scope {
+            anchors,
+            at_end: false,
+        },
+    );
+    Some(match regions.as_slice() {
+        [] => Err(MatchFailure::NotFound),
+        [(line, _)] => Ok(line + 1),
+        many => Err(MatchFailure::Ambiguous { count: many.len() }),
+    })
+}
+
 /// Applies a placement to `file`.
 pub fn apply_placement(file: &mut FileText, placement: &Placement) {
     for splice in placement.splices.iter().rev() {

@@ -10,32 +10,45 @@
 //! index, `matching` the ladder, `hunk` the reviewable form, `workspace` the root.
 
 pub mod apply;
+pub mod detect;
+mod divider;
 pub mod failure;
 pub mod feedback;
 pub mod fence;
 pub mod file_text;
 pub mod format;
 pub mod hunk;
+mod listing_end;
+mod machine;
 pub mod matching;
 pub mod names;
+pub mod options;
+pub mod patch;
 pub mod plan;
 pub mod prompts;
 pub mod protected;
+pub mod refusal;
 pub mod reply;
 pub mod search_replace;
+mod sink;
 pub mod streaming;
 pub mod udiff;
 pub mod whole;
 pub mod workspace;
 
 pub use apply::{ApplyReport, EditResult, EditStatus, apply_edits, apply_plan, plan_edits};
+pub use detect::{DetectedReply, parse_reply_detecting};
 pub use failure::EditFailure;
 pub use format::{EditFormat, UnknownFormat};
 pub use matching::LadderStep;
+pub use options::{CurrentText, ParseLimits, ParseOptions};
 pub use plan::{
     BlockChange, BlockPlan, ChangeKind, Decision, FileResult, Plan, PlanRun, PlannedFile, Planner,
 };
 pub use prompts::{FormatPrompts, prompts};
-pub use reply::{Edit, EditKind, ParseError, ParsedReply, parse_reply};
+pub use refusal::refusal_message;
+pub use reply::{
+    Edit, EditKind, ParseError, ParsedReply, parse_reply, parse_reply_partial, parse_reply_with,
+};
 pub use streaming::{BlockProgress, StreamingParser};
 pub use workspace::{Expect, FileOnDisk, Fingerprint, Workspace, WorkspaceError};

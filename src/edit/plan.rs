@@ -587,6 +587,33 @@ fn plan_change(
                 step: None,
             });
         }
+        // A patch hunk of only added lines goes under its anchor.
+        if let Some(current) = text.as_mut()
+            && let Some(found) = matching::insertion_after_anchor(current, &edit.anchors)
+        {
+            let at = match found {
+                Ok(at) => at,
+                Err(MatchFailure::Ambiguous { count }) => {
+                    return here(EditFailure::Ambiguous {
+                        path: key.to_string(),
+                        count,
+                    });
+                }
+                Err(MatchFailure::NotFound) => return here(not_found(true)),
+            };
+            let (lines, _) = split_lf(replace);
+            let placement = Placement {
+                splices: vec![matching::Splice {
+                    start: at,
+                    removed: 0,
+                    inserted: lines.iter().map(|line| line.to_string()).collect(),
+                }],
+                step: LadderStep::Exact,
+            };
+            let mut change = change_from(current, &placement, apply);
+            change.kind = modified();
+            return Ok(change);
+        }
         // An empty SEARCH creates the file, or appends to what is there; it never
         // overwrites.
         return Ok(match text.as_mut() {

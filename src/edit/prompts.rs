@@ -21,6 +21,7 @@ pub fn prompts(format: EditFormat) -> FormatPrompts {
         EditFormat::DiffFenced => search_replace_prompts(true),
         EditFormat::Whole => whole_prompts(),
         EditFormat::Udiff => udiff_prompts(),
+        EditFormat::Patch => patch_prompts(),
     }
 }
 
@@ -109,6 +110,31 @@ Rules:\n\
         system,
         examples: vec![(EXAMPLE_REQUEST.to_string(), reply)],
         reminder: "Reminder: write edits as unified diffs in a ```diff fence, with `--- path`/`+++ path` headers and `@@ ... @@` hunks whose unchanged and `-` lines copy the file exactly.".to_string(),
+    }
+}
+
+fn patch_prompts() -> FormatPrompts {
+    let system = format!(
+        "{ROLE}\n\n\
+# How to edit files: patches\n\n\
+Write all your changes as one patch: a `*** Begin Patch` line, one section per file, and a `*** End Patch` line.\n\
+Sections:\n\
+- `*** Update File: path` changes an existing file. Put `*** Move to: new/path` on the next line to rename it as well.\n\
+- `*** Add File: path` creates a file: every line of its content follows, each starting with `+` (a lone `+` for an empty line).\n\
+- `*** Delete File: path` deletes a file; nothing follows it.\n\n\
+An updated file's changes come in hunks. Each hunk starts with a `@@` line, then:\n\
+- unchanged lines starting with a space, removed lines starting with `-`, added lines starting with `+`;\n\
+- about three unchanged lines before and after each change, copied exactly from the file, so the hunk fits one place only.\n\
+When those lines could occur in more than one place, name the enclosing class or function after the `@@` (`@@ class Cart`), \
+and when that is not enough add a second `@@` line for the inner one (`@@     def total(self):`), outermost first.\n\
+A hunk that must match the very end of the file ends with a `*** End of File` line.\n\
+Line numbers are not used. Paths are relative to the repository root, exactly as the user gave them."
+    );
+    let reply = "greet() will take the name.\n\n*** Begin Patch\n*** Update File: src/greet.py\n@@\n-def greet():\n-    print(\"Hello!\")\n+def greet(name):\n+    print(f\"Hello, {name}!\")\n*** End Patch\n".to_string();
+    FormatPrompts {
+        system,
+        examples: vec![(EXAMPLE_REQUEST.to_string(), reply)],
+        reminder: "Reminder: write every change as one patch from `*** Begin Patch` to `*** End Patch`, with `*** Update File:`, `*** Add File:` or `*** Delete File:` sections and `@@` hunks whose unchanged and `-` lines copy the file exactly.".to_string(),
     }
 }
 

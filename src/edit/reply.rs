@@ -1,12 +1,13 @@
-//! What a parsed reply holds, and the entry point that parses one.
+//! What a parsed reply holds, and the entry points that parse one.
 
 use super::format::EditFormat;
-use super::{search_replace, udiff, whole};
+use super::options::ParseOptions;
+use super::streaming::StreamingParser;
 
 /// One edit found in a reply.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Edit {
-    /// The block's place in the reply, from 0 (the streaming parser gives the same id).
+    /// The block's place in the reply, from 0 (the streaming parser gives the same).
     pub id: usize,
     /// The file, relative to the root, as the reply names it (after name inference).
     pub path: String,
@@ -14,13 +15,13 @@ pub struct Edit {
     pub search: String,
     /// The text to put in its place.
     pub replace: String,
-    /// Whether this is a search/replace edit, a whole-file listing, a creation or a deletion.
+    /// How the edit changes its file.
     pub kind: EditKind,
-    /// patch: the `@@ …` anchor lines above the hunk, outermost first.
+    /// patch: the `@@ …` anchor lines above the hunk, outermost first (the text after `@@ `).
     pub anchors: Vec<String>,
-    /// patch: `*** End of File` — the old side must end at the file's end.
+    /// patch: `*** End of File`: the old side must end at the file's end.
     pub at_end: bool,
-    /// patch: `*** Move to:` — the file is renamed after its hunks.
+    /// patch: `*** Move to: NEWPATH`: the file is renamed after its hunks.
     pub move_to: Option<String>,
     /// The block was read but must not be applied, and why (for the model's feedback).
     pub refusal: Option<String>,
@@ -34,9 +35,9 @@ pub enum EditKind {
     SearchReplace,
     /// `replace` is the whole new content of the file.
     WholeFile,
-    /// `replace` is the content of a new file; fails if the file exists.
+    /// Create the file with `replace` as its content; fails if the file exists.
     CreateFile,
-    /// The file is deleted.
+    /// Delete the file.
     DeleteFile,
 }
 
@@ -58,10 +59,37 @@ impl Edit {
     /// A whole-file listing.
     pub fn whole_file(path: impl Into<String>, content: impl Into<String>) -> Edit {
         Edit {
-            path: path.into(),
-            replace: content.into(),
             kind: EditKind::WholeFile,
-            ..Edit::default()
+            ..Edit::new(path, "", content)
+        }
+    }
+
+    /// A new file that must not exist yet.
+    pub fn create_file(path: impl Into<String>, content: impl Into<String>) -> Edit {
+        Edit {
+            kind: EditKind::CreateFile,
+            ..Edit::new(path, "", content)
+        }
+    }
+
+    /// The deletion of a file.
+    pub fn delete_file(path: impl Into<String>) -> Edit {
+        Edit {
+            kind: EditKind::DeleteFile,
+            ..Edit::new(path, "", "")
+        }
+    }
+
+    /// The same edit with this id.
+    pub fn with_id(self, id: usize) -> Edit {
+        Edit { id, ..self }
+    }
+
+    /// The same edit, refused for this reason.
+    pub fn refused(self, reason: impl Into<String>) -> Edit {
+        Edit {
+            refusal: Some(reason.into()),
+            ..self
         }
     }
 }
@@ -69,10 +97,13 @@ impl Edit {
 /// Everything a reply proposes: edits, and shell commands (never run by the parser).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ParsedReply {
-    /// The edits, in reply order.
+    /// The edits, in reply order; `edits[i].id == i`.
     pub edits: Vec<Edit>,
     /// Fenced shell blocks that are not edits, each as its text with a final newline.
     pub shell_commands: Vec<String>,
+    /// The reply ended inside a block, hunk or fence (it was cut off); `edits` then
+    /// holds only the blocks completed before that point.
+    pub unfinished: Option<ParseError>,
 }
 
 /// A malformed reply: which line, and what is wrong with it.
@@ -96,34 +127,47 @@ impl ParseError {
 }
 
 /// Parses a reply written in `format`. `chat_files` (relative to the root) are used
-/// to complete missing or half-right file names.
+/// to complete missing or half-right file names. Strict: a malformed or cut-off
+/// reply is an error.
 pub fn parse_reply(
     reply: &str,
     format: EditFormat,
     chat_files: &[String],
 ) -> Result<ParsedReply, ParseError> {
-    let mut parsed = match format {
-        EditFormat::Diff | EditFormat::DiffFenced => search_replace::parse(reply, chat_files),
-        EditFormat::Whole => whole::parse(reply, chat_files),
-        EditFormat::Udiff => udiff::parse(reply, chat_files),
-    }?;
-    // A block's id is its place in the reply (the streaming parser counts the same way).
-    for (id, edit) in parsed.edits.iter_mut().enumerate() {
-        edit.id = id;
-    }
-    Ok(parsed)
+    parse_reply_with(reply, format, &ParseOptions::new(chat_files))
 }
 
-/// The lines of a reply, without their line breaks.
-pub(crate) fn reply_lines(reply: &str) -> Vec<&str> {
-    reply.lines().collect()
+/// [`parse_reply`] with explicit options (limits, a reader of current file texts).
+pub fn parse_reply_with(
+    reply: &str,
+    format: EditFormat,
+    options: &ParseOptions<'_>,
+) -> Result<ParsedReply, ParseError> {
+    let parsed = parse_reply_partial(reply, format, options)?;
+    match parsed.unfinished {
+        Some(error) => Err(error),
+        None => Ok(parsed),
+    }
+}
+
+/// The same parse as [`parse_reply_with`], except that a reply cut off inside a
+/// block, hunk or fence is not an error: it comes back with `unfinished` set and
+/// the blocks completed before that point.
+pub fn parse_reply_partial(
+    reply: &str,
+    format: EditFormat,
+    options: &ParseOptions<'_>,
+) -> Result<ParsedReply, ParseError> {
+    let mut parser = StreamingParser::quiet(format, options);
+    parser.push(reply);
+    parser.finish_partial()
 }
 
 /// Joins lines back into text, each followed by a newline.
-pub(crate) fn join_lines(lines: &[&str]) -> String {
-    let mut text = String::with_capacity(lines.iter().map(|line| line.len() + 1).sum());
+pub(crate) fn join_lines<S: AsRef<str>>(lines: &[S]) -> String {
+    let mut text = String::with_capacity(lines.iter().map(|line| line.as_ref().len() + 1).sum());
     for line in lines {
-        text.push_str(line);
+        text.push_str(line.as_ref());
         text.push('\n');
     }
     text

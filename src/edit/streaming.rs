@@ -1,104 +1,183 @@
-//! Parsing a reply while it streams in. Only complete lines are settled; the
-//! progress of each block is reported as its REPLACE text grows, so a UI can show
-//! the diff live. The final result is always the whole-text parse, so it does not
-//! depend on how the text was split into pieces.
+//! Parsing a reply while it streams in. Complete lines go to the format's state
+//! machine as they arrive; the last line waits for its line break (or the end).
+//! The whole-text parse is this same parser fed the whole text, so a block's id,
+//! path and texts are the same whichever way the text arrives.
 
-use super::fence::{Fence, FenceKind};
 use super::format::EditFormat;
-use super::names::resolve_name;
-use super::reply::{ParseError, ParsedReply, parse_reply};
-use super::search_replace::{find_name, is_divider, is_replace_marker, is_search_marker};
-use super::udiff::{DEV_NULL, header_path, strip_git_prefixes};
-use super::whole::name_above;
+use super::machine::{Context, Machine};
+use super::options::{CurrentText, ParseLimits, ParseOptions};
+use super::patch::PatchMachine;
+use super::reply::{ParseError, ParsedReply};
+use super::search_replace::SearchReplaceMachine;
+use super::sink::Sink;
+use super::udiff::UdiffMachine;
+use super::whole::WholeMachine;
 
 /// The state of one block so far.
+///
+/// A state that is not `provisional` is a promise: the next state reported for the
+/// block extends it (SEARCH only grows until `search_done`, `replace_so_far` only
+/// grows, `complete` never goes back). A provisional state is the parser's best
+/// guess while it waits for later lines (several `=======` lines, a listing whose
+/// end is not yet clear); the next state may revise it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockProgress {
-    /// The block's position in the reply (0-based).
-    pub index: usize,
-    /// The file it edits, as far as can be told yet.
+    /// The block's place in the reply (0-based), the same as its edit's `id`.
+    pub id: usize,
+    /// The file it edits.
     pub path: String,
-    /// The SEARCH text (complete once REPLACE has started).
+    /// The SEARCH text (the old side) so far.
     pub search: String,
-    /// The REPLACE text received so far (whole lines only).
+    /// The REPLACE text (the new side) received so far (whole lines only).
     pub replace_so_far: String,
-    /// The SEARCH text is whole (its divider arrived, or the block has no SEARCH part),
-    /// so the block can be placed in its file while REPLACE still streams.
-    pub search_complete: bool,
+    /// The SEARCH text is complete.
+    pub search_done: bool,
     /// The block's closing line has arrived.
     pub complete: bool,
-}
-
-/// Where the line scanner is.
-#[derive(Debug, Clone)]
-enum Scan {
-    Outside,
-    Search,
-    Replace,
-    Listing { fence: Fence, depth: usize },
-    Hunk,
+    /// This state may still be revised (see the type's documentation).
+    pub provisional: bool,
 }
 
 /// An incremental parser for a reply arriving in pieces.
-#[derive(Debug, Clone)]
-pub struct StreamingParser {
-    format: EditFormat,
+pub struct StreamingParser<'a> {
     chat_files: Vec<String>,
+    current_text: Option<CurrentText<'a>>,
+    limits: ParseLimits,
     text: String,
+    /// Bytes of `text` already fed as complete lines.
     settled: usize,
-    lines: Vec<String>,
-    region_start: usize,
-    scan: Scan,
-    blocks: Vec<BlockProgress>,
-    current_path: Option<String>,
-    /// Blocks completed as a side effect of a line that started another.
-    pending: Vec<usize>,
-    /// udiff: the path of the last `---` line.
-    old_path: Option<String>,
-    /// udiff: blank lines held back until it is known they are not trailing.
-    held_blanks: usize,
+    /// Bytes of `text` known to hold no line break after `settled`.
+    scanned: usize,
+    lines: usize,
+    machine: Box<dyn Machine>,
+    sink: Sink,
+    failure: Option<ParseError>,
+    unfinished: Option<ParseError>,
+    ended: bool,
 }
 
-impl StreamingParser {
+impl std::fmt::Debug for StreamingParser<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StreamingParser")
+            .field("bytes", &self.text.len())
+            .field("lines", &self.lines)
+            .field("blocks", &self.sink.started())
+            .field("failure", &self.failure)
+            .finish()
+    }
+}
+
+impl StreamingParser<'static> {
     /// A parser for a reply in `format`, with these chat files for name inference.
-    pub fn new(format: EditFormat, chat_files: &[String]) -> StreamingParser {
-        StreamingParser {
+    pub fn new(format: EditFormat, chat_files: &[String]) -> StreamingParser<'static> {
+        StreamingParser::build(format, chat_files, ParseLimits::default(), None, true)
+    }
+}
+
+impl<'a> StreamingParser<'a> {
+    /// A parser with explicit options.
+    pub fn with_options(format: EditFormat, options: &ParseOptions<'a>) -> StreamingParser<'a> {
+        StreamingParser::build(
             format,
+            options.chat_files,
+            options.limits,
+            options.current_text,
+            true,
+        )
+    }
+
+    /// A parser that keeps no block progress (for a whole-text parse).
+    pub(crate) fn quiet(format: EditFormat, options: &ParseOptions<'a>) -> StreamingParser<'a> {
+        StreamingParser::build(
+            format,
+            options.chat_files,
+            options.limits,
+            options.current_text,
+            false,
+        )
+    }
+
+    fn build(
+        format: EditFormat,
+        chat_files: &[String],
+        limits: ParseLimits,
+        current_text: Option<CurrentText<'a>>,
+        reporting: bool,
+    ) -> Self {
+        let machine: Box<dyn Machine> = match format {
+            EditFormat::Diff | EditFormat::DiffFenced => Box::new(SearchReplaceMachine::new()),
+            EditFormat::Whole => Box::new(WholeMachine::new()),
+            EditFormat::Udiff => Box::new(UdiffMachine::new()),
+            EditFormat::Patch => Box::new(PatchMachine::new()),
+        };
+        StreamingParser {
             chat_files: chat_files.to_vec(),
+            current_text,
+            limits,
             text: String::new(),
             settled: 0,
-            lines: Vec::new(),
-            region_start: 0,
-            scan: Scan::Outside,
-            blocks: Vec::new(),
-            current_path: None,
-            pending: Vec::new(),
-            old_path: None,
-            held_blanks: 0,
+            scanned: 0,
+            lines: 0,
+            machine,
+            sink: Sink::new(limits.max_blocks, reporting),
+            failure: None,
+            unfinished: None,
+            ended: false,
         }
     }
 
-    /// Adds a piece of the reply; returns the blocks that changed, in order.
+    /// Adds a piece of the reply; returns the states the blocks went through, in order.
     pub fn push(&mut self, delta: &str) -> Vec<BlockProgress> {
-        self.text.push_str(delta);
-        let mut changed: Vec<usize> = Vec::new();
-        while let Some(offset) = self.text[self.settled..].find('\n') {
-            let line = self.text[self.settled..self.settled + offset]
-                .trim_end_matches('\r')
-                .to_string();
-            self.settled += offset + 1;
-            let fed = self.feed(&line);
-            for index in self.pending.drain(..).chain(fed) {
-                if !changed.contains(&index) {
-                    changed.push(index);
-                }
-            }
-            self.lines.push(line);
+        if self.failure.is_some() || self.ended {
+            return Vec::new();
         }
-        changed
-            .into_iter()
-            .filter_map(|index| self.blocks.get(index).cloned())
-            .collect()
+        if self.text.len() + delta.len() > self.limits.max_bytes {
+            self.failure = Some(ParseError::at(
+                self.lines,
+                format!(
+                    "the reply is larger than {} bytes, the most one reply may hold; nothing was applied",
+                    self.limits.max_bytes
+                ),
+            ));
+            return self.sink.take_report();
+        }
+        self.text.push_str(delta);
+        while let Some(offset) = self.text[self.scanned..].find('\n') {
+            let end = self.scanned + offset;
+            let start = self.settled;
+            self.settled = end + 1;
+            self.scanned = self.settled;
+            if !self.feed(start, end) {
+                break;
+            }
+        }
+        self.scanned = self.text.len();
+        self.sink.take_report()
+    }
+
+    /// The reply is complete: settles its last line and everything that waited for
+    /// more text. Returns the states the blocks went through, in order.
+    pub fn end(&mut self) -> Vec<BlockProgress> {
+        if self.ended {
+            return Vec::new();
+        }
+        self.ended = true;
+        if self.failure.is_none() && self.settled < self.text.len() {
+            let (start, end) = (self.settled, self.text.len());
+            self.settled = end;
+            self.feed(start, end);
+        }
+        if self.failure.is_none() {
+            let context = Context {
+                chat_files: &self.chat_files,
+                current_text: self.current_text,
+            };
+            match self.machine.end(self.lines, &context, &mut self.sink) {
+                Ok(unfinished) => self.unfinished = unfinished,
+                Err(error) => self.failure = Some(error),
+            }
+        }
+        self.sink.take_report()
     }
 
     /// The text received so far.
@@ -106,223 +185,55 @@ impl StreamingParser {
         &self.text
     }
 
-    /// Every block seen so far.
+    /// Every block seen so far, in its latest state.
     pub fn blocks(&self) -> &[BlockProgress] {
-        &self.blocks
+        &self.sink.blocks
     }
 
-    /// Ends the stream: the parse of the whole reply.
+    /// Ends the stream: the parse of the whole reply. Strict: a malformed or cut-off
+    /// reply is an error.
     pub fn finish(self) -> Result<ParsedReply, ParseError> {
-        parse_reply(&self.text, self.format, &self.chat_files)
-    }
-
-    fn start_block(&mut self, path: String) -> usize {
-        self.blocks.push(BlockProgress {
-            index: self.blocks.len(),
-            path,
-            search: String::new(),
-            replace_so_far: String::new(),
-            search_complete: self.format == EditFormat::Whole,
-            complete: false,
-        });
-        self.blocks.len() - 1
-    }
-
-    fn last_block(&mut self) -> Option<&mut BlockProgress> {
-        self.blocks.last_mut()
-    }
-
-    /// Takes one complete line (not yet in `self.lines`); returns the block it changed.
-    fn feed(&mut self, line: &str) -> Option<usize> {
-        match self.format {
-            EditFormat::Diff | EditFormat::DiffFenced => self.feed_search_replace(line),
-            EditFormat::Whole => self.feed_whole(line),
-            EditFormat::Udiff => self.feed_udiff(line),
+        let parsed = self.finish_partial()?;
+        match parsed.unfinished {
+            Some(error) => Err(error),
+            None => Ok(parsed),
         }
     }
 
-    fn feed_search_replace(&mut self, line: &str) -> Option<usize> {
-        match self.scan {
-            Scan::Outside if is_search_marker(line) => {
-                let lines: Vec<&str> = self.lines.iter().map(String::as_str).collect();
-                let marker = lines.len();
-                let name = find_name(&lines, self.region_start, marker, &self.chat_files, true);
-                let path = name
-                    .or_else(|| self.current_path.clone())
-                    .or_else(|| match self.chat_files.as_slice() {
-                        [only] => Some(only.clone()),
-                        _ => None,
-                    })
-                    .unwrap_or_default();
-                self.current_path = Some(path.clone());
-                self.scan = Scan::Search;
-                Some(self.start_block(path))
-            }
-            Scan::Search if is_divider(line) => {
-                self.scan = Scan::Replace;
-                let block = self.last_block()?;
-                block.search_complete = true;
-                Some(block.index)
-            }
-            Scan::Search | Scan::Replace if is_replace_marker(line) => {
-                self.scan = Scan::Outside;
-                self.region_start = self.lines.len() + 1;
-                let block = self.last_block()?;
-                block.complete = true;
-                block.search_complete = true;
-                Some(block.index)
-            }
-            Scan::Search => {
-                let block = self.last_block()?;
-                block.search.push_str(line);
-                block.search.push('\n');
-                Some(block.index)
-            }
-            Scan::Replace => {
-                let block = self.last_block()?;
-                block.replace_so_far.push_str(line);
-                block.replace_so_far.push('\n');
-                Some(block.index)
-            }
-            _ => None,
+    /// Ends the stream: a malformed reply is an error, a cut-off one comes back with
+    /// `unfinished` set and the blocks completed before the cut.
+    pub fn finish_partial(mut self) -> Result<ParsedReply, ParseError> {
+        self.end();
+        if let Some(error) = self.failure {
+            return Err(error);
         }
+        Ok(ParsedReply {
+            edits: self.sink.edits,
+            shell_commands: self.sink.shell_commands,
+            unfinished: self.unfinished,
+        })
     }
 
-    fn feed_whole(&mut self, line: &str) -> Option<usize> {
-        match &mut self.scan {
-            Scan::Outside => {
-                let fence = Fence::open(line)?;
-                let lines: Vec<&str> = self.lines.iter().map(String::as_str).collect();
-                let name = name_above(
-                    &lines,
-                    self.region_start,
-                    lines.len(),
-                    &fence,
-                    &self.chat_files,
-                )
-                .or_else(|| match self.chat_files.as_slice() {
-                    [only] if self.blocks.is_empty() && !fence.is_shell() => Some(only.clone()),
-                    _ => None,
-                });
-                self.scan = Scan::Listing { fence, depth: 0 };
-                // Unnamed listings are not edits; their lines are skipped all the same.
-                name.map(|path| self.start_block(path))
-            }
-            Scan::Listing { fence, depth } => {
-                let closes = match fence.kind {
-                    FenceKind::Backticks(3) => {
-                        let trimmed = line.trim();
-                        if trimmed.starts_with("```") {
-                            if !trimmed.trim_start_matches('`').trim().is_empty() {
-                                *depth += 1;
-                                false
-                            } else if *depth > 0 {
-                                *depth -= 1;
-                                false
-                            } else {
-                                true
-                            }
-                        } else {
-                            false
-                        }
-                    }
-                    _ => fence.is_closed_by(line),
-                };
-                let named = self.blocks.last().is_some_and(|block| !block.complete);
-                if closes {
-                    self.scan = Scan::Outside;
-                    self.region_start = self.lines.len() + 1;
-                    if !named {
-                        return None;
-                    }
-                    let block = self.last_block()?;
-                    block.complete = true;
-                    return Some(block.index);
-                }
-                if !named {
-                    return None;
-                }
-                let block = self.last_block()?;
-                block.replace_so_far.push_str(line);
-                block.replace_so_far.push('\n');
-                Some(block.index)
-            }
-            _ => None,
+    /// Feeds the line in `text[start..end]`; false once the parse has failed.
+    fn feed(&mut self, start: usize, end: usize) -> bool {
+        let mut line = &self.text[start..end];
+        line = line.strip_suffix('\r').unwrap_or(line);
+        if self.lines == 0 {
+            line = line.strip_prefix('\u{feff}').unwrap_or(line);
         }
-    }
-
-    fn feed_udiff(&mut self, line: &str) -> Option<usize> {
-        if let Some(path) = line.strip_prefix("--- ") {
-            self.old_path = Some(header_path(path).to_string());
-            return self.end_hunk();
-        }
-        if let Some(path) = line.strip_prefix("+++ ") {
-            let old = self.old_path.take().unwrap_or_default();
-            let (old, new) = strip_git_prefixes(&old, header_path(path));
-            let path = if new == DEV_NULL { old } else { new };
-            self.current_path = Some(resolve_name(path, &self.chat_files, true));
-            return self.end_hunk();
-        }
-        if line.starts_with("@@") {
-            let ended = self.end_hunk();
-            let path = self
-                .current_path
-                .clone()
-                .or_else(|| match self.chat_files.as_slice() {
-                    [only] => Some(only.clone()),
-                    _ => None,
-                })
-                .unwrap_or_default();
-            self.scan = Scan::Hunk;
-            self.pending.extend(ended);
-            return Some(self.start_block(path));
-        }
-        if !matches!(self.scan, Scan::Hunk) {
-            return None;
-        }
-        if line.is_empty() {
-            // Blank context, unless the hunk ends here.
-            self.held_blanks += 1;
-            return None;
-        }
-        let (to_search, to_replace, text) = if let Some(rest) = line.strip_prefix(' ') {
-            (true, true, rest)
-        } else if let Some(rest) = line.strip_prefix('-') {
-            (true, false, rest)
-        } else if let Some(rest) = line.strip_prefix('+') {
-            (false, true, rest)
-        } else if line.starts_with('\\') {
-            return None;
-        } else {
-            return self.end_hunk();
+        let context = Context {
+            chat_files: &self.chat_files,
+            current_text: self.current_text,
         };
-        let blanks = std::mem::take(&mut self.held_blanks);
-        let block = self.last_block()?;
-        for _ in 0..blanks {
-            block.search.push('\n');
-            block.replace_so_far.push('\n');
+        let number = self.lines;
+        self.lines += 1;
+        match self.machine.line(line, number, &context, &mut self.sink) {
+            Ok(()) => true,
+            Err(error) => {
+                self.failure = Some(error);
+                false
+            }
         }
-        if to_search {
-            block.search.push_str(text);
-            block.search.push('\n');
-        }
-        if to_replace {
-            block.replace_so_far.push_str(text);
-            block.replace_so_far.push('\n');
-        }
-        Some(block.index)
-    }
-
-    fn end_hunk(&mut self) -> Option<usize> {
-        self.held_blanks = 0;
-        if !matches!(self.scan, Scan::Hunk) {
-            return None;
-        }
-        self.scan = Scan::Outside;
-        let block = self.last_block()?;
-        block.complete = true;
-        block.search_complete = true;
-        Some(block.index)
     }
 }
 
@@ -330,39 +241,54 @@ impl StreamingParser {
 mod tests {
     use super::*;
 
+    fn options(chat: &[String], limits: ParseLimits) -> ParseOptions<'_> {
+        ParseOptions::new(chat).with_limits(limits)
+    }
+
     #[test]
-    fn progress_follows_the_replace_text() {
+    fn a_reply_over_the_size_limit_is_refused() {
+        let limits = ParseLimits {
+            max_bytes: 64,
+            max_blocks: 10,
+        };
+        let mut parser = StreamingParser::with_options(EditFormat::Diff, &options(&[], limits));
+        parser.push("a.py\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n");
+        parser.push(&"x".repeat(40));
+        let error = parser.finish_partial().unwrap_err();
+        assert!(error.message.contains("larger than 64 bytes"), "{error}");
+    }
+
+    #[test]
+    fn a_reply_over_the_block_limit_is_refused() {
+        let limits = ParseLimits {
+            max_bytes: 1 << 20,
+            max_blocks: 3,
+        };
+        let block = "a.py\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n";
+        let chat = Vec::new();
+        let three = crate::edit::parse_reply_with(
+            &block.repeat(3),
+            EditFormat::Diff,
+            &options(&chat, limits),
+        );
+        assert_eq!(three.map(|parsed| parsed.edits.len()), Ok(3));
+        let four = crate::edit::parse_reply_with(
+            &block.repeat(4),
+            EditFormat::Diff,
+            &options(&chat, limits),
+        );
+        let error = four.unwrap_err();
+        assert_eq!(error.line, 20);
+        assert!(error.message.contains("more than 3 edit blocks"), "{error}");
+    }
+
+    #[test]
+    fn the_last_line_waits_for_the_end() {
         let mut parser = StreamingParser::new(EditFormat::Diff, &[]);
-        assert!(parser.push("a.py\n<<<<<<< SEA").is_empty());
-        let progress = parser.push("RCH\nold\n=======\nne");
-        assert_eq!(progress.len(), 1);
-        assert_eq!(progress[0].path, "a.py");
-        assert_eq!(progress[0].search, "old\n");
-        assert_eq!(progress[0].replace_so_far, "");
-        let progress = parser.push("w\n>>>>>>> REPLACE\n");
-        assert_eq!(progress[0].replace_so_far, "new\n");
-        assert!(progress[0].complete);
-        let parsed = parser.finish().unwrap();
-        assert_eq!(parsed.edits.len(), 1);
-    }
-
-    #[test]
-    fn whole_listing_progress() {
-        let mut parser = StreamingParser::new(EditFormat::Whole, &[]);
-        let progress = parser.push("a.txt\n```\nhello\n```\n");
-        assert_eq!(progress.len(), 1);
-        assert_eq!(progress[0].replace_so_far, "hello\n");
-        assert!(progress[0].complete);
-    }
-
-    #[test]
-    fn udiff_hunk_progress() {
-        let mut parser = StreamingParser::new(EditFormat::Udiff, &[]);
-        let progress = parser.push("--- a/x\n+++ b/x\n@@ @@\n keep\n-old\n+new\n```\n");
-        assert_eq!(progress.len(), 1);
-        assert_eq!(progress[0].path, "x");
-        assert_eq!(progress[0].search, "keep\nold\n");
-        assert_eq!(progress[0].replace_so_far, "keep\nnew\n");
-        assert!(progress[0].complete);
+        let progress = parser.push("a.py\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE");
+        assert!(progress.iter().all(|block| !block.complete));
+        let ended = parser.end();
+        assert!(ended.last().is_some_and(|block| block.complete));
+        assert_eq!(parser.finish().map(|parsed| parsed.edits.len()), Ok(1));
     }
 }

@@ -1,81 +1,245 @@
 //! The `udiff` format: unified-diff hunks, one edit per hunk. Line numbers in `@@`
 //! headers are ignored; hunks are applied by matching their old side.
 
-use super::fence::Fence;
+use super::fence::{Fence, is_bare_closing};
+use super::machine::{Context, Machine};
 use super::names::resolve_name;
-use super::reply::{Edit, ParseError, ParsedReply, join_lines, reply_lines};
+use super::reply::{Edit, ParseError, join_lines};
+use super::sink::Sink;
 
 pub(crate) const DEV_NULL: &str = "/dev/null";
 
-/// Parses every hunk of a reply.
-pub fn parse(reply: &str, chat_files: &[String]) -> Result<ParsedReply, ParseError> {
-    let lines = reply_lines(reply);
-    let mut parsed = ParsedReply::default();
-    let mut current_path: Option<String> = None;
-    let mut shell_fence: Option<(Fence, Vec<&str>)> = None;
-    let mut in_fence = false;
-    let mut index = 0;
-    while index < lines.len() {
-        let line = lines[index];
-        if let Some((fence, body)) = shell_fence.as_mut() {
-            if fence.is_closed_by(line) {
-                if !body.is_empty() {
-                    parsed.shell_commands.push(join_lines(body));
-                }
-                shell_fence = None;
-            } else {
-                body.push(line);
-            }
-            index += 1;
-            continue;
-        }
-        if is_file_header(&lines, index) {
-            let old = header_path(&line[4..]);
-            let new = header_path(&lines[index + 1][4..]);
-            let (old, new) = strip_git_prefixes(old, new);
-            let path = if new == DEV_NULL { old } else { new };
-            current_path = Some(resolve_name(path, chat_files, true));
-            index += 2;
-            continue;
-        }
-        if line.starts_with("@@") {
-            let hunk = read_hunk(&lines, index, in_fence);
-            if hunk.changes {
-                let path = match (&current_path, chat_files) {
-                    (Some(path), _) => path.clone(),
-                    (None, [only]) => only.clone(),
-                    _ => {
-                        return Err(ParseError::at(
-                            index,
-                            "a hunk with no file header: start each file's hunks with `--- path` and `+++ path` lines",
-                        ));
-                    }
-                };
-                parsed.edits.push(Edit::new(
-                    path,
-                    join_lines(&hunk.old),
-                    join_lines(&hunk.new),
-                ));
-            }
-            index = hunk.end;
-            continue;
-        }
-        if let Some(fence) = Fence::open(line).filter(Fence::is_shell) {
-            shell_fence = Some((fence, Vec::new()));
-        } else if line.starts_with("```") {
-            in_fence = !in_fence;
-        }
-        index += 1;
-    }
-    Ok(parsed)
+/// The unified-diff state machine.
+pub(crate) struct UdiffMachine {
+    current_path: Option<String>,
+    /// A `--- x` line, waiting to see whether `+++ y` follows.
+    held_header: Option<(String, usize)>,
+    fence: Option<OpenFence>,
+    hunk: Option<Hunk>,
 }
 
-/// A `--- x` line directly followed by a `+++ y` line.
-fn is_file_header(lines: &[&str], index: usize) -> bool {
-    lines[index].starts_with("--- ")
-        && lines
-            .get(index + 1)
-            .is_some_and(|next| next.starts_with("+++ "))
+struct OpenFence {
+    fence: Fence,
+    line: usize,
+    /// The body, kept only for a shell fence.
+    body: Option<Vec<String>>,
+}
+
+/// A hunk being read.
+struct Hunk {
+    header: usize,
+    /// The edit's id, once the hunk has a change (a hunk without one is no edit).
+    id: Option<usize>,
+    path: Option<String>,
+    old: Vec<String>,
+    new: Vec<String>,
+    /// Lines whose meaning waits on what follows: blank lines (blank context, unless
+    /// the hunk ends) and, inside a fence, lines without a prefix (context whose
+    /// leading space was lost, if more changes follow).
+    held: Vec<Held>,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+enum Held {
+    Blank,
+    Bare(String),
+    Context(String),
+}
+
+impl UdiffMachine {
+    /// A machine at the start of a reply.
+    pub fn new() -> UdiffMachine {
+        UdiffMachine {
+            current_path: None,
+            held_header: None,
+            fence: None,
+            hunk: None,
+        }
+    }
+
+    /// A line after any held `---` line has been settled.
+    fn take(
+        &mut self,
+        line: &str,
+        number: usize,
+        context: &Context<'_>,
+        sink: &mut Sink,
+    ) -> Result<(), ParseError> {
+        if line.starts_with("--- ") {
+            self.held_header = Some((line.to_string(), number));
+            return Ok(());
+        }
+        if self.hunk.is_some() {
+            if !is_boundary(line) && !self.closes_fence(line) && self.hunk_line(line, sink)? {
+                return Ok(());
+            }
+            self.end_hunk(sink);
+            if self.fence.is_none() && is_bare_closing(line) {
+                // The closing fence of a diff whose opening fence was left out.
+                return Ok(());
+            }
+        }
+        if line.starts_with("@@") {
+            self.hunk = Some(Hunk {
+                header: number,
+                id: None,
+                path: self
+                    .current_path
+                    .clone()
+                    .or_else(|| match context.chat_files {
+                        [only] => Some(only.clone()),
+                        _ => None,
+                    }),
+                old: Vec::new(),
+                new: Vec::new(),
+                held: Vec::new(),
+            });
+            return Ok(());
+        }
+        self.fence_line(line, number, sink);
+        Ok(())
+    }
+
+    fn closes_fence(&self, line: &str) -> bool {
+        self.fence
+            .as_ref()
+            .is_some_and(|open| open.fence.is_closed_by(line))
+    }
+
+    /// Tracks fences outside hunks (and collects shell commands).
+    fn fence_line(&mut self, line: &str, number: usize, sink: &mut Sink) {
+        match self.fence.as_mut() {
+            Some(open) if open.fence.is_closed_by(line) => {
+                if let Some(body) = open.body.take()
+                    && !body.is_empty()
+                {
+                    sink.shell(join_lines(&body));
+                }
+                self.fence = None;
+            }
+            Some(open) => {
+                if let Some(body) = open.body.as_mut() {
+                    body.push(line.to_string());
+                }
+            }
+            None => {
+                if let Some(fence) = Fence::open(line) {
+                    self.fence = Some(OpenFence {
+                        body: fence.is_shell().then(Vec::new),
+                        fence,
+                        line: number,
+                    });
+                }
+            }
+        }
+    }
+
+    /// A line inside a hunk; false when it ends the hunk instead.
+    fn hunk_line(&mut self, line: &str, sink: &mut Sink) -> Result<bool, ParseError> {
+        let fenced = self.fence.is_some();
+        let Some(hunk) = self.hunk.as_mut() else {
+            return Ok(false);
+        };
+        let waiting_on_bare = hunk.held.iter().any(|held| matches!(held, Held::Bare(_)));
+        if line.is_empty() {
+            hunk.held.push(Held::Blank);
+            return Ok(true);
+        }
+        if line.starts_with('\\') {
+            // "\ No newline at end of file"
+            return Ok(true);
+        }
+        if let Some(rest) = line.strip_prefix(' ') {
+            if waiting_on_bare {
+                hunk.held.push(Held::Context(rest.to_string()));
+            } else {
+                hunk.release_held(sink);
+                hunk.context(rest, sink);
+            }
+            return Ok(true);
+        }
+        if let Some(rest) = line.strip_prefix('-') {
+            hunk.release_held(sink);
+            hunk.change(rest, true, sink)?;
+            return Ok(true);
+        }
+        if let Some(rest) = line.strip_prefix('+') {
+            hunk.release_held(sink);
+            hunk.change(rest, false, sink)?;
+            return Ok(true);
+        }
+        if fenced {
+            hunk.held.push(Held::Bare(line.to_string()));
+            return Ok(true);
+        }
+        // Outside a fence a line without a prefix ends the hunk.
+        Ok(false)
+    }
+
+    /// Ends the current hunk at its last settled line.
+    fn end_hunk(&mut self, sink: &mut Sink) {
+        let Some(hunk) = self.hunk.take() else {
+            return;
+        };
+        if let (Some(id), Some(path)) = (hunk.id, hunk.path) {
+            sink.finish(Edit::new(path, join_lines(&hunk.old), join_lines(&hunk.new)).with_id(id));
+        }
+    }
+}
+
+impl Hunk {
+    fn context(&mut self, text: &str, sink: &mut Sink) {
+        self.old.push(text.to_string());
+        self.new.push(text.to_string());
+        if let Some(id) = self.id {
+            sink.push_both(id, text);
+        }
+    }
+
+    fn change(&mut self, text: &str, removed: bool, sink: &mut Sink) -> Result<(), ParseError> {
+        if self.id.is_none() {
+            let Some(path) = &self.path else {
+                return Err(ParseError::at(
+                    self.header,
+                    "a hunk with no file header: start each file's hunks with `--- path` and `+++ path` lines",
+                ));
+            };
+            let id = sink.start(path, self.header)?;
+            for line in &self.old {
+                sink.push_search(id, line);
+            }
+            for line in &self.new {
+                sink.push_replace(id, line);
+            }
+            self.id = Some(id);
+        }
+        let Some(id) = self.id else {
+            return Ok(());
+        };
+        if removed {
+            self.old.push(text.to_string());
+            sink.push_search(id, text);
+        } else {
+            self.new.push(text.to_string());
+            sink.push_replace(id, text);
+        }
+        Ok(())
+    }
+
+    /// Held lines followed by more of the hunk are its context.
+    fn release_held(&mut self, sink: &mut Sink) {
+        for held in std::mem::take(&mut self.held) {
+            match held {
+                Held::Blank => self.context("", sink),
+                Held::Bare(text) | Held::Context(text) => self.context(&text, sink),
+            }
+        }
+    }
+}
+
+/// Lines that end a hunk whatever state it is in.
+fn is_boundary(line: &str) -> bool {
+    line.starts_with("@@") || line.starts_with("```")
 }
 
 /// The path of a header line, without a trailing timestamp.
@@ -97,102 +261,79 @@ pub(crate) fn strip_git_prefixes<'a>(old: &'a str, new: &'a str) -> (&'a str, &'
     }
 }
 
-/// One hunk's two sides and the index of the first line after it.
-struct Hunk<'a> {
-    old: Vec<&'a str>,
-    new: Vec<&'a str>,
-    changes: bool,
-    end: usize,
+impl Machine for UdiffMachine {
+    fn line(
+        &mut self,
+        line: &str,
+        number: usize,
+        context: &Context<'_>,
+        sink: &mut Sink,
+    ) -> Result<(), ParseError> {
+        if let Some((held, held_number)) = self.held_header.take() {
+            if let Some(new) = line.strip_prefix("+++ ") {
+                // A file header: `--- old` then `+++ new`.
+                self.end_hunk(sink);
+                let old = header_path(&held[4..]);
+                let (old, new) = strip_git_prefixes(old, header_path(new));
+                let path = if new == DEV_NULL { old } else { new };
+                self.current_path = Some(resolve_name(path, context.chat_files, true));
+                return Ok(());
+            }
+            // Not a header after all: a removed line, or prose.
+            self.take_held(&held, held_number, sink)?;
+        }
+        self.take(line, number, context, sink)
+    }
+
+    fn end(
+        &mut self,
+        _lines: usize,
+        _context: &Context<'_>,
+        sink: &mut Sink,
+    ) -> Result<Option<ParseError>, ParseError> {
+        if let Some((held, held_number)) = self.held_header.take() {
+            self.take_held(&held, held_number, sink)?;
+        }
+        if let Some(open) = &self.fence {
+            // The reply ends inside a fence: whatever hunk is open may be cut short.
+            let line = open.line;
+            self.hunk = None;
+            return Ok(Some(ParseError::at(
+                line,
+                format!(
+                    "the fence opened at line {} never closes (the reply may be cut off)",
+                    line + 1
+                ),
+            )));
+        }
+        self.end_hunk(sink);
+        Ok(None)
+    }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum HunkLine {
-    Context,
-    /// An empty line with no prefix: blank context, unless it trails the hunk.
-    Blank,
-    Removed,
-    Added,
-}
-
-/// Reads the hunk whose `@@` line is at `header`. Inside a fence, a line without a
-/// prefix that is followed by more changed lines is taken as context whose leading
-/// space was lost (so the hunk is not cut in two and half-applied).
-fn read_hunk<'a>(lines: &[&'a str], header: usize, fenced: bool) -> Hunk<'a> {
-    let mut body: Vec<(HunkLine, &'a str)> = Vec::new();
-    let mut index = header + 1;
-    while index < lines.len() {
-        let line = lines[index];
-        if line.starts_with("@@") || is_file_header(lines, index) || line.starts_with("```") {
-            break;
-        }
-        let entry = if line.is_empty() {
-            (HunkLine::Blank, "")
-        } else if let Some(rest) = line.strip_prefix(' ') {
-            (HunkLine::Context, rest)
-        } else if let Some(rest) = line.strip_prefix('-') {
-            (HunkLine::Removed, rest)
-        } else if let Some(rest) = line.strip_prefix('+') {
-            (HunkLine::Added, rest)
-        } else if line.starts_with('\\') {
-            // "\ No newline at end of file"
-            index += 1;
-            continue;
-        } else if fenced && more_changes_follow(lines, index + 1) {
-            (HunkLine::Context, line)
-        } else {
-            break;
-        };
-        body.push(entry);
-        index += 1;
-    }
-    while body
-        .last()
-        .is_some_and(|(kind, _)| *kind == HunkLine::Blank)
-    {
-        body.pop();
-    }
-    let mut hunk = Hunk {
-        old: Vec::new(),
-        new: Vec::new(),
-        changes: false,
-        end: index,
-    };
-    for (kind, text) in body {
-        match kind {
-            HunkLine::Context | HunkLine::Blank => {
-                hunk.old.push(text);
-                hunk.new.push(text);
+impl UdiffMachine {
+    /// A held `--- x` line that turned out not to start a header.
+    fn take_held(&mut self, held: &str, number: usize, sink: &mut Sink) -> Result<(), ParseError> {
+        if self.hunk.is_some() {
+            if self.hunk_line(held, sink)? {
+                return Ok(());
             }
-            HunkLine::Removed => {
-                hunk.old.push(text);
-                hunk.changes = true;
-            }
-            HunkLine::Added => {
-                hunk.new.push(text);
-                hunk.changes = true;
-            }
+            self.end_hunk(sink);
         }
+        self.fence_line(held, number, sink);
+        Ok(())
     }
-    hunk
-}
-
-/// Whether changed lines come before the hunk's end (fence, header or `@@`).
-fn more_changes_follow(lines: &[&str], from: usize) -> bool {
-    for index in from..lines.len() {
-        let line = lines[index];
-        if line.starts_with("```") || line.starts_with("@@") || is_file_header(lines, index) {
-            return false;
-        }
-        if line.starts_with('+') || line.starts_with('-') {
-            return true;
-        }
-    }
-    false
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::format::EditFormat;
+    use super::super::reply::{ParsedReply, parse_reply};
     use super::*;
+
+    fn parse(reply: &str, chat: &[String]) -> Result<ParsedReply, ParseError> {
+        parse_reply(reply, EditFormat::Udiff, chat)
+    }
 
     fn edits(reply: &str) -> Vec<(String, String, String)> {
         parse(reply, &[])
@@ -235,6 +376,15 @@ mod tests {
     }
 
     #[test]
+    fn a_removed_line_that_looks_like_a_header_start() {
+        let reply = "--- x\n+++ x\n@@ @@\n--- old\n+new\n";
+        assert_eq!(
+            edits(reply),
+            vec![("x".into(), "-- old\n".into(), "new\n".into())]
+        );
+    }
+
+    #[test]
     fn context_that_lost_its_space_inside_a_fence_does_not_split_the_hunk() {
         let reply = "```diff\n--- x\n+++ x\n@@ @@\n-a\n+A\nb\n-c\n+C\n```\nThen:\n- note\n";
         assert_eq!(
@@ -244,6 +394,12 @@ mod tests {
         // Outside a fence a bare line ends the hunk.
         let bare = "--- x\n+++ x\n@@ @@\n-a\n+A\nSome prose.\n- a list item\n";
         assert_eq!(edits(bare), vec![("x".into(), "a\n".into(), "A\n".into())]);
+        // Bare lines at the end of a fenced hunk are not part of it.
+        let trailing = "```diff\n--- x\n+++ x\n@@ @@\n-a\n+A\nnote\n```\n";
+        assert_eq!(
+            edits(trailing),
+            vec![("x".into(), "a\n".into(), "A\n".into())]
+        );
     }
 
     #[test]
@@ -252,5 +408,20 @@ mod tests {
         assert!(parse(reply, &[]).is_err());
         let parsed = parse(reply, &["only.txt".to_string()]).unwrap();
         assert_eq!(parsed.edits[0].path, "only.txt");
+    }
+
+    #[test]
+    fn a_diff_whose_fence_never_closes_is_unfinished() {
+        let reply = "```diff\n--- a.py\n+++ a.py\n@@ @@\n-def f():\n-    return 1\n+def f():\n";
+        let error = parse(reply, &[]).unwrap_err();
+        assert_eq!(error.line, 1);
+        assert!(error.message.contains("never closes"));
+    }
+
+    #[test]
+    fn shell_fences_are_collected() {
+        let reply = "```diff\n--- x\n+++ x\n@@ @@\n-a\n+b\n```\n\n```bash\npytest\n```\n";
+        let parsed = parse(reply, &[]).unwrap();
+        assert_eq!(parsed.shell_commands, vec!["pytest\n".to_string()]);
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::edit::{self, Edit, EditFormat, ParsedReply, Planner};
+use crate::edit::{self, Edit, EditFormat, ParseLimits, ParseOptions, ParsedReply, Planner};
 use crate::protocol::{CommandKind, CommitInfo, EditOutcome, EditStatus, Event, Op, QuestionKind};
 
 use super::checks;
@@ -54,15 +54,28 @@ pub(super) async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send 
 
 impl Engine {
     /// Handles the edits of one reply; `request` is the message that asked for them.
+    /// `cut_off` says why the reply stopped short, when it did.
     pub(super) async fn process_edits(
         &mut self,
         reply: &str,
         format: EditFormat,
         request: &str,
+        cut_off: Option<&str>,
     ) -> EditRound {
         let chat: Vec<String> = self.session.chat_files.iter().cloned().collect();
-        let parsed = match edit::parse_reply(reply, format, &chat) {
-            Ok(parsed) => parsed,
+        let workspace = self.session.workspace.clone();
+        // The parse reads files (never writes them) to judge listings whose end is unclear.
+        let current_text =
+            move |rel: &str| workspace.read(rel).ok().flatten().map(|file| file.text);
+        let limits = ParseLimits {
+            max_bytes: usize::try_from(self.session.settings.max_reply_bytes).unwrap_or(usize::MAX),
+            max_blocks: self.session.settings.max_edit_blocks,
+        };
+        let options = ParseOptions::new(&chat)
+            .with_limits(limits)
+            .with_current_text(&current_text);
+        let detected = match edit::parse_reply_detecting(reply, format, &options) {
+            Ok(detected) => detected,
             Err(err) => {
                 return EditRound {
                     feedback: Some(format!(
@@ -72,7 +85,41 @@ impl Engine {
                 };
             }
         };
-        let round = self.apply_parsed(&parsed, reply, request).await;
+        let mut notices = Vec::new();
+        if detected.switched_from(format) {
+            notices.push(format!(
+                "The reply's edits are in the {} format, not {}: they were read as what they are.",
+                detected.format, format
+            ));
+        }
+        let parsed = detected.parsed;
+        match (&parsed.unfinished, cut_off) {
+            (Some(unfinished), None) => {
+                // A reply the model ended on its own that stops inside a block is
+                // malformed: nothing of it is applied.
+                return EditRound {
+                    feedback: Some(format!(
+                        "Your reply ended inside an edit ({unfinished}). Nothing was applied. Send the edits again, each block complete."
+                    )),
+                    not_applied: true,
+                };
+            }
+            (unfinished, Some(reason)) => {
+                let lost = if unfinished.is_some() {
+                    " Its last block was cut in the middle and is left out."
+                } else {
+                    ""
+                };
+                notices.push(format!(
+                    "The reply was cut off ({reason}): only its complete blocks are here.{lost} Check them before accepting."
+                ));
+            }
+            (None, None) => {}
+        }
+        let notice = (!notices.is_empty()).then(|| notices.join(" "));
+        let round = self
+            .apply_parsed(&parsed, reply, request, notice, cut_off.is_some())
+            .await;
         // Commands come after the edits, as the model expects them to run on the new code.
         if !self.inbox.quit {
             self.offer_shell_commands(&parsed.shell_commands).await;
@@ -86,6 +133,8 @@ impl Engine {
         parsed: &ParsedReply,
         reply: &str,
         request: &str,
+        notice: Option<String>,
+        cut_off: bool,
     ) -> EditRound {
         if parsed.edits.is_empty() {
             let added = self.offer_files_named_in_reply(reply).await;
@@ -118,7 +167,9 @@ impl Engine {
             blocking(move || {
                 let mut planner = Planner::new(&workspace, &chat_files);
                 planner.protect(hooks);
-                ReviewState::new(id, edits, planner, auto_accept, tell, None)
+                // A cut-off reply is never applied without a look: nothing is pre-accepted.
+                ReviewState::new(id, edits, planner, auto_accept && !cut_off, tell, notice)
+                    .cut_off(cut_off)
             })
             .await
         };

@@ -19,7 +19,7 @@ const REPLAN_EVERY: Duration = Duration::from_millis(50);
 /// The parser and the planner of one streaming reply.
 pub struct LivePreview {
     format: EditFormat,
-    parser: StreamingParser,
+    parser: StreamingParser<'static>,
     run: PlanRun,
     /// Blocks planned as finished, in order.
     stepped: usize,
@@ -42,8 +42,16 @@ impl LivePreview {
 
     /// Takes a piece of the reply; returns the previews that changed.
     pub fn push(&mut self, delta: &str) -> Vec<EditPreview> {
-        let progress = self.parser.push(delta);
-        progress
+        // The parser reports every state a block went through; the latest per block
+        // is what shows (a block that finished in this piece is placed once).
+        let mut latest: Vec<BlockProgress> = Vec::new();
+        for block in self.parser.push(delta) {
+            match latest.iter_mut().find(|seen| seen.id == block.id) {
+                Some(seen) => *seen = block,
+                None => latest.push(block),
+            }
+        }
+        latest
             .into_iter()
             .filter_map(|block| self.preview(block, false))
             .collect()
@@ -59,7 +67,7 @@ impl LivePreview {
     }
 
     fn preview(&mut self, block: BlockProgress, force: bool) -> Option<EditPreview> {
-        let id = block.index;
+        let id = block.id;
         let edit = Edit {
             id,
             kind: match self.format {
@@ -78,7 +86,7 @@ impl LivePreview {
             }
             self.stepped = id + 1;
             located(&block, &self.run.step(&edit))
-        } else if block.search_complete {
+        } else if block.search_done {
             let recent = self
                 .sent
                 .get(&id)
@@ -99,7 +107,7 @@ impl LivePreview {
 fn located(block: &BlockProgress, plan: &BlockPlan) -> EditPreview {
     match &plan.outcome {
         Ok(change) => EditPreview {
-            id: block.index,
+            id: block.id,
             path: plan.path.clone(),
             complete: block.complete,
             located: Some(true),
@@ -107,7 +115,7 @@ fn located(block: &BlockProgress, plan: &BlockPlan) -> EditPreview {
             problem: None,
         },
         Err(failure) => EditPreview {
-            id: block.index,
+            id: block.id,
             path: plan.path.clone(),
             complete: block.complete,
             located: Some(false),
@@ -120,7 +128,7 @@ fn located(block: &BlockProgress, plan: &BlockPlan) -> EditPreview {
 /// A block not yet placed: its SEARCH lines as removed, REPLACE lines as added.
 fn unplaced(block: &BlockProgress) -> EditPreview {
     EditPreview {
-        id: block.index,
+        id: block.id,
         path: block.path.clone(),
         complete: block.complete,
         located: None,

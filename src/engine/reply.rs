@@ -22,6 +22,9 @@ pub struct Reply {
     pub interrupted: bool,
     /// The provider failed or the stream was cut before its end; one line.
     pub error: Option<String>,
+    /// Why the model stopped, when it said: anything but a normal end means the reply
+    /// was cut off (the output limit, a content filter…).
+    pub cut_off: Option<String>,
 }
 
 /// Streams `request` from `provider`, sending `ReplyDelta` (and `EditPreview` when
@@ -40,6 +43,7 @@ pub async fn stream_reply(
         usage: TokenUsage::default(),
         interrupted: false,
         error: None,
+        cut_off: None,
     };
     let mut finished = false;
     loop {
@@ -87,7 +91,10 @@ pub async fn stream_reply(
                             .await;
                     }
                     Some(Ok(StreamEvent::Notice { text })) => emitter.info(text).await,
-                    Some(Ok(StreamEvent::Finished { usage, .. })) => {
+                    Some(Ok(StreamEvent::Finished { usage, stop })) => {
+                        if !stop.is_complete() {
+                            reply.cut_off = Some(stop.describe());
+                        }
                         reply.usage.add(&super::usage::to_protocol(&usage));
                         finished = true;
                     }

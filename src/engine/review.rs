@@ -57,6 +57,7 @@ pub struct ReviewState {
     tell_rejected: bool,
     auto_accept: bool,
     notice: Option<String>,
+    cut_off: bool,
 }
 
 impl ReviewState {
@@ -82,6 +83,7 @@ impl ReviewState {
             tell_rejected,
             auto_accept,
             notice,
+            cut_off: false,
         };
         if auto_accept {
             for block in &review.plan.blocks {
@@ -91,6 +93,12 @@ impl ReviewState {
             }
         }
         review
+    }
+
+    /// Marks the review as one of a reply that was cut off.
+    pub fn cut_off(mut self, cut_off: bool) -> ReviewState {
+        self.cut_off = cut_off;
+        self
     }
 
     /// The review's id.
@@ -111,6 +119,7 @@ impl ReviewState {
             tell_rejected: self.tell_rejected,
             auto_accept: self.auto_accept,
             notice: self.notice.clone(),
+            cut_off: self.cut_off,
         }
     }
 

@@ -228,7 +228,12 @@ impl Engine {
                 break TurnOutcome::Success;
             }
             let round = self
-                .process_edits(&reply.text, setup.format, &message)
+                .process_edits(
+                    &reply.text,
+                    setup.format,
+                    &message,
+                    reply.cut_off.as_deref(),
+                )
                 .await;
             let Some(feedback) = round.feedback else {
                 break if round.not_applied {

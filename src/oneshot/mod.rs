@@ -95,19 +95,21 @@ pub async fn drive(
             }
             Event::ReviewStarted(review) => {
                 // Headless, there is no reviewer: edits are applied as Aider applies
-                // them, but never one that needs an explicit yes.
+                // them, but never one that needs an explicit yes, and nothing of a
+                // reply that was cut off.
                 for block in &review.blocks {
                     if block.decision != BlockDecisionState::Pending
                         || !matches!(block.state, BlockState::Planned { .. })
                     {
                         continue;
                     }
-                    let decision = match &block.needs_confirmation {
-                        Some(reason) => {
+                    let decision = match (&block.needs_confirmation, review.cut_off) {
+                        (_, true) => BlockDecision::Reject,
+                        (Some(reason), false) => {
                             printer.refused(block.id, &block.path, reason);
                             BlockDecision::Reject
                         }
-                        None => BlockDecision::Accept,
+                        (None, false) => BlockDecision::Accept,
                     };
                     let _ = ops
                         .send(Op::ReviewDecide {

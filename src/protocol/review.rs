@@ -46,6 +46,9 @@ pub struct Review {
     /// Something the reviewer should know about the whole reply (it was cut off, it
     /// came in another edit format than asked).
     pub notice: Option<String>,
+    /// The reply was cut off (the output limit, a dropped stream the provider ended,
+    /// a filter): a front end with no reviewer applies none of it.
+    pub cut_off: bool,
 }
 
 /// One block of a review.

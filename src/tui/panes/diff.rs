@@ -411,6 +411,7 @@ mod tests {
             tell_rejected: false,
             auto_accept: false,
             notice: None,
+            cut_off: false,
         });
         pane
     }
