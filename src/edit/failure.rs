@@ -58,7 +58,7 @@ pub enum EditFailure {
     #[error("{0} changed on disk after this edit was planned; nothing was written to it")]
     ChangedOnDisk(String),
     /// A file to create already exists.
-    #[error("{0} already exists; edit it instead of adding it")]
+    #[error("{0} already exists; a file added or moved to must be new (edit it instead)")]
     Exists(String),
     /// The parser read the block but it must not be applied.
     #[error("{0}")]

@@ -274,7 +274,14 @@ impl Planner {
             .as_deref()
             .map(|target| self.workspace.resolve(target))
         {
-            Some(Ok(target)) => Some(target),
+            Some(Ok(target)) => {
+                // A move never overwrites: the new name must be free.
+                if target != edit.path && matches!(self.load(&target), Original::Text { .. }) {
+                    block.outcome = Err(EditFailure::Exists(target));
+                    return block;
+                }
+                Some(target)
+            }
             Some(Err(error)) => {
                 block.outcome = Err(refusal(error));
                 return block;
