@@ -320,6 +320,8 @@ async fn without_a_model_the_engine_still_starts_and_commands_work() {
         .unwrap();
     assert_eq!(status.model, "");
     let problem = status.model_problem.unwrap();
+    assert_eq!(problem.kind, aider_tui::protocol::ProblemKind::NoModel);
+    let problem = problem.message;
     assert!(
         problem.contains("--model") && problem.contains("Ollama"),
         "{problem}"

@@ -258,7 +258,10 @@ fn with_no_model_the_run_explains_how_to_set_one_up() {
     let Event::Status(status) = status else {
         panic!("first event is not a status: {stdout}");
     };
-    let problem = status.model_problem.expect("a model problem is reported");
+    let problem = status
+        .model_problem
+        .expect("a model problem is reported")
+        .message;
     assert!(
         problem.contains("--model")
             && problem.contains("OPENAI_API_KEY")

@@ -11,12 +11,14 @@
 
 use std::hash::{Hash, Hasher};
 use std::io::{self, Read, Write};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use cap_fs_ext::{FollowSymlinks, OpenOptionsFollowExt};
 use cap_std::ambient_authority;
 use cap_std::fs::{Dir, OpenOptions};
+
+use crate::repo_path::{PathProblem, RepoPath};
 
 /// Why a path or file was refused.
 #[derive(Debug, thiserror::Error)]
@@ -157,40 +159,17 @@ impl Workspace {
     /// The path as the root-relative name edits use (`./` dropped, `/` separators),
     /// refusing anything that could leave the root or enter `.git/` on its face.
     pub fn check(&self, rel: &str) -> Result<String, WorkspaceError> {
-        if rel.trim().is_empty() {
-            return Err(WorkspaceError::Empty);
-        }
-        let path = Path::new(rel);
-        let drive_letter =
-            rel.len() >= 2 && rel.as_bytes()[0].is_ascii_alphabetic() && rel.as_bytes()[1] == b':';
-        if rel.starts_with('/')
-            || rel.starts_with('~')
-            || drive_letter
-            || path.is_absolute()
-            || path.has_root()
-        {
-            return Err(WorkspaceError::Absolute(rel.to_string()));
-        }
-        let mut parts: Vec<String> = Vec::new();
-        for component in path.components() {
-            match component {
-                Component::Normal(part) => {
-                    if part.eq_ignore_ascii_case(".git") {
-                        return Err(WorkspaceError::GitDir(rel.to_string()));
-                    }
-                    parts.push(part.to_string_lossy().into_owned());
-                }
-                Component::CurDir => {}
-                Component::ParentDir => return Err(WorkspaceError::ParentDir(rel.to_string())),
-                Component::RootDir | Component::Prefix(_) => {
-                    return Err(WorkspaceError::Absolute(rel.to_string()));
-                }
+        let path = RepoPath::parse(rel).map_err(|problem| match problem {
+            PathProblem::Empty => WorkspaceError::Empty,
+            PathProblem::ParentDir(_) => WorkspaceError::ParentDir(rel.to_string()),
+            PathProblem::Absolute(_) | PathProblem::Outside(_) | PathProblem::NotUtf8(_) => {
+                WorkspaceError::Absolute(rel.to_string())
             }
+        })?;
+        if path.is_in_git_dir() {
+            return Err(WorkspaceError::GitDir(rel.to_string()));
         }
-        if parts.is_empty() {
-            return Err(WorkspaceError::Empty);
-        }
-        Ok(parts.join("/"))
+        Ok(path.into())
     }
 
     /// Where `rel` really is (symlinks inside the root followed), relative to the root;

@@ -189,10 +189,7 @@ impl Engine {
             .session
             .repo_files()
             .into_iter()
-            .filter(|file| {
-                !self.session.chat_files.contains(file)
-                    && !self.session.read_only_files.contains(file)
-            })
+            .filter(|file| !self.session.files.contains(file))
             .collect();
         if !others.is_empty() {
             text.push_str("Repository files not in the chat:\n");
@@ -203,17 +200,19 @@ impl Engine {
                 text.push_str(&format!("  … and {} more\n", others.len() - 200));
             }
         }
-        if !self.session.read_only_files.is_empty() {
+        let read_only = self.session.files.read_only();
+        if !read_only.is_empty() {
             text.push_str("Read-only files:\n");
-            for file in &self.session.read_only_files {
+            for file in &read_only {
                 text.push_str(&format!("  {file}\n"));
             }
         }
-        if self.session.chat_files.is_empty() {
+        let editable = self.session.files.editable();
+        if editable.is_empty() {
             text.push_str("No files in the chat.\n");
         } else {
             text.push_str("Files in the chat:\n");
-            for file in &self.session.chat_files {
+            for file in &editable {
                 text.push_str(&format!("  {file}\n"));
             }
         }
@@ -241,12 +240,7 @@ impl Engine {
         }
         let message = if args.is_empty() {
             let diff = git.with(|git| git.diff_files(&dirty)).unwrap_or_default();
-            let weak = self
-                .session
-                .models
-                .weak
-                .clone()
-                .or_else(|| self.session.models.main.clone());
+            let weak = self.session.models.weak_or_main().cloned();
             commit_message::write(weak.as_ref(), &diff, &dirty, None)
                 .await
                 .message
@@ -322,7 +316,7 @@ impl Engine {
 
     async fn command_lint(&mut self, args: &str) -> TurnOutcome {
         let files: Vec<String> = if args.is_empty() {
-            self.session.chat_files.iter().cloned().collect()
+            self.session.files.editable()
         } else {
             split_words(args)
                 .iter()

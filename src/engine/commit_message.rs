@@ -61,12 +61,12 @@ pub async fn write(
         Ok((text, usage)) => match clean(&text) {
             Some(message) => Written {
                 message,
-                usage: Some(super::usage::to_protocol(&usage)),
+                usage: Some(usage),
                 fallback_reason: None,
             },
             None => Written {
                 message: fallback,
-                usage: Some(super::usage::to_protocol(&usage)),
+                usage: Some(usage),
                 fallback_reason: Some("the model's message was empty".to_string()),
             },
         },

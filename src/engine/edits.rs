@@ -41,6 +41,40 @@ pub(super) fn commit_info(summary: &crate::git::CommitSummary) -> CommitInfo {
     }
 }
 
+/// What became of every block of a reply, by id: the ones whose file the user
+/// declined, then each planned block (a failed block the user dropped says so).
+fn outcomes(
+    parsed: &ParsedReply,
+    declined: &BTreeSet<usize>,
+    finished: &super::review::Finished,
+) -> Vec<EditOutcome> {
+    let mut outcomes: Vec<EditOutcome> = parsed
+        .edits
+        .iter()
+        .filter(|edit| declined.contains(&edit.id))
+        .map(|edit| EditOutcome {
+            id: edit.id,
+            path: edit.path.clone(),
+            status: EditStatus::Rejected,
+        })
+        .collect();
+    for result in &finished.report.results {
+        let status = match (&result.status, finished.dropped.contains(&result.id)) {
+            (edit::EditStatus::Failed(failure), true) => EditStatus::Dropped {
+                reason: failure.to_string(),
+            },
+            (status, _) => EditStatus::from(status),
+        };
+        outcomes.push(EditOutcome {
+            id: result.id,
+            path: result.path.clone(),
+            status,
+        });
+    }
+    outcomes.sort_by_key(|outcome| outcome.id);
+    outcomes
+}
+
 /// Runs synchronous CPU or file work on the blocking pool. A panic there is re-raised
 /// here, as it would have been inline.
 pub(super) async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
@@ -62,7 +96,7 @@ impl Engine {
         request: &str,
         cut_off: Option<&str>,
     ) -> EditRound {
-        let chat: Vec<String> = self.session.chat_files.iter().cloned().collect();
+        let chat: Vec<String> = self.session.files.editable();
         let workspace = self.session.workspace.clone();
         // The parse reads files (never writes them) to judge listings whose end is unclear.
         let current_text =
@@ -156,7 +190,7 @@ impl Engine {
             .filter(|edit| !declined.contains(&edit.id))
             .cloned()
             .collect();
-        let chat_files: Vec<String> = self.session.chat_files.iter().cloned().collect();
+        let chat_files: Vec<String> = self.session.files.editable();
         let id = self.session.next_review();
         let review = {
             let workspace = self.session.workspace.clone();
@@ -191,39 +225,8 @@ impl Engine {
             let workspace = self.session.workspace.clone();
             blocking(move || review.apply(&workspace)).await
         };
-        let mut outcomes: Vec<EditOutcome> = parsed
-            .edits
-            .iter()
-            .filter(|edit| declined.contains(&edit.id))
-            .map(|edit| EditOutcome {
-                id: edit.id,
-                path: edit.path.clone(),
-                status: EditStatus::Rejected,
-            })
-            .collect();
-        for result in &finished.report.results {
-            let status = match (&result.status, finished.dropped.contains(&result.id)) {
-                (edit::EditStatus::Failed(failure), true) => EditStatus::Dropped {
-                    reason: failure.to_string(),
-                },
-                (status, _) => EditStatus::from(status),
-            };
-            outcomes.push(EditOutcome {
-                id: result.id,
-                path: result.path.clone(),
-                status,
-            });
-        }
-        outcomes.sort_by_key(|outcome| outcome.id);
-        let not_applied = outcomes.iter().any(|outcome| {
-            !matches!(
-                outcome.status,
-                EditStatus::Applied
-                    | EditStatus::Created
-                    | EditStatus::Deleted
-                    | EditStatus::Moved { .. }
-            )
-        });
+        let outcomes = outcomes(parsed, &declined, &finished);
+        let not_applied = outcomes.iter().any(|outcome| !outcome.status.is_applied());
         self.emitter
             .emit(Event::EditResults { results: outcomes })
             .await;
@@ -243,8 +246,17 @@ impl Engine {
         if changed.is_empty() {
             return EditRound::done(not_applied);
         }
+        EditRound {
+            feedback: self.check_changes(&changed).await,
+            not_applied,
+        }
+    }
+
+    /// Lints the changed files and, with `--auto-test`, runs the tests; what failed
+    /// is the feedback for the model.
+    async fn check_changes(&mut self, changed: &[String]) -> Option<String> {
         let mut problems = Vec::new();
-        if let Some(lint) = self.lint_files(&changed).await {
+        if let Some(lint) = self.lint_files(changed).await {
             problems.push(lint);
         }
         if problems.is_empty()
@@ -253,14 +265,7 @@ impl Engine {
         {
             problems.push(test);
         }
-        EditRound {
-            feedback: if problems.is_empty() {
-                None
-            } else {
-                Some(problems.join("\n\n"))
-            },
-            not_applied,
-        }
+        (!problems.is_empty()).then(|| problems.join("\n\n"))
     }
 
     /// Waits for the user's decisions until every applicable block has one (or the
@@ -384,7 +389,7 @@ impl Engine {
                 continue;
             };
             if self.session.workspace.check(&relative).is_err()
-                || self.session.chat_files.contains(&relative)
+                || self.session.files.is_editable(&relative)
             {
                 continue;
             }
@@ -412,8 +417,7 @@ impl Engine {
                     let yes = self.inbox.ask(&self.emitter, kind, text).await;
                     answers.insert(relative.clone(), yes);
                     if yes {
-                        self.session.read_only_files.remove(&relative);
-                        self.session.chat_files.insert(relative.clone());
+                        self.session.files.add_editable(relative.clone());
                         // The files pane shows the new chat file at once.
                         self.send_status().await;
                     }
@@ -436,15 +440,10 @@ impl Engine {
             return;
         };
         let diff = git.with(|git| git.diff_files(changed)).unwrap_or_default();
-        let weak = self
-            .session
-            .models
-            .weak
-            .clone()
-            .or_else(|| self.session.models.main.clone());
+        let weak = self.session.models.weak_or_main().cloned();
         let written = commit_message::write(weak.as_ref(), &diff, changed, Some(request)).await;
         if let (Some(usage), Some(model)) = (written.usage, weak.as_ref()) {
-            let cost = crate::llm::cost(&model.settings, &super::usage::to_llm(&usage));
+            let cost = crate::llm::cost(&model.settings, &usage);
             self.session.session_cost += cost;
         }
         if let Some(reason) = &written.fallback_reason {

@@ -88,7 +88,7 @@ impl Engine {
                 return Err(AddRefusal::GlobMatchedNothing(typed.to_string()));
             }
             if create && !absolute.exists() {
-                self.session.chat_files.insert(relative.clone());
+                self.session.files.add_editable(relative.clone());
                 return Ok(vec![relative]);
             }
             return Err(AddRefusal::NoMatch(typed.to_string()));
@@ -107,8 +107,7 @@ impl Engine {
                 }
                 continue;
             }
-            self.session.read_only_files.remove(&path);
-            if self.session.chat_files.insert(path.clone()) {
+            if self.session.files.add_editable(path.clone()) {
                 added.push(path);
             }
         }
@@ -159,8 +158,7 @@ impl Engine {
         if !self.session.absolute(&name).is_file() {
             return Err(format!("cannot read {typed}: no such file"));
         }
-        self.session.chat_files.remove(&name);
-        self.session.read_only_files.insert(name.clone());
+        self.session.files.add_read_only(name.clone());
         Ok(name)
     }
 
@@ -168,13 +166,8 @@ impl Engine {
     pub(super) fn drop_files(&mut self, typed: &str) -> Vec<String> {
         let typed = unquoted(typed);
         if typed.is_empty() {
-            let mut dropped: Vec<String> = self.session.chat_files.iter().cloned().collect();
-            dropped.extend(self.session.read_only_files.iter().cloned());
-            self.session.chat_files.clear();
-            self.session.read_only_files.clear();
-            return dropped;
+            return self.session.files.drop_where(|_| true);
         }
-        let mut dropped = Vec::new();
         let target = self
             .session
             .relative_path(typed)
@@ -185,24 +178,13 @@ impl Engine {
         } else {
             None
         };
-        let hit = |name: &String| {
-            *name == target
+        self.session.files.drop_where(|name| {
+            name == target
                 || name.starts_with(&prefix)
                 || matcher
                     .as_ref()
                     .is_some_and(|matcher| matcher.is_match(name))
-        };
-        for set in [
-            &mut self.session.chat_files,
-            &mut self.session.read_only_files,
-        ] {
-            let names: Vec<String> = set.iter().filter(|name| hit(name)).cloned().collect();
-            for name in names {
-                set.remove(&name);
-                dropped.push(name);
-            }
-        }
-        dropped
+        })
     }
 }
 

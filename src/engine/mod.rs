@@ -19,8 +19,9 @@
 //! `session`, `models`, `files`, `prompt`, `turn` (rounds and reflection), `reply`
 //! (streaming), `edits` (review, apply, commit, lint, test), `commit_message`,
 //! `checks` (shell, lint, syntax), `commands`, `repository` (log, diff, undo),
-//! `repo_map`, `mentions`, `summarize`, `history`, `transcript`, `locked_repo`, `usage`.
+//! `repo_map`, `mentions`, `summarize`, `history`, `transcript`, `locked_repo`.
 
+mod chat_files;
 mod checks;
 mod commands;
 mod commit_message;
@@ -42,7 +43,6 @@ mod spawn;
 mod summarize;
 mod transcript;
 mod turn;
-mod usage;
 
 pub use history::{HistoryMessage, Speaker};
 pub use mentions::{Mentions, find_mentions};

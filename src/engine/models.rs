@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::config::Settings;
 use crate::edit::EditFormat;
 use crate::llm::{self, Connection, ModelSettings, Provider};
+use crate::protocol::{Problem, ProblemKind};
 
 /// One connected model.
 #[derive(Clone)]
@@ -22,8 +23,8 @@ pub struct Models {
     pub main: Option<Model>,
     pub weak: Option<Model>,
     pub editor: Option<Model>,
-    /// One line saying why no main model can be called, and how to set one up.
-    pub problem: Option<String>,
+    /// Why no main model can be called, and how to set one up.
+    pub problem: Option<Problem>,
     /// Warnings met while resolving (unknown model, safe defaults used).
     pub warnings: Vec<String>,
 }
@@ -37,7 +38,10 @@ impl Models {
     pub fn load(settings: &Settings) -> Models {
         let mut models = Models::default();
         let Some(main_name) = main_model_name(settings) else {
-            models.problem = Some(NO_MODEL_HELP.to_string());
+            models.problem = Some(Problem {
+                kind: ProblemKind::NoModel,
+                message: NO_MODEL_HELP.to_string(),
+            });
             return models;
         };
         match connect_model(settings, &main_name) {
@@ -79,15 +83,21 @@ impl Models {
             }
             Err(problem) => {
                 self.warnings
-                    .push(format!("{problem}; using {} instead", main.name));
+                    .push(format!("{}; using {} instead", problem.message, main.name));
                 Some(main.clone())
             }
         }
     }
 
+    /// The model for small jobs (commit messages, summaries): the weak model, else the
+    /// main one.
+    pub fn weak_or_main(&self) -> Option<&Model> {
+        self.weak.as_ref().or(self.main.as_ref())
+    }
+
     /// Replaces the main model (`/model`); the helpers follow it unless named.
     pub fn switch_main(&mut self, settings: &Settings, name: &str) -> Result<(), String> {
-        let (model, warning) = connect_model(settings, name)?;
+        let (model, warning) = connect_model(settings, name).map_err(|problem| problem.message)?;
         self.warnings.extend(warning);
         self.main = Some(model);
         self.problem = None;
@@ -102,7 +112,7 @@ impl Models {
 
     /// Replaces the weak model (`/weak-model`).
     pub fn switch_weak(&mut self, settings: &Settings, name: &str) -> Result<(), String> {
-        let (model, warning) = connect_model(settings, name)?;
+        let (model, warning) = connect_model(settings, name).map_err(|problem| problem.message)?;
         self.warnings.extend(warning);
         self.weak = Some(model);
         Ok(())
@@ -110,7 +120,7 @@ impl Models {
 
     /// Replaces the editor model (`/editor-model`).
     pub fn switch_editor(&mut self, settings: &Settings, name: &str) -> Result<(), String> {
-        let (model, warning) = connect_model(settings, name)?;
+        let (model, warning) = connect_model(settings, name).map_err(|problem| problem.message)?;
         self.warnings.extend(warning);
         self.editor = Some(model);
         Ok(())
@@ -173,10 +183,9 @@ fn main_model_name(settings: &Settings) -> Option<String> {
 }
 
 /// Resolves one model name and connects to its provider; errors are one line.
-fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<String>), String> {
+fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<String>), Problem> {
     let (model_settings, warning) =
-        llm::resolve_model(name, settings.model_settings_file.as_deref())
-            .map_err(|err| err.to_string())?;
+        llm::resolve_model(name, settings.model_settings_file.as_deref()).map_err(problem_of)?;
     let defaults = Connection::default();
     let connection = Connection {
         api_base: settings.api_base.clone(),
@@ -191,7 +200,7 @@ fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<Strin
     let provider = llm::connect(&model_settings, &connection, &|key: &str| {
         settings.lookup_env(key)
     })
-    .map_err(|err| err.to_string())?;
+    .map_err(problem_of)?;
     Ok((
         Model {
             name: name.to_string(),
@@ -200,6 +209,19 @@ fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<Strin
         },
         warning,
     ))
+}
+
+/// A provider error as a problem the front ends can tell apart.
+fn problem_of(error: llm::LlmError) -> Problem {
+    let kind = match &error {
+        llm::LlmError::MissingKey { .. } => ProblemKind::MissingKey,
+        llm::LlmError::InvalidModel { .. } => ProblemKind::UnknownModel,
+        _ => ProblemKind::Other,
+    };
+    Problem {
+        kind,
+        message: error.to_string(),
+    }
 }
 
 #[cfg(test)]

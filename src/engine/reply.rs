@@ -95,7 +95,7 @@ pub async fn stream_reply(
                         if !stop.is_complete() {
                             reply.cut_off = Some(stop.describe());
                         }
-                        reply.usage.add(&super::usage::to_protocol(&usage));
+                        reply.usage.add(&usage);
                         finished = true;
                     }
                     Some(Err(err)) => {

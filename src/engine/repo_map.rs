@@ -76,7 +76,7 @@ impl Engine {
         }
         let map = self.session.repo_map.take()?;
         let request = MapRequest {
-            chat_files: self.session.chat_files.iter().cloned().collect(),
+            chat_files: self.session.files.editable(),
             mention_files: mentions.files.clone(),
             mention_idents: mentions.identifiers.clone(),
             max_tokens: budget,

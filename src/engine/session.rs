@@ -1,15 +1,16 @@
 //! The state of one session: where it works, the files in the chat, the history, the
 //! mode and models, the repository and its map, and what has been spent.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::config::Settings;
 use crate::edit::{EditFormat, Workspace};
 use crate::git::Attribution;
 use crate::protocol::{ChatMode, ReviewId, SessionStatus};
+use crate::repo_path::RepoPath;
 use crate::repomap::RepoMap;
 
+use super::chat_files::ChatFiles;
 use super::history::History;
 use super::locked_repo::LockedRepo;
 use super::models::Models;
@@ -22,10 +23,8 @@ pub struct Session {
     /// The directory edits are confined to: the repository's root, or the working directory.
     pub root: PathBuf,
     pub settings: Settings,
-    /// Editable files, relative to `root` with forward slashes.
-    pub chat_files: BTreeSet<String>,
-    /// Read-only files: relative to `root` when inside it, else absolute.
-    pub read_only_files: BTreeSet<String>,
+    /// The files in the chat, editable and read-only.
+    pub files: ChatFiles,
     pub history: History,
     pub mode: ChatMode,
     pub models: Models,
@@ -68,8 +67,7 @@ impl Session {
             workspace,
             root,
             settings,
-            chat_files: BTreeSet::new(),
-            read_only_files: BTreeSet::new(),
+            files: ChatFiles::default(),
             history: History::default(),
             mode,
             models,
@@ -103,14 +101,6 @@ impl Session {
         });
     }
 
-    /// Every file the model already sees in full: editable and read-only.
-    pub fn files_in_chat(&self) -> BTreeSet<String> {
-        self.chat_files
-            .union(&self.read_only_files)
-            .cloned()
-            .collect()
-    }
-
     /// How the tool's commits are marked.
     pub fn attribution(&self) -> Attribution {
         Attribution {
@@ -126,53 +116,24 @@ impl Session {
     /// The path relative to the root for a path the user typed (relative to the
     /// root, or absolute inside it). `None` when it lies outside the root.
     pub fn relative_path(&self, typed: &str) -> Option<String> {
-        let path = Path::new(typed);
-        let absolute = if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            self.root.join(path)
-        };
-        let normal = normalize(&absolute);
-        let root = normalize(&self.root);
-        let relative = normal.strip_prefix(&root).ok()?;
-        let text = relative.to_string_lossy().replace('\\', "/");
-        if text.is_empty() { None } else { Some(text) }
+        RepoPath::from_typed(&self.root, typed)
+            .ok()
+            .map(String::from)
     }
 
     /// The absolute path of a chat or read-only file name.
     pub fn absolute(&self, name: &str) -> PathBuf {
-        let path = Path::new(name);
-        if path.is_absolute() {
-            path.to_path_buf()
-        } else {
-            self.root.join(path)
-        }
+        super::chat_files::absolute(&self.root, name)
     }
 
     /// The chat files' current contents (a file that does not exist yet shows empty).
     pub fn chat_file_texts(&self) -> Vec<FileText> {
-        self.chat_files
-            .iter()
-            .map(|name| FileText {
-                name: name.clone(),
-                text: std::fs::read_to_string(self.absolute(name)).unwrap_or_default(),
-            })
-            .collect()
+        self.files.editable_texts(&self.root)
     }
 
     /// The read-only files' contents (unreadable ones are left out).
     pub fn read_only_texts(&self) -> Vec<FileText> {
-        self.read_only_files
-            .iter()
-            .filter_map(|name| {
-                std::fs::read_to_string(self.absolute(name))
-                    .ok()
-                    .map(|text| FileText {
-                        name: name.clone(),
-                        text,
-                    })
-            })
-            .collect()
+        self.files.read_only_texts(&self.root)
     }
 
     /// The repository's files, relative, as last listed (see `Engine::refresh_repo_files`).
@@ -191,8 +152,8 @@ impl Session {
                 .unwrap_or_default(),
             edit_format: self.edit_format.to_string(),
             mode: self.mode,
-            chat_files: self.chat_files.iter().cloned().collect(),
-            read_only_files: self.read_only_files.iter().cloned().collect(),
+            chat_files: self.files.editable(),
+            read_only_files: self.files.read_only(),
             context_tokens,
             context_window: self
                 .models
@@ -215,21 +176,6 @@ impl Session {
 /// read), code otherwise.
 fn initial_mode(settings: &Settings) -> ChatMode {
     ChatMode::from_name(&settings.chat_mode).unwrap_or_default()
-}
-
-/// Removes `.` and `..` parts without touching the file system (files may not exist yet).
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 /// The files of the repository at `root`: tracked files when `use_git` (and the

@@ -52,13 +52,14 @@ impl Engine {
             return TurnOutcome::Interrupted;
         }
         let Some(main) = self.session.models.main.clone() else {
-            let problem = self
+            let message = self
                 .session
                 .models
                 .problem
-                .clone()
+                .as_ref()
+                .map(|problem| problem.message.clone())
                 .unwrap_or_else(|| NO_MODEL_HELP.to_string());
-            return TurnOutcome::Error { message: problem };
+            return TurnOutcome::Error { message };
         };
         let message = match self.session.pending_note.take() {
             Some(note) => format!("{note}\n\n{message}"),
@@ -97,13 +98,7 @@ impl Engine {
 
     /// Starts a background summary when the history has grown past the threshold.
     pub(super) fn start_summary_if_long(&mut self) {
-        let Some(weak) = self
-            .session
-            .models
-            .weak
-            .clone()
-            .or_else(|| self.session.models.main.clone())
-        else {
+        let Some(weak) = self.session.models.weak_or_main().cloned() else {
             return;
         };
         let window = self
@@ -179,7 +174,7 @@ impl Engine {
             if let Some(problem) = context_problem(&setup.model, &prompt) {
                 break TurnOutcome::Error { message: problem };
             }
-            let chat_files: Vec<String> = self.session.chat_files.iter().cloned().collect();
+            let chat_files: Vec<String> = self.session.files.editable();
             let previews = (setup.mode == ChatMode::Code)
                 .then(|| LivePreview::new(setup.format, &chat_files, &self.session.workspace));
             let reply = reply::stream_reply(
@@ -190,7 +185,7 @@ impl Engine {
                 previews,
             )
             .await;
-            let cost = llm::cost(&setup.model.settings, &super::usage::to_llm(&reply.usage));
+            let cost = llm::cost(&setup.model.settings, &reply.usage);
             self.session.session_cost += cost;
             // Before its token line, and even when cut short: the transcript shows
             // what the user saw.
@@ -340,7 +335,7 @@ impl Engine {
     /// model is called. Returns the mentions (for the repo map).
     async fn offer_mentioned_files(&mut self, message: &str) -> Mentions {
         let repo_files = self.session.repo_files();
-        let found = mentions::find_mentions(message, &repo_files, &self.session.files_in_chat());
+        let found = mentions::find_mentions(message, &repo_files, &self.session.files.all());
         for file in &found.files {
             let yes = self
                 .inbox
@@ -364,7 +359,7 @@ impl Engine {
     /// ones added.
     pub(super) async fn offer_files_named_in_reply(&mut self, reply: &str) -> Vec<String> {
         let repo_files = self.session.repo_files();
-        let found = mentions::find_mentions(reply, &repo_files, &self.session.files_in_chat());
+        let found = mentions::find_mentions(reply, &repo_files, &self.session.files.all());
         let mut added = Vec::new();
         for file in found.files {
             let yes = self

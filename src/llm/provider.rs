@@ -50,8 +50,9 @@ impl ChatRequest {
     }
 }
 
-/// Token counts of one reply. `input_tokens` excludes cache reads and writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Token counts of one reply. `input_tokens` excludes cache reads and writes. The
+/// protocol carries this same type (as `TokenUsage`) to the front ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Usage {
     pub input_tokens: u64,
     pub output_tokens: u64,

@@ -159,8 +159,31 @@ pub struct SessionStatus {
     /// Current git branch, if any.
     pub branch: Option<String>,
     pub auto_accept: bool,
-    /// Why no model can be called, if that is so (e.g. no API key): one line.
-    pub model_problem: Option<String>,
+    /// Why no model can be called, if that is so (e.g. no API key).
+    pub model_problem: Option<Problem>,
+}
+
+/// Something that keeps the session from working fully, as data: a front end matches
+/// on the kind and shows the message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Problem {
+    pub kind: ProblemKind,
+    /// One line for people, saying what to do.
+    pub message: String,
+}
+
+/// What kind of problem it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProblemKind {
+    /// No model is named anywhere (the message says every way to set one up).
+    NoModel,
+    /// The model's provider needs a key that is not set.
+    MissingKey,
+    /// The model name is not one the program can use.
+    UnknownModel,
+    /// Anything else (a bad base URL, a settings file that does not read).
+    Other,
 }
 
 /// The chat mode: what the model is asked to do with a message.
@@ -225,6 +248,19 @@ pub enum EditStatus {
     },
 }
 
+impl EditStatus {
+    /// Whether the edit is on disk now.
+    pub fn is_applied(&self) -> bool {
+        matches!(
+            self,
+            EditStatus::Applied
+                | EditStatus::Created
+                | EditStatus::Deleted
+                | EditStatus::Moved { .. }
+        )
+    }
+}
+
 impl From<&crate::edit::EditStatus> for EditStatus {
     fn from(status: &crate::edit::EditStatus) -> EditStatus {
         use crate::edit::EditStatus as Edit;
@@ -254,30 +290,8 @@ pub struct CommitInfo {
     pub by_tool: bool,
 }
 
-/// Token counts of one request.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TokenUsage {
-    /// Prompt tokens not read from or written to a cache.
-    pub input_tokens: u64,
-    pub output_tokens: u64,
-    pub cache_read_tokens: u64,
-    pub cache_write_tokens: u64,
-}
-
-impl TokenUsage {
-    /// All prompt tokens, cached or not.
-    pub fn prompt_tokens(&self) -> u64 {
-        self.input_tokens + self.cache_read_tokens + self.cache_write_tokens
-    }
-
-    /// Adds another request's counts to these.
-    pub fn add(&mut self, other: &TokenUsage) {
-        self.input_tokens += other.input_tokens;
-        self.output_tokens += other.output_tokens;
-        self.cache_read_tokens += other.cache_read_tokens;
-        self.cache_write_tokens += other.cache_write_tokens;
-    }
-}
+/// Token counts of one request: the providers' own type, unchanged.
+pub use crate::llm::Usage as TokenUsage;
 
 /// Which command produced a [`Event::CommandOutput`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -25,7 +25,9 @@ use super::panes::input::InputPane;
 use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
 use super::theme::Theme;
-use crate::protocol::{Command, EditStatus, Event, NoticeLevel, Op, TurnOutcome, parse_command};
+use crate::protocol::{
+    Command, EditStatus, Event, NoticeLevel, Op, ProblemKind, TurnOutcome, parse_command,
+};
 use crate::text::{Tone, describe};
 
 /// Below this width or height the panes collapse to tabs.
@@ -214,13 +216,14 @@ impl App {
                     && !self.model_hint_shown
                 {
                     self.model_hint_shown = true;
-                    // The engine's text may already say how; otherwise add the ways.
-                    let hint = if problem.contains("--model") {
-                        problem.clone()
-                    } else {
-                        format!(
-                            "{problem}\nTo set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder."
-                        )
+                    // With no model named the engine's text lists the ways already;
+                    // a model that cannot be reached gets them added.
+                    let hint = match problem.kind {
+                        ProblemKind::NoModel => problem.message.clone(),
+                        _ => format!(
+                            "{}\nTo set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder.",
+                            problem.message
+                        ),
                     };
                     self.note(NoticeLevel::Warn, &hint);
                 }
@@ -467,14 +470,7 @@ impl App {
     }
 
     fn key_context(&self) -> KeyContext {
-        match self.focus {
-            Focus::Input => KeyContext::Input,
-            Focus::Chat => KeyContext::Chat,
-            Focus::Diff => KeyContext::Diff,
-            Focus::Files => KeyContext::Files,
-            Focus::Commits => KeyContext::Commits,
-            Focus::Map => KeyContext::Map,
-        }
+        KeyContext::from(self.focus)
     }
 
     fn quit_key(&mut self) {

@@ -135,6 +135,21 @@ pub enum KeyContext {
     Map,
 }
 
+/// A pane's keys are its context's; the one conversion between the two.
+impl From<super::app_event::Focus> for KeyContext {
+    fn from(focus: super::app_event::Focus) -> KeyContext {
+        use super::app_event::Focus;
+        match focus {
+            Focus::Input => KeyContext::Input,
+            Focus::Chat => KeyContext::Chat,
+            Focus::Diff => KeyContext::Diff,
+            Focus::Files => KeyContext::Files,
+            Focus::Commits => KeyContext::Commits,
+            Focus::Map => KeyContext::Map,
+        }
+    }
+}
+
 impl KeyContext {
     /// Every context, in help order.
     pub const ALL: [KeyContext; 7] = [

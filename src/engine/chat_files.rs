@@ -1,0 +1,127 @@
+//! The files in the chat: the ones the model may edit and the ones it may only read.
+//! One owner, so a file is never both, and every reader sees the same sets.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use super::prompt::FileText;
+
+/// Editable and read-only chat files. Editable names are relative to the root with
+/// `/` separators; a read-only file outside the root keeps its absolute path.
+#[derive(Debug, Clone, Default)]
+pub struct ChatFiles {
+    editable: BTreeSet<String>,
+    read_only: BTreeSet<String>,
+}
+
+impl ChatFiles {
+    /// The editable files, sorted.
+    pub fn editable(&self) -> Vec<String> {
+        self.editable.iter().cloned().collect()
+    }
+
+    /// The read-only files, sorted.
+    pub fn read_only(&self) -> Vec<String> {
+        self.read_only.iter().cloned().collect()
+    }
+
+    /// Whether `name` may be edited.
+    pub fn is_editable(&self, name: &str) -> bool {
+        self.editable.contains(name)
+    }
+
+    /// Whether `name` is in the chat at all.
+    pub fn contains(&self, name: &str) -> bool {
+        self.editable.contains(name) || self.read_only.contains(name)
+    }
+
+    /// Every file the model sees in full: editable and read-only.
+    pub fn all(&self) -> BTreeSet<String> {
+        self.editable.union(&self.read_only).cloned().collect()
+    }
+
+    /// Makes `name` editable (it stops being read-only); true when it was not before.
+    pub fn add_editable(&mut self, name: String) -> bool {
+        self.read_only.remove(&name);
+        self.editable.insert(name)
+    }
+
+    /// Makes `name` read-only (it stops being editable); true when it was not before.
+    pub fn add_read_only(&mut self, name: String) -> bool {
+        self.editable.remove(&name);
+        self.read_only.insert(name)
+    }
+
+    /// Drops the files `hit` picks, from both sets; returns them.
+    pub fn drop_where(&mut self, hit: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut dropped = Vec::new();
+        for set in [&mut self.editable, &mut self.read_only] {
+            let names: Vec<String> = set.iter().filter(|name| hit(name)).cloned().collect();
+            for name in names {
+                set.remove(&name);
+                dropped.push(name);
+            }
+        }
+        dropped
+    }
+
+    /// The editable files' current contents (a file that does not exist yet shows empty).
+    pub fn editable_texts(&self, root: &Path) -> Vec<FileText> {
+        self.editable
+            .iter()
+            .map(|name| FileText {
+                name: name.clone(),
+                text: read_text(&absolute(root, name)).unwrap_or_default(),
+            })
+            .collect()
+    }
+
+    /// The read-only files' contents (unreadable ones are left out).
+    pub fn read_only_texts(&self, root: &Path) -> Vec<FileText> {
+        self.read_only
+            .iter()
+            .filter_map(|name| {
+                read_text(&absolute(root, name)).map(|text| FileText {
+                    name: name.clone(),
+                    text,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The absolute path of a chat file's name.
+pub fn absolute(root: &Path, name: &str) -> PathBuf {
+    let path = Path::new(name);
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        root.join(path)
+    }
+}
+
+/// A file's text, if it is a regular file with UTF-8 text (a FIFO never blocks here).
+fn read_text(path: &Path) -> Option<String> {
+    let bytes = crate::safe_fs::read_regular(path).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_never_both_editable_and_read_only() {
+        let mut files = ChatFiles::default();
+        assert!(files.add_editable("a.py".into()));
+        assert!(files.add_read_only("a.py".into()));
+        assert!(!files.is_editable("a.py"));
+        assert!(files.contains("a.py"));
+        assert!(files.add_editable("a.py".into()));
+        assert_eq!(files.read_only(), Vec::<String>::new());
+        files.add_read_only("docs/x.md".into());
+        let dropped = files.drop_where(|name| name.starts_with("docs/"));
+        assert_eq!(dropped, vec!["docs/x.md"]);
+        assert_eq!(files.all().len(), 1);
+    }
+}
