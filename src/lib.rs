@@ -15,6 +15,7 @@ pub mod git;
 pub mod llm;
 pub mod oneshot;
 pub mod protocol;
+pub mod repo_files;
 pub mod repomap;
 pub mod safe_fs;
 pub mod tokens;
