@@ -24,9 +24,14 @@ fn project(root: &Path) {
 }
 
 fn map(args: &[&str]) -> std::process::Output {
+    // The tag store goes to a test folder, never the user's own cache.
     Command::new(env!("CARGO_BIN_EXE_aider-tui"))
         .arg("map")
         .args(args)
+        .env(
+            "XDG_CACHE_HOME",
+            std::env::temp_dir().join("aider-tui-test-cache"),
+        )
         .output()
         .unwrap()
 }

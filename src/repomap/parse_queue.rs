@@ -114,7 +114,7 @@ impl ParseQueue {
 
     /// Takes up to `count` files, next first.
     pub fn take(&mut self, count: usize) -> Vec<PendingFile> {
-        let end = (self.next + count).min(self.files.len());
+        let end = self.next.saturating_add(count).min(self.files.len());
         let taken = self.files[self.next..end]
             .iter_mut()
             .map(|(_, file)| PendingFile {
