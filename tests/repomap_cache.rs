@@ -176,7 +176,10 @@ fn an_edited_file_is_parsed_again_and_a_deleted_one_disappears() {
     let stats = third.refresh().unwrap();
     // Its hash is unknown until it is read: it is read and hashed, not parsed.
     assert_eq!((stats.parsed, stats.cache_hits), (0, 3));
-    assert_eq!(definition_names(&third, "src/parse.rs"), vec!["parse_input"]);
+    assert_eq!(
+        definition_names(&third, "src/parse.rs"),
+        vec!["parse_input"]
+    );
 }
 
 #[test]
@@ -542,7 +545,12 @@ fn a_git_repository_maps_its_tracked_files_less_aiderignore() {
     write(root, "secret/keys.rs", "pub const KEY: &str = \"x\";\n");
     write(root, ".aiderignore", "secret/\n");
     let mut index = repo.index().unwrap();
-    for path in ["src/main.rs", ".gitignore", "secret/keys.rs", ".aiderignore"] {
+    for path in [
+        "src/main.rs",
+        ".gitignore",
+        "secret/keys.rs",
+        ".aiderignore",
+    ] {
         index.add_path(Path::new(path)).unwrap();
     }
     index.write().unwrap();

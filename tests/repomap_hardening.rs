@@ -62,7 +62,10 @@ fn a_crafted_index_cannot_make_the_map_read_outside_the_root() {
     let mut crafted = 0;
     for path in [absolute.to_str().unwrap().as_bytes(), escaping.as_bytes()] {
         // libgit2 may refuse some of these itself; whatever it accepts is written.
-        if index.add(&entry(path, blob, secret_text.len() as u32)).is_ok() {
+        if index
+            .add(&entry(path, blob, secret_text.len() as u32))
+            .is_ok()
+        {
             crafted += 1;
         }
     }
@@ -79,9 +82,16 @@ fn a_crafted_index_cannot_make_the_map_read_outside_the_root() {
         explain: true,
         ..MapRequest::default()
     });
-    assert!(!output.text.contains("leaked_secret_function"), "{}", output.text);
+    assert!(
+        !output.text.contains("leaked_secret_function"),
+        "{}",
+        output.text
+    );
     assert!(!output.text.contains("secret.py"), "{}", output.text);
-    assert!(!map.identifiers().any(|name| name == "leaked_secret_function"));
+    assert!(
+        !map.identifiers()
+            .any(|name| name == "leaked_secret_function")
+    );
 
     // The command line warns about the refused entries and shows nothing of them.
     let printed = std::process::Command::new(env!("CARGO_BIN_EXE_aider-tui"))
@@ -182,7 +192,8 @@ fn a_store_file_truncated_while_it_is_read_is_a_miss_not_a_crash() {
                     .write(true)
                     .open(&index_file)
                     .unwrap();
-                file.set_len((round * 131 % good_index.len()) as u64).unwrap();
+                file.set_len((round * 131 % good_index.len()) as u64)
+                    .unwrap();
                 drop(file);
                 std::fs::write(&index_file, &good_index).unwrap();
                 round += 1;

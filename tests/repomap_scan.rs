@@ -57,7 +57,11 @@ fn vendoring_project(root: &Path) {
 }
 
 fn shown_files(output: &MapOutput) -> Vec<&str> {
-    output.ranked.iter().map(|file| file.path.as_str()).collect()
+    output
+        .ranked
+        .iter()
+        .map(|file| file.path.as_str())
+        .collect()
 }
 
 #[test]
@@ -89,7 +93,11 @@ fn the_project_copy_of_a_definition_is_the_one_mapped() {
     let copy_path = "vendor/github.com/example/project/api/types/container/hostconfig.go";
     if let Some(copy) = output.ranked.iter().find(|file| file.path == copy_path) {
         assert!(copy.score * 5.0 < project.score, "{shown:?}");
-        assert!(copy.reasons.iter().all(|reason| reason.ident != "HostConfig"));
+        assert!(
+            copy.reasons
+                .iter()
+                .all(|reason| reason.ident != "HostConfig")
+        );
         assert!(copy.classification.as_deref().unwrap().contains("vendor/"));
     }
     let tight = map.render(&MapRequest {
@@ -103,7 +111,10 @@ fn the_project_copy_of_a_definition_is_the_one_mapped() {
     );
     assert!(project.classification.is_none());
     assert!(
-        project.reasons.iter().any(|reason| reason.ident == "HostConfig"),
+        project
+            .reasons
+            .iter()
+            .any(|reason| reason.ident == "HostConfig"),
         "{:?}",
         project.reasons
     );
@@ -118,7 +129,10 @@ fn the_project_copy_of_a_definition_is_the_one_mapped() {
         .find(|file| file.path.starts_with("vendor/github.com/example"))
         .expect("the vendored copy is mapped as project code");
     let why = copy.classification.as_deref().unwrap();
-    assert!(why.contains("vendor/") && why.contains("--map-vendored"), "{why}");
+    assert!(
+        why.contains("vendor/") && why.contains("--map-vendored"),
+        "{why}"
+    );
 }
 
 #[test]
@@ -153,10 +167,17 @@ fn gitattributes_mark_and_unmark_files() {
     let mut map = RepoMap::open(root, uncached(false)).unwrap();
     map.refresh().unwrap();
     let why = |path: &str| map.classification_of(path).unwrap_or_default();
-    assert!(why("daemon/network.go").contains("linguist-vendored"), "{}", why("daemon/network.go"));
+    assert!(
+        why("daemon/network.go").contains("linguist-vendored"),
+        "{}",
+        why("daemon/network.go")
+    );
     assert!(why("daemon/create.go").contains("linguist-generated"));
     let kept = why("vendor/github.com/other/lib/client.go");
-    assert!(kept.starts_with("project code") && kept.contains("vendor/"), "{kept}");
+    assert!(
+        kept.starts_with("project code") && kept.contains("vendor/"),
+        "{kept}"
+    );
     assert_eq!(map.classification_of("api/types/marker.go"), None);
     assert!(why("api/types/types.pb.go").contains("*.pb.go"));
 }
@@ -191,14 +212,21 @@ fn a_scan_in_steps_parses_project_code_first_and_maps_what_it_has() {
     // The chat file's folder went first: its two files are the ones parsed.
     assert_eq!(
         map.files(),
-        ["daemon/create.go".to_string(), "daemon/network.go".to_string()]
+        [
+            "daemon/create.go".to_string(),
+            "daemon/network.go".to_string()
+        ]
     );
     let partial = map.render(&MapRequest {
         chat_files: vec!["daemon/create.go".into()],
         max_tokens: 1024,
         ..MapRequest::default()
     });
-    assert!(partial.text.contains("daemon/network.go"), "{}", partial.text);
+    assert!(
+        partial.text.contains("daemon/network.go"),
+        "{}",
+        partial.text
+    );
     // All project files (fewer than the first-map threshold) are needed first.
     assert!(!first.first_map_ready);
 
@@ -208,8 +236,11 @@ fn a_scan_in_steps_parses_project_code_first_and_maps_what_it_has() {
     }
     assert!(last.first_map_ready);
     assert_eq!(last.phase, ScanPhase::Vendored);
-    assert!(map.files().iter().all(|path| !path.starts_with("vendor/")
-        && !path.ends_with(".pb.go")));
+    assert!(
+        map.files()
+            .iter()
+            .all(|path| !path.starts_with("vendor/") && !path.ends_with(".pb.go"))
+    );
     let done = map.parse_next(100);
     assert!(done.done && done.first_map_ready);
     assert_eq!(done.phase, ScanPhase::Done);

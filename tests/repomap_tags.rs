@@ -650,7 +650,10 @@ fn codeql() {
             ("isSource", TagKind::Function, 14),
         ],
     );
-    assert_references(&tags, &["isUntrusted", "CallExpr", "getCalleeName", "describe"]);
+    assert_references(
+        &tags,
+        &["isUntrusted", "CallExpr", "getCalleeName", "describe"],
+    );
 }
 
 #[test]

@@ -142,7 +142,9 @@ fn open_state_dir(root: &std::path::Path) -> Option<StateDir> {
         && let Ok(Some(repo)) = GitRepo::discover(root)
         && let Err(err) = repo.exclude_locally(&format!("{STATE_DIR_NAME}/"))
     {
-        eprintln!("aider-tui map: warning: could not add {STATE_DIR_NAME}/ to .git/info/exclude: {err}");
+        eprintln!(
+            "aider-tui map: warning: could not add {STATE_DIR_NAME}/ to .git/info/exclude: {err}"
+        );
     }
     Some(state)
 }

@@ -96,14 +96,19 @@ fn list_tracked(root: &Path) -> Option<Listing> {
         .filter_map(|file| {
             let relative = file.path.strip_prefix(prefix.as_str())?.to_string();
             let ignored = is_tool_path(&relative)
-                || ignore
-                    .as_ref()
-                    .is_some_and(|ignore| ignore.matched_path_or_any_parents(&file.path, false).is_ignore());
+                || ignore.as_ref().is_some_and(|ignore| {
+                    ignore
+                        .matched_path_or_any_parents(&file.path, false)
+                        .is_ignore()
+                });
             (!ignored).then_some((relative, file))
         })
         .collect();
     let linguist_wanted = {
-        let paths: Vec<&str> = candidates.iter().map(|(_, file)| file.path.as_str()).collect();
+        let paths: Vec<&str> = candidates
+            .iter()
+            .map(|(_, file)| file.path.as_str())
+            .collect();
         repository.mentions_linguist(&paths)
     };
     // One stat per file, on every core: the index's record says what git saw,
@@ -132,9 +137,7 @@ fn list_tracked(root: &Path) -> Option<Listing> {
         // git2's repository is not shared across threads: one lookup at a time.
         for file in &mut files {
             let full = format!("{prefix}{}", file.path);
-            file.linguist = repository
-                .linguist_attributes(&full)
-                .unwrap_or_default();
+            file.linguist = repository.linguist_attributes(&full).unwrap_or_default();
         }
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));

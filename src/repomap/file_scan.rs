@@ -54,24 +54,43 @@ pub fn scan(reader: &RootDir, path: &str, max_bytes: u64) -> Scanned {
     }
 }
 
-fn extract(path: &str, bytes: &[u8]) -> (FileStatus, u32, Option<FileTags>) {
-    if bytes[..bytes.len().min(BINARY_PROBE_BYTES)].contains(&0) {
-        return (FileStatus::Binary, 0, None);
-    }
-    let line_count = tags::count_lines(bytes);
-    let Some(language_id) = language::language_for_path(path) else {
-        return (FileStatus::NoGrammar, line_count, None);
-    };
+/// The language a file is parsed as, or why it is not parsed.
+fn parsed_as(path: &str, bytes: &[u8], line_count: u32) -> Result<usize, FileStatus> {
+    let language_id = language::language_for_path(path).ok_or(FileStatus::NoGrammar)?;
     let size = bytes.len() as u64;
     let minified_name = path.contains(".min.");
     if minified_name
         || (size >= MINIFIED_MIN_BYTES && size / u64::from(line_count.max(1)) >= MINIFIED_MEAN_LINE)
     {
-        return (FileStatus::Minified, line_count, None);
+        return Err(FileStatus::Minified);
     }
     if language_id == language::MARKDOWN && bytes.len() > MAX_MARKDOWN_BYTES {
-        return (FileStatus::NoGrammar, line_count, None);
+        return Err(FileStatus::NoGrammar);
     }
+    Ok(language_id)
+}
+
+/// Parses a file the way the map would, without running its tags query; true
+/// when it was parsed. For measuring tree-sitter's own share of a scan.
+pub fn parse_only(path: &str, bytes: &[u8]) -> bool {
+    if bytes[..bytes.len().min(BINARY_PROBE_BYTES)].contains(&0) {
+        return false;
+    }
+    parsed_as(path, bytes, tags::count_lines(bytes))
+        .ok()
+        .and_then(|language_id| tags::parse(language_id, bytes))
+        .is_some()
+}
+
+fn extract(path: &str, bytes: &[u8]) -> (FileStatus, u32, Option<FileTags>) {
+    if bytes[..bytes.len().min(BINARY_PROBE_BYTES)].contains(&0) {
+        return (FileStatus::Binary, 0, None);
+    }
+    let line_count = tags::count_lines(bytes);
+    let language_id = match parsed_as(path, bytes, line_count) {
+        Ok(language_id) => language_id,
+        Err(status) => return (status, line_count, None),
+    };
     match tags::extract(language_id, bytes) {
         Some(tags) => (
             FileStatus::Parsed(language_id as u8),

@@ -382,7 +382,10 @@ mod tests {
         assert_eq!(name("infra/main.tf"), "hcl");
         assert_eq!(name("lib/cart.mli"), "ocaml_interface");
         assert_eq!(name("conf/app.properties"), "properties");
-        assert_eq!(family(language_for_path("a.kt").unwrap()), family(language_for_path("A.java").unwrap()));
+        assert_eq!(
+            family(language_for_path("a.kt").unwrap()),
+            family(language_for_path("A.java").unwrap())
+        );
         assert_eq!(language_for_path("Makefile"), None);
         assert_eq!(language_for_path("archive.tar.gz"), None);
     }

@@ -25,9 +25,10 @@ mod symbol_lists;
 mod symbols;
 mod tags;
 
-pub use repo_index::INDEX_FILE_NAME;
+pub use file_scan::parse_only;
 pub use lint::{SyntaxError, syntax_errors};
 pub use rank::is_test_path;
+pub use repo_index::INDEX_FILE_NAME;
 pub use repo_map::{FIRST_MAP_FILES, RepoMap, RepoMapError};
 pub use request::{
     MapOptions, MapOutput, MapRequest, RankReason, RankedFile, ScanPhase, ScanPlan, ScanProgress,

@@ -64,7 +64,8 @@ impl ParseQueue {
     /// Takes each tier's files in turns over the areas of the tree (the first
     /// two folders of a path): one from each area, then a second from each, …
     fn interleave(&mut self) {
-        self.files.sort_by(|a, b| (a.0, &a.1.path).cmp(&(b.0, &b.1.path)));
+        self.files
+            .sort_by(|a, b| (a.0, &a.1.path).cmp(&(b.0, &b.1.path)));
         let mut turn = vec![0u32; self.files.len()];
         let mut previous_area: Option<(&str, usize)> = None;
         for (index, (_, file)) in self.files.iter().enumerate() {
@@ -79,7 +80,7 @@ impl ParseQueue {
         }
         let mut keyed: Vec<(u32, (Tier, PendingFile))> =
             turn.into_iter().zip(self.files.drain(..)).collect();
-        keyed.sort_by(|a, b| (a.1.0, a.0).cmp(&(b.1.0, b.0)));
+        keyed.sort_by_key(|(turn, (tier, _))| (*tier, *turn));
         self.files = keyed.into_iter().map(|(_, file)| file).collect();
     }
 

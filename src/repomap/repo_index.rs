@@ -53,11 +53,14 @@ impl RepoIndex {
 
     /// Replaces the index on disk.
     pub fn save(&self, state: &StateDir, fingerprint: u64) -> std::io::Result<()> {
-        let bytes = postcard::to_stdvec(&(MAGIC, fingerprint, self)).map_err(std::io::Error::other)?;
+        let bytes =
+            postcard::to_stdvec(&(MAGIC, fingerprint, self)).map_err(std::io::Error::other)?;
         // The state folder's temporary name is per process: maps of one process
         // take turns.
         static WRITING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-        let _turn = WRITING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _turn = WRITING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         state.write_atomic(INDEX_FILE_NAME, &bytes)
     }
 
@@ -97,7 +100,9 @@ mod tests {
         assert_eq!(loaded.hash_of("src/b.rs", 3, 7), None);
         // Another query version, or garbage, reads as empty.
         assert_eq!(RepoIndex::load(&state, 43), RepoIndex::default());
-        state.write_atomic(INDEX_FILE_NAME, b"\xff\xff\xff").unwrap();
+        state
+            .write_atomic(INDEX_FILE_NAME, b"\xff\xff\xff")
+            .unwrap();
         assert_eq!(RepoIndex::load(&state, 42), RepoIndex::default());
     }
 }

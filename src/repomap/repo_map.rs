@@ -131,8 +131,9 @@ impl RepoMap {
                 .or_else(TagStore::default_path)
                 .ok_or_else(|| "no per-user cache folder is known".to_string())
                 .and_then(|path| {
-                    TagStore::open(&path, fingerprint, options.cache_max_bytes)
-                        .map_err(|err| format!("cannot open the tag store {}: {err}", path.display()))
+                    TagStore::open(&path, fingerprint, options.cache_max_bytes).map_err(|err| {
+                        format!("cannot open the tag store {}: {err}", path.display())
+                    })
                 });
             let state = match &options.state_dir {
                 Some(state) => Ok(state.clone()),
@@ -371,12 +372,7 @@ impl RepoMap {
             let Some(segment) = store.load(&name) else {
                 continue;
             };
-            found += adopt(
-                &mut self.symbols,
-                &mut self.records,
-                segment,
-                &mut wanted,
-            );
+            found += adopt(&mut self.symbols, &mut self.records, segment, &mut wanted);
             used.push(name);
         }
         unknown.extend(wanted.into_values().flatten());
@@ -394,7 +390,10 @@ impl RepoMap {
     /// of their folders to the front of what is still to parse; remembered for
     /// later scans.
     pub fn prioritize(&mut self, paths: &[String]) {
-        let paths: Vec<String> = paths.iter().map(|path| rank::normalize_path(path)).collect();
+        let paths: Vec<String> = paths
+            .iter()
+            .map(|path| rank::normalize_path(path))
+            .collect();
         self.queue.prioritize(&paths);
     }
 
@@ -777,7 +776,11 @@ impl RepoMap {
             .map(|(name, count)| (self.symbols.intern(&name), count))
             .collect();
         FileRecord {
-            origin: classify::classify_content(file.origin, file.linguist, scanned.generated_marker),
+            origin: classify::classify_content(
+                file.origin,
+                file.linguist,
+                scanned.generated_marker,
+            ),
             path: file.path,
             mtime_ns: file.mtime_ns,
             size: file.size,

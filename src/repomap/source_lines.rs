@@ -19,7 +19,9 @@ impl DefinitionLines {
     fn read(root: &RootDir, record: &FileRecord, max_chars: usize) -> Option<DefinitionLines> {
         // The same confined read as the scan's: a shown line never comes from
         // outside the root or from a special file.
-        let bytes = root.read(&record.path, record.size.max(1) * 2 + 4096).ok()?;
+        let bytes = root
+            .read(&record.path, record.size.max(1) * 2 + 4096)
+            .ok()?;
         let mut wanted: Vec<u32> = record.definitions.iter().map(|d| d.line).collect();
         wanted.sort_unstable();
         wanted.dedup();

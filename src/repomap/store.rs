@@ -170,7 +170,7 @@ impl TagStore {
     /// identifiers renumbered from `symbols`; returns its name.
     pub fn write(&self, records: &[&FileRecord], symbols: &Symbols) -> io::Result<String> {
         let mut order: Vec<&FileRecord> = records.to_vec();
-        order.sort_by(|a, b| a.hash.cmp(&b.hash));
+        order.sort_by_key(|record| record.hash);
         order.dedup_by(|a, b| a.hash == b.hash);
         // Identifiers used by these records only, renumbered densely.
         let mut renumber = vec![u32::MAX; symbols.len()];
@@ -260,7 +260,7 @@ impl TagStore {
         if total <= self.max_bytes {
             return;
         }
-        segments.sort_by(|a, b| a.2.cmp(&b.2));
+        segments.sort_by_key(|(_, _, used)| *used);
         for (name, size, _) in segments {
             if total <= self.max_bytes {
                 break;
