@@ -44,7 +44,7 @@ if [ "$AIDER" != none ] && command -v "$AIDER" >/dev/null 2>&1; then
     have_aider=true
 fi
 
-# Runs a command under /usr/bin/time -v; prints "seconds peak_mib".
+# Runs a command under /usr/bin/time -v; prints "seconds peak_mib cpu_seconds".
 measure() {
     local log="$1"
     shift
@@ -55,12 +55,14 @@ measure() {
             for (i = 1; i <= n; i++) secs = secs * 60 + part[i]
         }
         /Maximum resident set size/ { rss = $2 / 1024 }
-        END { printf "%.2f %.0f\n", secs, rss }' "$log.time"
+        /User time/ { cpu += $2 }
+        /System time/ { cpu += $2 }
+        END { printf "%.2f %.0f %.2f\n", secs, rss, cpu }' "$log.time"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-printf '| tree | files mapped | aider-tui cold | aider-tui warm | aider-tui peak MiB (cold) | map tokens | parse floor | floor + tags | first map (cold) | Aider cold | Aider warm | Aider peak MiB | cold speed-up |\n'
+printf '| tree | files mapped | aider-tui cold (CPU) | aider-tui warm | aider-tui peak MiB (cold) | map tokens | parse floor | floor + tags | first map (cold) | Aider cold (CPU) | Aider warm | Aider peak MiB | cold speed-up |\n'
 printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|\n'
 
 trees=("$@")
@@ -72,7 +74,7 @@ for tree in "${trees[@]}"; do
     [ -d "$dir" ] || { echo "no tree $dir" >&2; continue; }
 
     cold_start "$dir"
-    read -r cold_s cold_mib < <(measure "$OUT/$tree.tui-cold" "$AIDER_TUI" map --root "$dir" --map-tokens "$MAP_TOKENS" --stats)
+    read -r cold_s cold_mib cold_cpu < <(measure "$OUT/$tree.tui-cold" "$AIDER_TUI" map --root "$dir" --map-tokens "$MAP_TOKENS" --stats)
     files=$(sed -n 's/^files: \([0-9]*\).*/\1/p' "$OUT/$tree.tui-cold.err")
     tokens=$(sed -n 's/^tokens: \([0-9]*\).*/\1/p' "$OUT/$tree.tui-cold.err")
     warm_s=$(for run in $(seq "$WARM_RUNS"); do
@@ -99,12 +101,12 @@ for tree in "${trees[@]}"; do
         rm -rf "$dir/.aider.tags.cache.v4"
         aider_command=(env -C "$dir" "$AIDER" --model gpt-4o --show-repo-map --map-tokens "$MAP_TOKENS" --no-gitignore
             --no-check-update --no-analytics --no-show-release-notes --no-show-model-warnings --yes-always)
-        read -r aider_cold aider_mib < <(measure "$OUT/$tree.aider-cold" "${aider_command[@]}" </dev/null)
+        read -r aider_cold aider_mib aider_cpu < <(measure "$OUT/$tree.aider-cold" "${aider_command[@]}" </dev/null)
         aider_warm=$(for run in $(seq "$WARM_RUNS"); do
             measure "$OUT/$tree.aider-warm$run" "${aider_command[@]}" </dev/null | cut -d' ' -f1
         done | median)
         speedup=$(awk -v a="$aider_cold" -v b="$cold_s" 'BEGIN { if (b > 0) printf "%.0f×", a / b; else print "-" }')
     fi
-    printf '| %s | %s | %ss | %ss | %s | %s | %s | %s | %s | %ss | %ss | %s | %s |\n' \
-        "$tree" "$files" "$cold_s" "$warm_s" "$cold_mib" "$tokens" "$floor" "$floor_tags" "$first" "$aider_cold" "$aider_warm" "$aider_mib" "$speedup"
+    printf '| %s | %s | %ss (%ss) | %ss | %s | %s | %s | %s | %s | %ss (%ss) | %ss | %s | %s |\n' \
+        "$tree" "$files" "$cold_s" "$cold_cpu" "$warm_s" "$cold_mib" "$tokens" "$floor" "$floor_tags" "$first" "$aider_cold" "${aider_cpu:--}" "$aider_warm" "$aider_mib" "$speedup"
 done

@@ -199,7 +199,7 @@ impl RepoMap {
             ..ScanStats::default()
         };
         let load_index = !self.index_loaded;
-        let (listing, index) = rayon::join(
+        let (mut listing, index) = rayon::join(
             || repo_files::list(&self.root, self.options.use_git),
             || {
                 let state = self.state.as_ref().filter(|_| load_index)?;
@@ -211,7 +211,8 @@ impl RepoMap {
             self.index_loaded = true;
         }
         self.stats.walk_time = started.elapsed();
-        self.stats.refused = listing.refused.clone();
+        self.stats.refused = std::mem::take(&mut listing.refused);
+        let (listed, from_git) = (listing.files.len(), listing.from_git);
 
         // Both lists in path order: kept records are matched in one pass.
         let mut previous = std::mem::take(&mut self.records);
@@ -222,7 +223,7 @@ impl RepoMap {
         let mut unknown: Vec<ListedFile> = Vec::new();
         let mut removed = 0usize;
         let mut skipped = 0usize;
-        for file in listing.files.iter().cloned() {
+        for file in listing.files {
             while previous.next_if(|record| record.path < file.path).is_some() {
                 removed += 1;
             }
@@ -273,7 +274,10 @@ impl RepoMap {
         self.queue = ParseQueue::new(pending, self.options.map_vendored, wanted);
         if found > 0 || removed > 0 || !self.queue.is_empty() || self.graph.get().is_none() {
             self.graph = OnceLock::new();
-            self.index_dirty = true;
+            // A warm start that finds everything as the index says rewrites nothing.
+            if !self.index_matches_records() {
+                self.index_dirty = true;
+            }
         }
         self.scan_total = self.queue.len();
         self.scan_parsed = 0;
@@ -286,13 +290,25 @@ impl RepoMap {
         }
         let project_to_parse = self.queue.project_waiting();
         Ok(ScanPlan {
-            listed: listing.files.len(),
+            listed,
             cached: in_memory + found,
             project_to_parse,
             vendored_to_parse: self.queue.len() - project_to_parse,
             removed,
-            from_git: listing.from_git,
+            from_git,
         })
+    }
+
+    /// Whether the index as loaded describes the records exactly.
+    fn index_matches_records(&self) -> bool {
+        let cached = self
+            .records
+            .iter()
+            .filter(|record| record.status != FileStatus::Unreadable);
+        self.index.files.len() == cached.clone().count()
+            && cached.into_iter().all(|record| {
+                self.index.hash_of(&record.path, record.size, record.mtime_ns) == Some(record.hash)
+            })
     }
 
     /// Hashes the files whose content hash is not known yet (changed files, a
@@ -377,10 +393,17 @@ impl RepoMap {
         }
         unknown.extend(wanted.into_values().flatten());
         // The segments that served this repository are tried first next time.
-        for name in std::mem::take(&mut self.index.segments) {
-            if !used.contains(&name) {
-                used.push(name);
+        let mut before = std::mem::take(&mut self.index.segments);
+        for name in &before {
+            if !used.contains(name) {
+                used.push(name.clone());
             }
+        }
+        let mut after = used.clone();
+        before.sort();
+        after.sort();
+        if before != after {
+            self.index_dirty = true;
         }
         self.index.segments = used;
         found
