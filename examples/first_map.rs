@@ -7,7 +7,9 @@
 //! cargo run --release --example first_map -- --root DIR [--chat-file RELPATH]...
 //!     [--batch N] [--map-tokens N] [--no-cache]
 //! ```
-//! Prints one line per milestone (seconds since start) and the first map's size.
+//! Prints one line per milestone (wall seconds since start, and the process's CPU
+//! seconds so far: on a shared machine the second says what the work cost) and
+//! the first map's size.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,6 +44,13 @@ fn main() -> ExitCode {
     };
     let started = Instant::now();
     let seconds = || started.elapsed().as_secs_f64();
+    let cpu = || {
+        // SAFETY: getrusage only writes the struct it is given.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+        let time = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        time(usage.ru_utime) + time(usage.ru_stime)
+    };
     let options = MapOptions {
         cache,
         ..MapOptions::default()
@@ -61,8 +70,9 @@ fn main() -> ExitCode {
         }
     };
     println!(
-        "{:7.2}s  plan: {} listed, {} known, {} project + {} vendored to parse",
+        "{:7.2}s  (cpu {:.2}s)  plan: {} listed, {} known, {} project + {} vendored to parse",
         seconds(),
+        cpu(),
         plan.listed,
         plan.cached,
         plan.project_to_parse,
@@ -85,8 +95,9 @@ fn main() -> ExitCode {
     let ready = seconds();
     let output = map.render(&request);
     println!(
-        "{:7.2}s  first map: {} of {} files parsed ({:?}), rendered in {:.2}s: {} tokens, {} files shown",
+        "{:7.2}s  first map (cpu {:.2}s): {} of {} files parsed ({:?}), rendered in {:.2}s: {} tokens, {} files shown",
         seconds(),
+        cpu(),
         progress.parsed,
         progress.total,
         progress.phase,
@@ -97,7 +108,12 @@ fn main() -> ExitCode {
     while !progress.done {
         progress = map.parse_next(batch);
     }
-    println!("{:7.2}s  all {} files parsed", seconds(), progress.parsed);
+    println!(
+        "{:7.2}s  (cpu {:.2}s)  all {} files parsed",
+        seconds(),
+        cpu(),
+        progress.parsed
+    );
     let full_started = seconds();
     let output = map.render(&request);
     println!(

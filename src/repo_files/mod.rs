@@ -209,6 +209,45 @@ mod tests {
     }
 
     #[test]
+    fn tracked_files_with_git_a_walk_without() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let write = |path: &str, text: &str| {
+            let full = root.join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        };
+        write("src/a.rs", "fn a() {}\n");
+        write("secret/b.rs", "fn b() {}\n");
+        write(AIDERIGNORE, "secret/\n");
+        write(".aider-tui/log", "x\n");
+        write("untracked.rs", "fn c() {}\n");
+        // Written well before the index, so git's record of it is not racy.
+        std::fs::File::options()
+            .write(true)
+            .open(root.join("src/a.rs"))
+            .unwrap()
+            .set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(10))
+            .unwrap();
+        let repo = git2::Repository::init(root).unwrap();
+        let mut index = repo.index().unwrap();
+        for path in ["src/a.rs", "secret/b.rs", AIDERIGNORE] {
+            index.add_path(Path::new(path)).unwrap();
+        }
+        index.write().unwrap();
+        let listing = list(root, true);
+        assert!(listing.from_git);
+        assert_eq!(list_paths(root, true), [AIDERIGNORE, "src/a.rs"]);
+        // Unchanged since staged: git vouches for the content.
+        let a = listing.files.iter().find(|file| file.path == "src/a.rs").unwrap();
+        assert_eq!(a.blob, crate::git::blob_id(b"fn a() {}\n"));
+        assert_eq!(
+            list_paths(root, false),
+            [AIDERIGNORE, "src/a.rs", "untracked.rs"]
+        );
+    }
+
+    #[test]
     fn tool_state_is_never_listed() {
         assert!(is_tool_path(".aider-tui/repomap-index.bin"));
         assert!(is_tool_path("sub/.aider.tags.cache.v4/x"));
