@@ -257,3 +257,35 @@ fn a_scan_in_steps_parses_project_code_first_and_maps_what_it_has() {
     };
     assert_eq!(map.render(&request), whole.render(&request));
 }
+
+#[test]
+fn a_new_scan_mid_way_keeps_what_was_parsed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = tempfile::tempdir().unwrap();
+    vendoring_project(dir.path());
+    let options = MapOptions {
+        cache: true,
+        cache_dir: Some(store.path().to_path_buf()),
+        ..MapOptions::default()
+    };
+    let mut map = RepoMap::open(dir.path(), options.clone()).unwrap();
+    map.begin_refresh().unwrap();
+    map.parse_next(3);
+    // A refresh asked for while the first scan runs starts over from the listing.
+    let plan = map.begin_refresh().unwrap();
+    // The three parsed (api/types/container/hostconfig.go among them, first in
+    // its area), and the vendored copy of that file: the same blob, so its tags
+    // come from the store.
+    assert_eq!(plan.cached, 4);
+    assert_eq!(plan.project_to_parse + plan.vendored_to_parse, 3);
+    while !map.parse_next(2).done {}
+    assert_eq!(map.files().len(), 7);
+    // Everything reached the store: a new process parses nothing.
+    let mut again = RepoMap::open(dir.path(), options).unwrap();
+    let stats = again.refresh().unwrap();
+    assert_eq!((stats.parsed, stats.cache_hits), (0, 7));
+    assert_eq!(
+        again.file_tags("daemon/create.go").unwrap(),
+        map.file_tags("daemon/create.go").unwrap()
+    );
+}

@@ -239,7 +239,11 @@ mod tests {
         assert!(listing.from_git);
         assert_eq!(list_paths(root, true), [AIDERIGNORE, "src/a.rs"]);
         // Unchanged since staged: git vouches for the content.
-        let a = listing.files.iter().find(|file| file.path == "src/a.rs").unwrap();
+        let a = listing
+            .files
+            .iter()
+            .find(|file| file.path == "src/a.rs")
+            .unwrap();
         assert_eq!(a.blob, crate::git::blob_id(b"fn a() {}\n"));
         assert_eq!(
             list_paths(root, false),

@@ -193,6 +193,10 @@ impl RepoMap {
                 path: self.root.clone(),
             });
         }
+        // Records are renumbered below: what was parsed is written first.
+        if !self.unsaved.is_empty() {
+            self.save_checkpoint();
+        }
         let cache_error = self.stats.cache_error.take();
         self.stats = ScanStats {
             cache_error,
@@ -307,7 +311,9 @@ impl RepoMap {
             .filter(|record| record.status != FileStatus::Unreadable);
         self.index.files.len() == cached.clone().count()
             && cached.into_iter().all(|record| {
-                self.index.hash_of(&record.path, record.size, record.mtime_ns) == Some(record.hash)
+                self.index
+                    .hash_of(&record.path, record.size, record.mtime_ns)
+                    == Some(record.hash)
             })
     }
 
