@@ -16,6 +16,7 @@ pub mod git;
 pub mod llm;
 pub mod oneshot;
 pub mod protocol;
+pub mod repo_files;
 pub mod repo_path;
 pub mod repomap;
 pub mod safe_fs;

@@ -23,10 +23,12 @@ fn project(root: &Path) {
     write(root, "docs/notes.md", "# Notes\n");
 }
 
-fn map(args: &[&str]) -> std::process::Output {
+/// Runs `aider-tui map` with its tag store under `cache` (never the user's own).
+fn map(cache: &Path, args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_aider-tui"))
         .arg("map")
         .args(args)
+        .env("XDG_CACHE_HOME", cache)
         .output()
         .unwrap()
 }
@@ -34,18 +36,22 @@ fn map(args: &[&str]) -> std::process::Output {
 #[test]
 fn prints_the_map_with_explanation_and_stats() {
     let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
     project(dir.path());
     let root = dir.path().to_str().unwrap();
-    let output = map(&[
-        "--root",
-        root,
-        "--chat-file",
-        "src/main.py",
-        "--explain",
-        "--stats",
-        "--map-tokens",
-        "512",
-    ]);
+    let output = map(
+        cache.path(),
+        &[
+            "--root",
+            root,
+            "--chat-file",
+            "src/main.py",
+            "--explain",
+            "--stats",
+            "--map-tokens",
+            "512",
+        ],
+    );
     assert!(
         output.status.success(),
         "{}",
@@ -67,7 +73,7 @@ fn prints_the_map_with_explanation_and_stats() {
         assert!(stderr.contains(field), "missing {field} in {stderr}");
     }
     // The second run is served from the tag cache.
-    let again = map(&["--root", root, "--stats"]);
+    let again = map(cache.path(), &["--root", root, "--stats"]);
     let stderr = String::from_utf8(again.stderr).unwrap();
     assert!(stderr.contains("parsed: 0  cache hits: 3"), "{stderr}");
     let stdout = String::from_utf8(again.stdout).unwrap();
@@ -80,17 +86,21 @@ fn prints_the_map_with_explanation_and_stats() {
 #[test]
 fn mentions_reach_the_ranking() {
     let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
     project(dir.path());
     let root = dir.path().to_str().unwrap();
-    let output = map(&[
-        "--root",
-        root,
-        "--mention-ident",
-        "warm_cylinders",
-        "--mention-file",
-        "docs/notes.md",
-        "--explain",
-    ]);
+    let output = map(
+        cache.path(),
+        &[
+            "--root",
+            root,
+            "--mention-ident",
+            "warm_cylinders",
+            "--mention-file",
+            "docs/notes.md",
+            "--explain",
+        ],
+    );
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(
@@ -103,8 +113,9 @@ fn mentions_reach_the_ranking() {
 #[test]
 fn a_missing_root_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
+    let cache = tempfile::tempdir().unwrap();
     let missing = dir.path().join("absent");
-    let output = map(&["--root", missing.to_str().unwrap()]);
+    let output = map(cache.path(), &["--root", missing.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("not a directory"));
 }

@@ -313,6 +313,459 @@ fn markdown_headings() {
 }
 
 #[test]
+fn arduino() {
+    let tags = tags_of("sample.ino");
+    assert_definitions(
+        &tags,
+        &[
+            ("LED_PIN", TagKind::Variable, 2),
+            ("readSensorLevel", TagKind::Function, 5),
+            ("setup", TagKind::Function, 9),
+            ("loop", TagKind::Function, 14),
+        ],
+    );
+    assert_references(&tags, &["readSensorLevel", "pinMode", "Servo", "LED_PIN"]);
+}
+
+#[test]
+fn clojure() {
+    let tags = tags_of("sample.clj");
+    assert_definitions(
+        &tags,
+        &[
+            ("shop.inventory", TagKind::Module, 0),
+            ("max-items", TagKind::Variable, 3),
+            ("Item", TagKind::Class, 5),
+            ("total-price", TagKind::Function, 7),
+            ("with-audit", TagKind::Macro, 12),
+            ("restock", TagKind::Function, 15),
+        ],
+    );
+    assert_references(&tags, &["total-price", "reduce", "log-event"]);
+}
+
+#[test]
+fn common_lisp() {
+    let tags = tags_of("sample.lisp");
+    assert_definitions(
+        &tags,
+        &[
+            ("geometry", TagKind::Module, 0),
+            ("*unit-scale*", TagKind::Variable, 3),
+            ("shape", TagKind::Class, 5),
+            ("area", TagKind::Method, 16),
+            ("square", TagKind::Function, 10),
+            ("with-scale", TagKind::Macro, 13),
+        ],
+    );
+    assert_references(&tags, &["square", "scale-length"]);
+}
+
+#[test]
+fn d() {
+    let tags = tags_of("sample.d");
+    assert_definitions(
+        &tags,
+        &[
+            ("app.inventory", TagKind::Module, 0),
+            ("MAX_ITEMS", TagKind::Constant, 4),
+            ("Item", TagKind::Struct, 6),
+            ("Inventory", TagKind::Class, 11),
+            ("sumPrices", TagKind::Function, 21),
+        ],
+    );
+    assert_references(&tags, &["sumPrices", "writeln", "Item"]);
+}
+
+#[test]
+fn dart() {
+    let tags = tags_of("sample.dart");
+    assert_definitions(
+        &tags,
+        &[
+            ("maxItems", TagKind::Constant, 2),
+            ("Shape", TagKind::Class, 4),
+            ("Circle", TagKind::Class, 8),
+            ("area", TagKind::Method, 13),
+            ("Color", TagKind::Enum, 16),
+            ("computeArea", TagKind::Function, 18),
+            ("main", TagKind::Function, 22),
+        ],
+    );
+    assert_references(&tags, &["computeArea", "Shape", "Circle"]);
+}
+
+#[test]
+fn elisp() {
+    let tags = tags_of("sample.el");
+    assert_definitions(
+        &tags,
+        &[
+            ("sample-count", TagKind::Variable, 2),
+            ("sample-limit", TagKind::Variable, 5),
+            ("sample-increment", TagKind::Function, 9),
+            ("sample-with-limit", TagKind::Macro, 14),
+            ("sample-report", TagKind::Function, 17),
+        ],
+    );
+    assert_references(&tags, &["sample-report", "message"]);
+}
+
+#[test]
+fn elixir() {
+    let tags = tags_of("sample.ex");
+    assert_definitions(
+        &tags,
+        &[
+            ("Shop.Inventory", TagKind::Module, 0),
+            ("total", TagKind::Function, 5),
+            ("price_of", TagKind::Function, 11),
+            ("audit", TagKind::Macro, 13),
+            ("Shop.Priced", TagKind::Module, 18),
+        ],
+    );
+    assert_references(&tags, &["price_of", "Enum", "Logger"]);
+}
+
+#[test]
+fn elm() {
+    let tags = tags_of("sample.elm");
+    assert_definitions(
+        &tags,
+        &[
+            ("Shop.Cart", TagKind::Module, 0),
+            ("Cart", TagKind::Type, 5),
+            ("Item", TagKind::Type, 9),
+            ("Widget", TagKind::Constant, 10),
+            ("total", TagKind::Function, 15),
+            ("priceOf", TagKind::Function, 20),
+            ("addItem", TagKind::Function, 30),
+        ],
+    );
+    assert_references(&tags, &["priceOf", "Cart", "Item"]);
+}
+
+#[test]
+fn fortran() {
+    let tags = tags_of("sample.f90");
+    assert_definitions(
+        &tags,
+        &[
+            ("geometry", TagKind::Module, 0),
+            ("point", TagKind::Struct, 2),
+            ("distance", TagKind::Function, 6),
+            ("square", TagKind::Function, 12),
+            ("report", TagKind::Function, 18),
+            ("main", TagKind::Module, 24),
+        ],
+    );
+    assert_references(&tags, &["square", "print_point", "report", "point"]);
+}
+
+#[test]
+fn gleam() {
+    let tags = tags_of("sample.gleam");
+    assert_definitions(
+        &tags,
+        &[
+            ("Item", TagKind::Type, 3),
+            ("Widget", TagKind::Constant, 4),
+            ("max_items", TagKind::Constant, 8),
+            ("total", TagKind::Function, 10),
+            ("price_of", TagKind::Function, 16),
+        ],
+    );
+    assert_references(&tags, &["price_of", "Item", "total"]);
+}
+
+#[test]
+fn haskell() {
+    let tags = tags_of("sample.hs");
+    assert_definitions(
+        &tags,
+        &[
+            ("Shop.Cart", TagKind::Module, 0),
+            ("Item", TagKind::Type, 7),
+            ("Widget", TagKind::Constant, 7),
+            ("Cart", TagKind::Type, 10),
+            ("Priced", TagKind::Class, 12),
+            ("price", TagKind::Method, 13),
+            ("Price", TagKind::Type, 19),
+            ("total", TagKind::Function, 22),
+            ("applyDiscount", TagKind::Function, 25),
+        ],
+    );
+    assert_references(&tags, &["price", "total", "Cart", "div"]);
+}
+
+#[test]
+fn hcl() {
+    let tags = tags_of("sample.tf");
+    assert_definitions(
+        &tags,
+        &[
+            ("region", TagKind::Variable, 0),
+            ("bucket_name", TagKind::Variable, 6),
+            ("aws_s3_bucket", TagKind::Type, 9),
+            ("logs", TagKind::Variable, 9),
+            ("network", TagKind::Variable, 13),
+            ("bucket_arn", TagKind::Variable, 18),
+        ],
+    );
+    assert_references(&tags, &["region", "bucket_name", "aws_s3_bucket", "logs"]);
+}
+
+#[test]
+fn julia() {
+    let tags = tags_of("sample.jl");
+    assert_definitions(
+        &tags,
+        &[
+            ("Geometry", TagKind::Module, 0),
+            ("ORIGIN_LABEL", TagKind::Constant, 4),
+            ("Shape", TagKind::Type, 6),
+            ("Point", TagKind::Struct, 8),
+            ("distance", TagKind::Function, 13),
+            ("square", TagKind::Function, 17),
+            ("checked", TagKind::Macro, 19),
+        ],
+    );
+    assert_references(&tags, &["square", "Point", "Shape", "validate"]);
+}
+
+#[test]
+fn kotlin() {
+    let tags = tags_of("sample.kt");
+    assert_definitions(
+        &tags,
+        &[
+            ("MAX_ITEMS", TagKind::Constant, 4),
+            ("Priced", TagKind::Class, 6),
+            ("Item", TagKind::Class, 10),
+            ("price", TagKind::Method, 11),
+            ("CartRegistry", TagKind::Class, 14),
+            ("Cart", TagKind::Class, 18),
+            ("add", TagKind::Method, 21),
+            ("sumPrices", TagKind::Function, 28),
+            ("Prices", TagKind::Type, 30),
+        ],
+    );
+    assert_references(&tags, &["sumPrices", "Priced", "Item", "mutableListOf"]);
+}
+
+#[test]
+fn lua() {
+    let tags = tags_of("sample.lua");
+    assert_definitions(
+        &tags,
+        &[
+            ("Inventory", TagKind::Variable, 0),
+            ("new", TagKind::Function, 5),
+            ("add", TagKind::Method, 9),
+            ("count", TagKind::Method, 14),
+            ("format_report", TagKind::Function, 18),
+        ],
+    );
+    assert_references(&tags, &["count", "setmetatable", "insert"]);
+}
+
+#[test]
+fn matlab() {
+    let tags = tags_of("sample.m");
+    assert_definitions(
+        &tags,
+        &[
+            ("Account", TagKind::Class, 0),
+            ("Balance", TagKind::Field, 2),
+            ("deposit", TagKind::Method, 8),
+            ("sumBalances", TagKind::Function, 14),
+        ],
+    );
+    assert_references(&tags, &["validateAmount", "numel", "handle"]);
+}
+
+#[test]
+fn ocaml() {
+    let tags = tags_of("sample.ml");
+    assert_definitions(
+        &tags,
+        &[
+            ("Shape", TagKind::Module, 0),
+            ("t", TagKind::Type, 1),
+            ("Circle", TagKind::Constant, 1),
+            ("area", TagKind::Function, 3),
+            ("point", TagKind::Type, 9),
+            ("Invalid_shape", TagKind::Class, 11),
+            ("total_area", TagKind::Function, 13),
+            ("counter", TagKind::Class, 15),
+            ("increment", TagKind::Method, 17),
+        ],
+    );
+    assert_references(&tags, &["area", "Shape", "fold_left", "total_area"]);
+}
+
+#[test]
+fn ocaml_interface() {
+    let tags = tags_of("sample.mli");
+    assert_definitions(
+        &tags,
+        &[
+            ("PRICED", TagKind::Interface, 0),
+            ("price", TagKind::Function, 2),
+            ("item", TagKind::Type, 5),
+            ("total", TagKind::Function, 7),
+            ("raw_time", TagKind::Function, 9),
+            ("Out_of_stock", TagKind::Class, 11),
+            ("counter", TagKind::Class, 13),
+        ],
+    );
+    assert_references(&tags, &["item", "t"]);
+}
+
+#[test]
+fn properties() {
+    let tags = tags_of("sample.properties");
+    assert_definitions(
+        &tags,
+        &[
+            ("app.name", TagKind::Constant, 1),
+            ("app.version", TagKind::Constant, 2),
+            ("database.url", TagKind::Constant, 3),
+            ("greeting", TagKind::Constant, 4),
+        ],
+    );
+    assert_references(&tags, &["app.name"]);
+}
+
+#[test]
+fn codeql() {
+    let tags = tags_of("sample.ql");
+    assert_definitions(
+        &tags,
+        &[
+            ("DangerousCall", TagKind::Class, 3),
+            ("describe", TagKind::Method, 6),
+            ("isUntrusted", TagKind::Function, 9),
+            ("Config", TagKind::Module, 13),
+            ("isSource", TagKind::Function, 14),
+        ],
+    );
+    assert_references(
+        &tags,
+        &["isUntrusted", "CallExpr", "getCalleeName", "describe"],
+    );
+}
+
+#[test]
+fn r() {
+    let tags = tags_of("sample.R");
+    assert_definitions(
+        &tags,
+        &[
+            ("max_items", TagKind::Constant, 2),
+            ("total_price", TagKind::Function, 4),
+            ("price_of", TagKind::Function, 8),
+            ("Inventory", TagKind::Variable, 12),
+            ("report", TagKind::Function, 14),
+        ],
+    );
+    assert_references(&tags, &["total_price", "price_of", "vapply"]);
+}
+
+#[test]
+fn racket() {
+    let tags = tags_of("sample.rkt");
+    assert_definitions(
+        &tags,
+        &[
+            ("max-items", TagKind::Variable, 4),
+            ("item", TagKind::Struct, 6),
+            ("make-item", TagKind::Function, 8),
+            ("total-price", TagKind::Function, 11),
+            ("with-audit", TagKind::Macro, 14),
+        ],
+    );
+    assert_references(&tags, &["item", "item-price", "log-event"]);
+}
+
+#[test]
+fn scala() {
+    let tags = tags_of("sample.scala");
+    assert_definitions(
+        &tags,
+        &[
+            ("shop.cart", TagKind::Module, 0),
+            ("Priced", TagKind::Trait, 4),
+            ("Item", TagKind::Class, 8),
+            ("Cart", TagKind::Class, 12),
+            ("MaxItems", TagKind::Variable, 13),
+            ("total", TagKind::Function, 15),
+            ("checkout", TagKind::Function, 21),
+            ("Color", TagKind::Enum, 24),
+            ("Red", TagKind::Constant, 25),
+            ("Prices", TagKind::Type, 28),
+        ],
+    );
+    assert_references(&tags, &["total", "Priced", "Item", "toList"]);
+}
+
+#[test]
+fn solidity() {
+    let tags = tags_of("sample.sol");
+    assert_definitions(
+        &tags,
+        &[
+            ("IPriced", TagKind::Interface, 4),
+            ("SafeSum", TagKind::Module, 8),
+            ("add", TagKind::Method, 9),
+            ("Shop", TagKind::Class, 14),
+            ("Item", TagKind::Struct, 15),
+            ("State", TagKind::Enum, 16),
+            ("Purchased", TagKind::Type, 17),
+            ("total", TagKind::Field, 19),
+            ("buy", TagKind::Method, 25),
+        ],
+    );
+    assert_references(&tags, &["add", "SafeSum", "Purchased", "IPriced"]);
+}
+
+#[test]
+fn swift() {
+    let tags = tags_of("sample.swift");
+    assert_definitions(
+        &tags,
+        &[
+            ("maxItems", TagKind::Constant, 2),
+            ("Priced", TagKind::Interface, 4),
+            ("Item", TagKind::Class, 8),
+            ("price", TagKind::Method, 12),
+            ("Cart", TagKind::Class, 17),
+            ("add", TagKind::Method, 22),
+            ("total", TagKind::Method, 26),
+            ("Color", TagKind::Class, 31),
+            ("sumPrices", TagKind::Function, 35),
+        ],
+    );
+    assert_references(&tags, &["sumPrices", "Priced", "Item", "append"]);
+}
+
+#[test]
+fn zig() {
+    let tags = tags_of("sample.zig");
+    assert_definitions(
+        &tags,
+        &[
+            ("max_items", TagKind::Constant, 2),
+            ("Item", TagKind::Struct, 4),
+            ("price", TagKind::Function, 8),
+            ("Color", TagKind::Enum, 13),
+            ("total", TagKind::Function, 15),
+        ],
+    );
+    assert_references(&tags, &["price", "Item", "expect", "total"]);
+}
+
+#[test]
 fn every_language_has_a_sample() {
     let samples = [
         "python",
@@ -329,6 +782,32 @@ fn every_language_has_a_sample() {
         "php",
         "bash",
         "markdown",
+        "arduino",
+        "clojure",
+        "commonlisp",
+        "d",
+        "dart",
+        "elisp",
+        "elixir",
+        "elm",
+        "fortran",
+        "gleam",
+        "haskell",
+        "hcl",
+        "julia",
+        "kotlin",
+        "lua",
+        "matlab",
+        "ocaml",
+        "ocaml_interface",
+        "properties",
+        "ql",
+        "r",
+        "racket",
+        "scala",
+        "solidity",
+        "swift",
+        "zig",
     ];
     let names: Vec<&str> = language_names().collect();
     assert_eq!(names, samples);

@@ -1,19 +1,27 @@
 //! `aider-tui map`: print the repo map (owner: repo map).
 //!
 //! `--stats` prints the scan's figures to stderr; `--explain` prints, after the
-//! map, each shown file's score and the edges and signals that earned it.
+//! map, each shown file's score, the edges and signals that earned it, and the
+//! rule that made it vendored or generated. Everything is parsed before the map
+//! is printed (project code first); `--map-vendored` maps vendored and generated
+//! files as ordinary ones.
 
 use std::io::Write;
 use std::process::ExitCode;
 
+use crate::git::GitRepo;
 use crate::repomap::{
     DEFAULT_MAP_TOKENS, MapOptions, MapRequest, NO_CHAT_FILES_MULTIPLIER, RepoMap,
 };
+use crate::safe_fs::{STATE_DIR_NAME, StateDir, StateLocation};
 
 /// Runs the command; exit 0 on success, 1 when the map cannot be built.
 pub fn run(args: super::MapArgs) -> ExitCode {
+    let state_dir = open_state_dir(&args.root);
     let options = MapOptions {
         progress: true,
+        map_vendored: args.map_vendored,
+        state_dir,
         ..MapOptions::default()
     };
     let mut map = match RepoMap::open(&args.root, options) {
@@ -32,6 +40,13 @@ pub fn run(args: super::MapArgs) -> ExitCode {
     };
     if let Some(warning) = &stats.cache_error {
         eprintln!("aider-tui map: warning: {warning}");
+    }
+    if !stats.refused.is_empty() {
+        eprintln!(
+            "aider-tui map: warning: {} git index entries name paths outside the repository and were not read: {}",
+            stats.refused.len(),
+            stats.refused.join(", ")
+        );
     }
     let base = args.map_tokens.unwrap_or(DEFAULT_MAP_TOKENS);
     let max_tokens = if args.chat_files.is_empty() {
@@ -65,6 +80,9 @@ pub fn run(args: super::MapArgs) -> ExitCode {
         let mut explanation = String::from("\n# Why these files\n");
         for file in &output.ranked {
             explanation.push_str(&format!("{}  score {:.6}\n", file.path, file.score));
+            if let Some(classification) = &file.classification {
+                explanation.push_str(&format!("    {classification}\n"));
+            }
             for reason in &file.reasons {
                 if reason.from.is_empty() {
                     explanation.push_str(&format!("    {:.6}  {}\n", reason.weight, reason.ident));
@@ -90,11 +108,11 @@ pub fn run(args: super::MapArgs) -> ExitCode {
             stats.files, stats.skipped, stats.tags, stats.definitions, stats.references
         );
         eprintln!(
-            "parsed: {}  cache hits: {}  removed: {}",
-            stats.parsed, stats.cache_hits, stats.removed
+            "parsed: {}  cache hits: {}  removed: {}  vendored or generated: {}",
+            stats.parsed, stats.cache_hits, stats.removed, stats.vendored
         );
         eprintln!(
-            "walk: {:.3}s (cache load beside it: {:.3}s)  parse: {:.3}s  graph: {:.3}s  scan total: {:.3}s  rank+render: {:.3}s",
+            "list: {:.3}s  tag store: {:.3}s  parse: {:.3}s  graph: {:.3}s  scan total: {:.3}s  rank+render: {:.3}s",
             stats.walk_time.as_secs_f64(),
             stats.cache_load_time.as_secs_f64(),
             stats.parse_time.as_secs_f64(),
@@ -113,4 +131,20 @@ pub fn run(args: super::MapArgs) -> ExitCode {
     // ends here: leave it to the operating system.
     std::mem::forget(map);
     ExitCode::SUCCESS
+}
+
+/// The state folder for the map's path → hash index; in a git repository it is
+/// kept out of `git status` through `.git/info/exclude`. `None` (the map then
+/// opens its own, or runs without) when it cannot be opened.
+fn open_state_dir(root: &std::path::Path) -> Option<StateDir> {
+    let state = StateDir::open(root).ok()?;
+    if state.location() == &StateLocation::Repository
+        && let Ok(Some(repo)) = GitRepo::discover(root)
+        && let Err(err) = repo.exclude_locally(&format!("{STATE_DIR_NAME}/"))
+    {
+        eprintln!(
+            "aider-tui map: warning: could not add {STATE_DIR_NAME}/ to .git/info/exclude: {err}"
+        );
+    }
+    Some(state)
 }

@@ -84,7 +84,7 @@ pub struct ApplyArgs {
     pub response_file: String,
 }
 
-/// `aider-tui map --root DIR [--map-tokens N] [--chat-file RELPATH]... [--mention-file RELPATH]... [--mention-ident NAME]... [--explain] [--stats]`
+/// `aider-tui map --root DIR [--map-tokens N] [--chat-file RELPATH]... [--mention-file RELPATH]... [--mention-ident NAME]... [--map-vendored] [--explain] [--stats]`
 #[derive(Debug, Args)]
 pub struct MapArgs {
     /// The repository (or plain folder) to map.
@@ -102,6 +102,10 @@ pub struct MapArgs {
     /// An identifier the user mentioned.
     #[arg(long = "mention-ident", value_name = "NAME")]
     pub mention_idents: Vec<String>,
+    /// Map vendored and generated files (vendor/, node_modules/, *.pb.go, …) as
+    /// ordinary project files instead of last and damped.
+    #[arg(long)]
+    pub map_vendored: bool,
     /// Print each ranked file's score and the edges that earned it.
     #[arg(long)]
     pub explain: bool,

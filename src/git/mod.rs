@@ -10,6 +10,7 @@ mod commit;
 mod diff;
 mod error;
 mod ignore_file;
+mod index_files;
 mod log;
 mod paths;
 mod repo;
@@ -18,6 +19,9 @@ mod undo;
 
 pub use attribution::{Attribution, TOOL_TRAILER_KEY, is_tool_message};
 pub use error::GitError;
+pub use index_files::{
+    IndexListing, IndexedFile, LinguistAttributes, blob_id, normalize_index_path,
+};
 pub use log::CommitSummary;
 pub use repo::GitRepo;
 pub use undo::UndoReport;

@@ -20,6 +20,10 @@ pub const MAX_DEFINERS: usize = 40;
 /// Names defined in more files than this are damped.
 const COMMON_DEFINERS: usize = 5;
 
+/// Multiplier on the edges into and out of vendored and generated files (the
+/// same damping as a `_private` name).
+pub const DAMPED_WEIGHT: f64 = 0.1;
+
 /// The graph and the per-identifier indexes ranking needs.
 pub struct FileGraph {
     /// Node weight: the record index of the file.
@@ -35,6 +39,8 @@ pub struct FileGraph {
     pub family: Vec<u8>,
     /// Node → folder id (files of one folder share it).
     folder: Vec<u32>,
+    /// Node → vendored or generated (damped in the ranking).
+    damped: Vec<bool>,
     /// Symbol → starts with a lower-case letter (package-private in Go); empty
     /// when no Go file is mapped.
     lower_initial: Vec<bool>,
@@ -87,16 +93,26 @@ impl InEdges {
 const NO_FAMILY: u8 = u8::MAX;
 
 impl FileGraph {
-    /// Builds the graph over the mapped records.
-    pub fn build(records: &[FileRecord], symbols: &Symbols) -> FileGraph {
+    /// Builds the graph over the mapped records among `order` (record indices,
+    /// sorted by path: node `n` is the `n`-th mapped one). Vendored and generated
+    /// files are damped unless `map_vendored`.
+    pub fn build(
+        records: &[FileRecord],
+        order: &[u32],
+        symbols: &Symbols,
+        map_vendored: bool,
+    ) -> FileGraph {
         let mut graph = DiGraph::<u32, f32>::new();
-        let mut node_of_record = vec![None; records.len()];
         let mut family = Vec::new();
         let mut folder = Vec::new();
+        let mut damped = Vec::new();
+        let mut mapped_records: Vec<(&FileRecord, u32)> = Vec::new();
         let mut folder_ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
-        for (index, record) in records.iter().enumerate() {
+        for &index in order {
+            let record = &records[index as usize];
             if record.status.is_mapped() {
-                node_of_record[index] = Some(graph.add_node(index as u32));
+                let node = graph.add_node(index);
+                mapped_records.push((record, node.index() as u32));
                 let parent = record.path.rsplit_once('/').map_or("", |(dir, _)| dir);
                 let next_id = folder_ids.len() as u32;
                 folder.push(*folder_ids.entry(parent).or_insert(next_id));
@@ -104,14 +120,10 @@ impl FileGraph {
                     FileStatus::Parsed(id) => language::family(usize::from(id)),
                     _ => NO_FAMILY,
                 });
+                damped.push(!map_vendored && record.origin.is_damped());
             }
         }
-        let mapped = || {
-            records
-                .iter()
-                .zip(&node_of_record)
-                .filter_map(|(record, node)| Some((record, node.as_ref()?.index() as u32)))
-        };
+        let mapped = || mapped_records.iter().copied();
         let (definers, referencers) = rayon::join(
             || {
                 let mut definers = SymbolLists::build(symbols.len(), || {
@@ -125,6 +137,11 @@ impl FileGraph {
                 });
                 // A file defining a name twice is one definer.
                 definers.dedup_sorted();
+                // The project's own definition of a name is the one its uses
+                // mean: a vendored copy beside it gets no edges.
+                definers.retain(|list, &node| {
+                    !damped[node as usize] || list.iter().all(|&other| damped[other as usize])
+                });
                 definers
             },
             || {
@@ -138,7 +155,7 @@ impl FileGraph {
                 })
             },
         );
-        let name_weight = name_weights(symbols, &definers);
+        let name_weight = name_weights(symbols, &definers, &damped);
         // Only Go needs to know which names are lower-case.
         let has_go = family.contains(&language::family(language::GO));
         let lower_initial: Vec<bool> = if has_go {
@@ -157,9 +174,9 @@ impl FileGraph {
             name_weight,
             family,
             folder,
+            damped,
             lower_initial,
         };
-        let mapped_records: Vec<(&FileRecord, u32)> = mapped().collect();
         file_graph.add_edges(&mapped_records);
         file_graph
     }
@@ -212,13 +229,15 @@ impl FileGraph {
         row: &mut [f64],
     ) -> Vec<(u32, f32)> {
         let mut touched: Vec<u32> = Vec::new();
+        let source_factor = self.source_factor(referencing);
         for &(symbol, count) in &record.references {
-            let weight = f64::from(
-                self.name_weight
-                    .get(symbol as usize)
-                    .copied()
-                    .unwrap_or(0.0),
-            );
+            let weight = source_factor
+                * f64::from(
+                    self.name_weight
+                        .get(symbol as usize)
+                        .copied()
+                        .unwrap_or(0.0),
+                );
             if weight == 0.0 {
                 continue;
             }
@@ -264,6 +283,27 @@ impl FileGraph {
         !private || self.folder.get(from as usize) == self.folder.get(to as usize)
     }
 
+    /// The multiplier on every edge out of `node`: damped for vendored and
+    /// generated files.
+    pub fn source_factor(&self, node: u32) -> f64 {
+        if self.is_damped(node) {
+            DAMPED_WEIGHT
+        } else {
+            1.0
+        }
+    }
+
+    /// Whether a node's file is vendored or generated (and damped).
+    pub fn is_damped(&self, node: u32) -> bool {
+        self.damped.get(node as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether `node` counts as a definer of `symbol` (a vendored copy beside
+    /// the project's own definition does not).
+    pub fn defines(&self, node: u32, symbol: u32) -> bool {
+        self.definers.get(symbol).binary_search(&node).is_ok()
+    }
+
     /// Whether two nodes' files are in one folder.
     pub fn same_folder(&self, a: u32, b: u32) -> bool {
         self.folder.get(a as usize) == self.folder.get(b as usize)
@@ -285,16 +325,22 @@ impl FileGraph {
 
 /// Each name's request-independent edge multiplier. Only names some file defines
 /// can weigh anything, and most names of a large tree are only used.
-fn name_weights(symbols: &Symbols, definers: &SymbolLists<u32>) -> Vec<f32> {
+fn name_weights(symbols: &Symbols, definers: &SymbolLists<u32>, damped: &[bool]) -> Vec<f32> {
     let mut name_weight = vec![0.0f32; symbols.len()];
     name_weight
         .par_iter_mut()
         .enumerate()
         .with_min_len(1 << 14)
         .for_each(|(symbol, weight)| {
-            let definer_count = definers.get(symbol as u32).len();
-            if definer_count > 0 {
-                *weight = identifier_weight(symbols.name(symbol as u32), definer_count) as f32;
+            let list = definers.get(symbol as u32);
+            if !list.is_empty() {
+                let mut value = identifier_weight(symbols.name(symbol as u32), list.len());
+                // Only vendored files define it (project definers would have
+                // displaced them).
+                if damped.get(list[0] as usize).copied().unwrap_or(false) {
+                    value *= DAMPED_WEIGHT;
+                }
+                *weight = value as f32;
             }
         });
     name_weight

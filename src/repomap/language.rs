@@ -20,7 +20,7 @@ pub struct Language {
 }
 
 /// Every language with a grammar, in a fixed order (an index is a language id).
-pub static LANGUAGES: [Language; 14] = [
+pub static LANGUAGES: [Language; 40] = [
     Language {
         name: "python",
         extensions: &["py", "pyi", "pyw"],
@@ -111,10 +111,167 @@ pub static LANGUAGES: [Language; 14] = [
         grammar: || tree_sitter_md::LANGUAGE.into(),
         query_source: include_str!("../../queries/markdown-tags.scm"),
     },
+    Language {
+        name: "arduino",
+        extensions: &["ino"],
+        grammar: || tree_sitter_arduino::LANGUAGE.into(),
+        query_source: include_str!("../../queries/arduino-tags.scm"),
+    },
+    Language {
+        name: "clojure",
+        extensions: &["clj", "cljs", "cljc", "edn"],
+        grammar: || tree_sitter_clojure_orchard::LANGUAGE.into(),
+        query_source: include_str!("../../queries/clojure-tags.scm"),
+    },
+    Language {
+        name: "commonlisp",
+        extensions: &["lisp", "lsp", "cl", "asd"],
+        grammar: || tree_sitter_commonlisp::LANGUAGE_COMMONLISP.into(),
+        query_source: include_str!("../../queries/commonlisp-tags.scm"),
+    },
+    Language {
+        name: "d",
+        extensions: &["d", "di"],
+        grammar: || tree_sitter_d::LANGUAGE.into(),
+        query_source: include_str!("../../queries/d-tags.scm"),
+    },
+    Language {
+        name: "dart",
+        extensions: &["dart"],
+        grammar: || tree_sitter_dart::LANGUAGE.into(),
+        query_source: include_str!("../../queries/dart-tags.scm"),
+    },
+    Language {
+        name: "elisp",
+        extensions: &["el"],
+        grammar: || tree_sitter_elisp::LANGUAGE.into(),
+        query_source: include_str!("../../queries/elisp-tags.scm"),
+    },
+    Language {
+        name: "elixir",
+        extensions: &["ex", "exs"],
+        grammar: || tree_sitter_elixir::LANGUAGE.into(),
+        query_source: include_str!("../../queries/elixir-tags.scm"),
+    },
+    Language {
+        name: "elm",
+        extensions: &["elm"],
+        grammar: || tree_sitter_elm::LANGUAGE.into(),
+        query_source: include_str!("../../queries/elm-tags.scm"),
+    },
+    Language {
+        name: "fortran",
+        extensions: &["f", "for", "f77", "f90", "f95", "f03", "f08"],
+        grammar: || tree_sitter_fortran::LANGUAGE.into(),
+        query_source: include_str!("../../queries/fortran-tags.scm"),
+    },
+    Language {
+        name: "gleam",
+        extensions: &["gleam"],
+        grammar: || tree_sitter_gleam::LANGUAGE.into(),
+        query_source: include_str!("../../queries/gleam-tags.scm"),
+    },
+    Language {
+        name: "haskell",
+        extensions: &["hs", "lhs"],
+        grammar: || tree_sitter_haskell::LANGUAGE.into(),
+        query_source: include_str!("../../queries/haskell-tags.scm"),
+    },
+    Language {
+        name: "hcl",
+        extensions: &["hcl", "tf", "tfvars"],
+        grammar: || tree_sitter_hcl::LANGUAGE.into(),
+        query_source: include_str!("../../queries/hcl-tags.scm"),
+    },
+    Language {
+        name: "julia",
+        extensions: &["jl"],
+        grammar: || tree_sitter_julia::LANGUAGE.into(),
+        query_source: include_str!("../../queries/julia-tags.scm"),
+    },
+    Language {
+        name: "kotlin",
+        extensions: &["kt", "kts"],
+        grammar: || tree_sitter_kotlin_ng::LANGUAGE.into(),
+        query_source: include_str!("../../queries/kotlin-tags.scm"),
+    },
+    Language {
+        name: "lua",
+        extensions: &["lua"],
+        grammar: || tree_sitter_lua::LANGUAGE.into(),
+        query_source: include_str!("../../queries/lua-tags.scm"),
+    },
+    Language {
+        name: "matlab",
+        extensions: &["m"],
+        grammar: || tree_sitter_matlab::LANGUAGE.into(),
+        query_source: include_str!("../../queries/matlab-tags.scm"),
+    },
+    Language {
+        name: "ocaml",
+        extensions: &["ml"],
+        grammar: || tree_sitter_ocaml::LANGUAGE_OCAML.into(),
+        query_source: include_str!("../../queries/ocaml-tags.scm"),
+    },
+    Language {
+        name: "ocaml_interface",
+        extensions: &["mli"],
+        grammar: || tree_sitter_ocaml::LANGUAGE_OCAML_INTERFACE.into(),
+        query_source: include_str!("../../queries/ocaml_interface-tags.scm"),
+    },
+    Language {
+        name: "properties",
+        extensions: &["properties"],
+        grammar: || tree_sitter_properties::LANGUAGE.into(),
+        query_source: include_str!("../../queries/properties-tags.scm"),
+    },
+    Language {
+        name: "ql",
+        extensions: &["ql", "qll"],
+        grammar: || tree_sitter_ql::LANGUAGE.into(),
+        query_source: include_str!("../../queries/ql-tags.scm"),
+    },
+    Language {
+        name: "r",
+        extensions: &["r"],
+        grammar: || tree_sitter_r::LANGUAGE.into(),
+        query_source: include_str!("../../queries/r-tags.scm"),
+    },
+    Language {
+        name: "racket",
+        extensions: &["rkt"],
+        grammar: || tree_sitter_racket::LANGUAGE.into(),
+        query_source: include_str!("../../queries/racket-tags.scm"),
+    },
+    Language {
+        name: "scala",
+        extensions: &["scala", "sc"],
+        grammar: || tree_sitter_scala::LANGUAGE.into(),
+        query_source: include_str!("../../queries/scala-tags.scm"),
+    },
+    Language {
+        name: "solidity",
+        extensions: &["sol"],
+        grammar: || tree_sitter_solidity::LANGUAGE.into(),
+        query_source: include_str!("../../queries/solidity-tags.scm"),
+    },
+    Language {
+        name: "swift",
+        extensions: &["swift"],
+        grammar: || tree_sitter_swift::LANGUAGE.into(),
+        query_source: include_str!("../../queries/swift-tags.scm"),
+    },
+    Language {
+        name: "zig",
+        extensions: &["zig"],
+        grammar: || tree_sitter_zig::LANGUAGE.into(),
+        query_source: include_str!("../../queries/zig-tags.scm"),
+    },
 ];
 
 /// Compiled queries, one slot per entry of [`LANGUAGES`].
-static QUERIES: [OnceLock<Option<Query>>; 14] = [const { OnceLock::new() }; 14];
+static QUERIES: [OnceLock<Option<Query>>; LANGUAGES.len()] =
+    [const { OnceLock::new() }; LANGUAGES.len()];
 
 /// The language id (index into [`LANGUAGES`]) for a relative path, by extension.
 pub fn language_for_path(rel_path: &str) -> Option<usize> {
@@ -138,7 +295,10 @@ pub const MARKDOWN: usize = 13;
 pub fn family(id: usize) -> u8 {
     match LANGUAGES.get(id).map(|language| language.name) {
         Some("javascript" | "typescript" | "tsx") => 200,
-        Some("c" | "cpp") => 201,
+        Some("c" | "cpp" | "arduino") => 201,
+        // Kotlin and Scala call Java classes and each other.
+        Some("java" | "kotlin" | "scala") => 202,
+        Some("ocaml" | "ocaml_interface") => 203,
         _ => id as u8,
     }
 }
@@ -217,6 +377,15 @@ mod tests {
         );
         assert_eq!(LANGUAGES[language_for_path("x/Y.TSX").unwrap()].name, "tsx");
         assert_eq!(LANGUAGES[language_for_path("inc/foo.h").unwrap()].name, "c");
+        let name = |path: &str| LANGUAGES[language_for_path(path).unwrap()].name;
+        assert_eq!(name("R/report.R"), "r");
+        assert_eq!(name("infra/main.tf"), "hcl");
+        assert_eq!(name("lib/cart.mli"), "ocaml_interface");
+        assert_eq!(name("conf/app.properties"), "properties");
+        assert_eq!(
+            family(language_for_path("a.kt").unwrap()),
+            family(language_for_path("A.java").unwrap())
+        );
         assert_eq!(language_for_path("Makefile"), None);
         assert_eq!(language_for_path("archive.tar.gz"), None);
     }

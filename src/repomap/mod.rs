@@ -2,29 +2,39 @@
 //! around the chat, rendered to a token budget, with an explanation per file.
 //!
 //! Three stages are kept apart so each runs only when its input changes: tag
-//! extraction (file contents, cached on disk), the file graph (tags), and ranking
-//! (the request: chat files and mentions, every message).
+//! extraction (file contents, cached per blob in a per-user tag store), the file
+//! graph (tags), and ranking (the request: chat files and mentions, every
+//! message). Vendored and generated files (see `classify`) are parsed last and
+//! damped in the ranking.
 
-mod cache;
+mod classify;
+mod file_scan;
 mod graph;
 mod language;
 mod lint;
+mod parse_queue;
 mod rank;
 mod record;
 mod render;
+mod repo_index;
 mod repo_map;
 mod request;
 mod source_lines;
+mod store;
 mod symbol_lists;
 mod symbols;
 mod tags;
-mod walk;
 
-pub use cache::CACHE_FILE_NAME;
+pub use file_scan::parse_only;
 pub use lint::{SyntaxError, syntax_errors};
 pub use rank::is_test_path;
-pub use repo_map::{RepoMap, RepoMapError};
-pub use request::{MapOptions, MapOutput, MapRequest, RankReason, RankedFile, ScanStats};
+pub use repo_index::INDEX_FILE_NAME;
+pub use repo_map::{FIRST_MAP_FILES, RepoMap, RepoMapError};
+pub use request::{
+    MapOptions, MapOutput, MapRequest, RankReason, RankedFile, ScanPhase, ScanPlan, ScanProgress,
+    ScanStats,
+};
+pub use store::DEFAULT_MAX_BYTES as DEFAULT_TAG_STORE_BYTES;
 pub use tags::{Definition, FileTags, TagKind, extract_tags};
 
 /// Names of the languages with a grammar and tags query.

@@ -119,7 +119,10 @@ pub fn rank(
         for &(referencing, count) in graph.referencers.get(symbol) {
             for &definer in graph.definers.get(symbol) {
                 if graph.links(referencing, definer, symbol) {
-                    let extra = weight * f64::from(count).sqrt() * (MENTION_MULTIPLIER - 1.0);
+                    let extra = graph.source_factor(referencing)
+                        * weight
+                        * f64::from(count).sqrt()
+                        * (MENTION_MULTIPLIER - 1.0);
                     boosts.push((referencing, definer, extra));
                 }
             }
@@ -365,17 +368,24 @@ impl Ranking {
     fn edge_share(&self, graph: &FileGraph, symbol: u32, referencing: u32, count: u32) -> f64 {
         let base = f64::from(graph.name_weight[symbol as usize]);
         let mentioned = self.mention_symbols.contains(&symbol);
-        self.share(base, mentioned, referencing, count)
+        self.share(graph, base, mentioned, referencing, count)
     }
 
     /// [`Ranking::edge_share`] with the name's weight and whether it was
     /// mentioned already looked up.
-    fn share(&self, base: f64, mentioned: bool, referencing: u32, count: u32) -> f64 {
+    fn share(
+        &self,
+        graph: &FileGraph,
+        base: f64,
+        mentioned: bool,
+        referencing: u32,
+        count: u32,
+    ) -> f64 {
         let out = self.out_weight[referencing as usize];
         if out == 0.0 {
             return 0.0;
         }
-        let mut weight = base * f64::from(count).sqrt();
+        let mut weight = graph.source_factor(referencing) * base * f64::from(count).sqrt();
         if mentioned {
             weight *= MENTION_MULTIPLIER;
         }
@@ -386,7 +396,7 @@ impl Ranking {
     /// its edge shares, with the per-name parts looked up once.
     fn inflow(&self, graph: &FileGraph, symbol: u32, node: u32) -> f64 {
         let base = f64::from(graph.name_weight[symbol as usize]);
-        if base == 0.0 {
+        if base == 0.0 || !graph.defines(node, symbol) {
             // A name left out of the graph carries nothing, however often used.
             return 0.0;
         }
@@ -396,7 +406,7 @@ impl Ranking {
             .get(symbol)
             .iter()
             .filter(|(referencing, _)| graph.links(*referencing, node, symbol))
-            .map(|&(referencing, count)| self.share(base, mentioned, referencing, count))
+            .map(|&(referencing, count)| self.share(graph, base, mentioned, referencing, count))
             .sum()
     }
 
@@ -415,7 +425,10 @@ impl Ranking {
         let mut seen = HashSet::new();
         let mut edges: Vec<(u32, u32, f64)> = Vec::new();
         for definition in &record.definitions {
-            if definition.kind == TagKind::Impl || !seen.insert(definition.name) {
+            if definition.kind == TagKind::Impl
+                || !seen.insert(definition.name)
+                || !graph.defines(node, definition.name)
+            {
                 continue;
             }
             for &(referencing, count) in graph.referencers.get(definition.name) {

@@ -1,68 +1,116 @@
 //! `RepoMap`: the scanned state of one repository (records, symbols, graph) and
-//! the operations on it — refresh from disk through the cache, render for a request.
+//! the operations on it.
+//!
+//! A scan is split so that a session never waits on it:
+//! [`RepoMap::begin_refresh`] lists the files and takes what the tag store
+//! already knows, [`RepoMap::parse_next`] parses a batch at a time (project code
+//! first, files near the chat before that, vendored and generated files last),
+//! and [`RepoMap::render`] maps whatever is parsed by then, rebuilding the
+//! graph when the tags changed. [`RepoMap::refresh`] does all of it at once.
+//!
+//! The first map is ready ([`RepoMap::first_map_ready`]) once every file near
+//! the chat is parsed and either all project files are, or
+//! [`FIRST_MAP_FILES`] of them are.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::cache;
+use crate::repo_files::{self, ListedFile, RootDir};
+use crate::safe_fs::StateDir;
+
+use super::classify::{self, Origin};
+use super::file_scan::{self, Scanned};
 use super::graph::FileGraph;
 use super::language;
+use super::parse_queue::{ParseQueue, PendingFile};
 use super::rank;
-use super::record::{DefinitionRecord, FileRecord, FileStatus};
+use super::record::{DefinitionRecord, FileRecord, FileStatus, StoredRecord};
 use super::render;
-use super::request::{MapOptions, MapOutput, MapRequest, RankedFile, ScanStats};
+use super::repo_index::{IndexedPath, RepoIndex};
+use super::request::{
+    MapOptions, MapOutput, MapRequest, RankedFile, ScanPlan, ScanProgress, ScanStats,
+};
 use super::source_lines::SourceLines;
+use super::store::{Segment, TagStore};
 use super::symbols::Symbols;
 use super::tags::{self, FileTags};
-use super::walk::{self, WalkedFile};
 
-/// Bytes inspected for NUL to call a file binary.
-const BINARY_PROBE_BYTES: usize = 8 * 1024;
-/// A parsed file this large whose lines average this long is taken as minified.
-const MINIFIED_MIN_BYTES: u64 = 4 * 1024;
-const MINIFIED_MEAN_LINE: u64 = 300;
-/// Files parsed per batch: between batches, tags are interned and the memory the
-/// parse trees used is given back, which bounds the scan's peak memory.
+/// Files parsed per batch by [`RepoMap::refresh`]: between batches, tags are
+/// interned and the memory the parse trees used is given back, which bounds the
+/// scan's peak memory.
 const BATCH_FILES: usize = 256;
-/// Longer Markdown (changelogs, generated reference pages) takes part by name
-/// only: the Markdown grammar needs about 60 bytes of memory and 0.75 ms per KB
-/// of such a file (tokio's 195 KB changelog: 12 MB, 150 ms), and a changelog's
-/// headings are version numbers.
-const MAX_MARKDOWN_BYTES: usize = 64 * 1024;
 /// A first guess of the tokens one map entry costs (a definition line is
 /// usually ten or more); fewer entries than the budget allows are scored first.
 const ENTRY_TOKENS_GUESS: usize = 8;
 /// A first scan parsing at least this many files shows a progress bar.
 const PROGRESS_MIN_FILES: usize = 2000;
+/// Parsed files are written to the tag store at least this often, so a
+/// session that ends mid-scan keeps most of its work.
+const CHECKPOINT_FILES: usize = 16_384;
+/// More store segments than this behind one map are merged into one.
+const MAX_SEGMENTS: usize = 4;
+/// Project files parsed after which a partial map is worth showing (about 6 s
+/// of parsing on two cores for kernel C; see BENCHMARKS.md).
+pub const FIRST_MAP_FILES: usize = 4096;
 
 /// Errors of the repo map.
 #[derive(Debug, thiserror::Error)]
 pub enum RepoMapError {
     #[error("cannot map {path}: not a directory")]
     NotADirectory { path: PathBuf },
+    #[error("cannot map {path}: {source}")]
+    Unreadable {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// The graph of the records parsed so far, and the mapped paths in node order.
+struct MapGraph {
+    graph: FileGraph,
+    /// Mapped paths, sorted: a path's position is its node.
+    files: Vec<String>,
 }
 
 /// A repository's map: open once, refresh when files may have changed, render per
 /// message.
 pub struct RepoMap {
     root: PathBuf,
+    reader: RootDir,
     options: MapOptions,
     fingerprint: u64,
     symbols: Symbols,
-    /// Every walked file (mapped or not), sorted by path.
+    /// Every listed file read so far (mapped or not), in no particular order.
     records: Vec<FileRecord>,
-    /// Paths of mapped files, sorted.
-    files: Vec<String>,
-    graph: Option<FileGraph>,
-    /// Whether the next refresh should read the tag cache (the first one does).
-    cache_unread: bool,
+    queue: ParseQueue,
+    /// Built on first need after the records change.
+    graph: OnceLock<MapGraph>,
+    store: Option<TagStore>,
+    state: Option<StateDir>,
+    /// The per-repository index as last loaded or saved.
+    index: RepoIndex,
+    index_loaded: bool,
+    index_dirty: bool,
+    /// Records parsed but not yet written to the store.
+    unsaved: Vec<usize>,
+    /// Segments this map wrote (superseded ones are removed when merged).
+    written: Vec<String>,
+    /// This scan so far.
+    stats: ScanStats,
+    scan_total: usize,
+    scan_parsed: usize,
+    project_parsed: usize,
 }
 
 impl RepoMap {
-    /// Opens the map of `root`. Nothing is read or walked until
-    /// [`RepoMap::refresh`].
+    /// Opens the map of `root`. Nothing is read or listed until a refresh; the
+    /// tag store and state folder are opened now (a failure only turns the
+    /// cache off, and says so in the first scan's stats).
     pub fn open(root: &Path, options: MapOptions) -> Result<RepoMap, RepoMapError> {
         if !root.is_dir() {
             return Err(RepoMapError::NotADirectory {
@@ -70,17 +118,58 @@ impl RepoMap {
             });
         }
         let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        let reader = RootDir::open(&root).map_err(|source| RepoMapError::Unreadable {
+            path: root.clone(),
+            source,
+        })?;
         let fingerprint = language::query_fingerprint();
-        let cache_unread = options.cache;
+        let mut stats = ScanStats::default();
+        let (store, state) = if options.cache {
+            let store = options
+                .cache_dir
+                .clone()
+                .or_else(TagStore::default_path)
+                .ok_or_else(|| "no per-user cache folder is known".to_string())
+                .and_then(|path| {
+                    TagStore::open(&path, fingerprint, options.cache_max_bytes).map_err(|err| {
+                        format!("cannot open the tag store {}: {err}", path.display())
+                    })
+                });
+            let state = match &options.state_dir {
+                Some(state) => Ok(state.clone()),
+                None => StateDir::open(&root)
+                    .map_err(|err| format!("cannot open the state folder: {err}")),
+            };
+            let mut problems = Vec::new();
+            let store = store.map_err(|err| problems.push(err)).ok();
+            let state = state.map_err(|err| problems.push(err)).ok();
+            if !problems.is_empty() {
+                stats.cache_error = Some(problems.join("; "));
+            }
+            (store, state)
+        } else {
+            (None, None)
+        };
         Ok(RepoMap {
             root,
+            reader,
             options,
             fingerprint,
             symbols: Symbols::default(),
             records: Vec::new(),
-            files: Vec::new(),
-            graph: None,
-            cache_unread,
+            queue: ParseQueue::default(),
+            graph: OnceLock::new(),
+            store,
+            state,
+            index: RepoIndex::default(),
+            index_loaded: false,
+            index_dirty: false,
+            unsaved: Vec::new(),
+            written: Vec::new(),
+            stats,
+            scan_total: 0,
+            scan_parsed: 0,
+            project_parsed: 0,
         })
     }
 
@@ -89,87 +178,326 @@ impl RepoMap {
         &self.root
     }
 
-    /// Where the tag cache is (or would be) written.
-    pub fn cache_path(&self) -> PathBuf {
-        let dir = self
-            .options
-            .cache_dir
-            .clone()
-            .unwrap_or_else(|| self.root.join(".aider-tui"));
-        cache::cache_path(&dir)
+    /// The per-user tag store's folder, when the cache is on.
+    pub fn tag_store_path(&self) -> Option<&Path> {
+        self.store.as_ref().map(TagStore::path)
     }
 
-    /// Walks the tree and re-extracts tags of new or changed files (in parallel),
-    /// reusing cached tags for the rest; rebuilds the graph if anything changed.
-    pub fn refresh(&mut self) -> Result<ScanStats, RepoMapError> {
+    /// Starts a scan: lists the files, keeps the tags of unchanged ones, takes
+    /// the tags of content the store has seen (by blob id), and queues the rest
+    /// for [`RepoMap::parse_next`], project code first.
+    pub fn begin_refresh(&mut self) -> Result<ScanPlan, RepoMapError> {
         let started = Instant::now();
         if !self.root.is_dir() {
             return Err(RepoMapError::NotADirectory {
                 path: self.root.clone(),
             });
         }
-        let mut stats = ScanStats::default();
-        // The first refresh reads the cache while the tree is walked.
-        let cache_path = std::mem::take(&mut self.cache_unread).then(|| self.cache_path());
-        let fingerprint = self.fingerprint;
-        let (walked, cached) = rayon::join(
-            || walk::walk(&self.root),
+        // Records are renumbered below: what was parsed is written first.
+        if !self.unsaved.is_empty() {
+            self.save_checkpoint();
+        }
+        let cache_error = self.stats.cache_error.take();
+        self.stats = ScanStats {
+            cache_error,
+            ..ScanStats::default()
+        };
+        let load_index = !self.index_loaded;
+        let (mut listing, index) = rayon::join(
+            || repo_files::list(&self.root, self.options.use_git),
             || {
-                let loading = Instant::now();
-                let contents = cache::load(cache_path.as_deref()?, fingerprint);
-                Some((contents, loading.elapsed()))
+                let state = self.state.as_ref().filter(|_| load_index)?;
+                Some(RepoIndex::load(state, self.fingerprint))
             },
         );
-        stats.walk_time = started.elapsed();
-        let previous = match cached {
-            Some((Some(contents), load_time)) => {
-                stats.cache_load_time = load_time;
-                self.symbols = contents.symbols;
-                contents.files
-            }
-            _ => std::mem::take(&mut self.records),
-        };
-        let first_scan = previous.is_empty();
-        // Both lists are in path order, so cached records are matched to walked
-        // files in one pass, without hashing every path.
-        let mut previous = previous;
-        if !previous.is_sorted_by(|a, b| a.path <= b.path) {
-            previous.sort_by(|a, b| a.path.cmp(&b.path));
+        if let Some(index) = index {
+            self.index = index;
+            self.index_loaded = true;
         }
+        self.stats.walk_time = started.elapsed();
+        self.stats.refused = std::mem::take(&mut listing.refused);
+        let (listed, from_git) = (listing.files.len(), listing.from_git);
+
+        // Both lists in path order: kept records are matched in one pass.
+        let mut previous = std::mem::take(&mut self.records);
+        previous.sort_unstable_by(|a, b| a.path.cmp(&b.path));
         let mut previous = previous.into_iter().peekable();
-        let mut records: Vec<Option<FileRecord>> = Vec::with_capacity(walked.len());
-        let mut stale: Vec<(usize, WalkedFile)> = Vec::new();
-        for file in walked {
-            // Cached files that sort before this one were not walked: gone.
+        let mut kept: Vec<FileRecord> = Vec::with_capacity(listing.files.len());
+        let mut lookups: Vec<(ListedFile, [u8; 20])> = Vec::new();
+        let mut unknown: Vec<ListedFile> = Vec::new();
+        let mut removed = 0usize;
+        let mut skipped = 0usize;
+        for file in listing.files {
             while previous.next_if(|record| record.path < file.path).is_some() {
-                stats.removed += 1;
+                removed += 1;
             }
             let cached = previous.next_if(|record| record.path == file.path);
             if file.size > self.options.max_file_bytes {
-                stats.skipped += 1;
-                stats.removed += usize::from(cached.is_some());
+                skipped += 1;
+                removed += usize::from(cached.is_some());
                 continue;
             }
-            match cached {
-                Some(record) if record.mtime_ns == file.mtime_ns && record.size == file.size => {
-                    stats.cache_hits += 1;
-                    records.push(Some(record));
-                }
-                _ => {
-                    stale.push((records.len(), file));
-                    records.push(None);
-                }
+            if let Some(mut record) = cached
+                && record.size == file.size
+                && record.mtime_ns == file.mtime_ns
+                && file.blob.is_none_or(|blob| blob == record.hash)
+                && record.status != FileStatus::Unreadable
+            {
+                record.origin = origin_of(&file, record.generated_marker);
+                kept.push(record);
+                continue;
+            }
+            let known = file
+                .blob
+                .or_else(|| self.index.hash_of(&file.path, file.size, file.mtime_ns));
+            match known {
+                Some(hash) if self.store.is_some() => lookups.push((file, hash)),
+                _ => unknown.push(file),
             }
         }
-        stats.removed += previous.count();
+        removed += previous.count();
+        let in_memory = kept.len();
+        self.records = kept;
 
-        let parse_started = Instant::now();
-        let progress = (self.options.progress && stale.len() >= PROGRESS_MIN_FILES).then(|| {
+        let loading = Instant::now();
+        let lookups = self.hash_unknown(lookups, &mut unknown);
+        let found = self.take_from_store(lookups, &mut unknown);
+        self.stats.cache_load_time = loading.elapsed();
+
+        let pending: Vec<PendingFile> = unknown
+            .into_iter()
+            .map(|file| PendingFile {
+                origin: classify::classify_path(&file.path, file.linguist),
+                path: file.path,
+                size: file.size,
+                mtime_ns: file.mtime_ns,
+                linguist: file.linguist,
+            })
+            .collect();
+        let wanted = self.queue.wanted().to_vec();
+        self.queue = ParseQueue::new(pending, self.options.map_vendored, wanted);
+        if found > 0 || removed > 0 || !self.queue.is_empty() || self.graph.get().is_none() {
+            self.graph = OnceLock::new();
+            // A warm start that finds everything as the index says rewrites nothing.
+            if !self.index_matches_records() {
+                self.index_dirty = true;
+            }
+        }
+        self.scan_total = self.queue.len();
+        self.scan_parsed = 0;
+        self.project_parsed = 0;
+        self.stats.cache_hits = in_memory + found;
+        self.stats.removed = removed;
+        self.stats.skipped = skipped;
+        if self.queue.is_empty() {
+            self.finish_scan();
+        }
+        let project_to_parse = self.queue.project_waiting();
+        Ok(ScanPlan {
+            listed,
+            cached: in_memory + found,
+            project_to_parse,
+            vendored_to_parse: self.queue.len() - project_to_parse,
+            removed,
+            from_git,
+        })
+    }
+
+    /// Whether the index as loaded describes the records exactly.
+    fn index_matches_records(&self) -> bool {
+        let cached = self
+            .records
+            .iter()
+            .filter(|record| record.status != FileStatus::Unreadable);
+        self.index.files.len() == cached.clone().count()
+            && cached.into_iter().all(|record| {
+                self.index
+                    .hash_of(&record.path, record.size, record.mtime_ns)
+                    == Some(record.hash)
+            })
+    }
+
+    /// Hashes the files whose content hash is not known yet (changed files, a
+    /// copy without an index, files git cannot vouch for) when the store has
+    /// anything that might match: reading and hashing costs far less than
+    /// parsing. An empty store (a first scan) skips this.
+    fn hash_unknown(
+        &self,
+        mut lookups: Vec<(ListedFile, [u8; 20])>,
+        unknown: &mut Vec<ListedFile>,
+    ) -> Vec<(ListedFile, [u8; 20])> {
+        let Some(store) = &self.store else {
+            return lookups;
+        };
+        if unknown.is_empty() || store.segment_names().is_empty() {
+            return lookups;
+        }
+        let reader = &self.reader;
+        let limit = self.options.max_file_bytes;
+        let hashed: Vec<(ListedFile, Option<[u8; 20]>)> = std::mem::take(unknown)
+            .into_par_iter()
+            .map(|file| {
+                let hash = reader
+                    .read(&file.path, limit)
+                    .ok()
+                    .and_then(|bytes| crate::git::blob_id(&bytes));
+                (file, hash)
+            })
+            .collect();
+        for (file, hash) in hashed {
+            match hash {
+                Some(hash) => lookups.push((file, hash)),
+                None => unknown.push(file),
+            }
+        }
+        lookups
+    }
+
+    /// Finds the tags of `lookups` in the store (the segments the repository
+    /// used last first, then any other); what is not found joins `unknown`.
+    /// Returns how many were found.
+    fn take_from_store(
+        &mut self,
+        lookups: Vec<(ListedFile, [u8; 20])>,
+        unknown: &mut Vec<ListedFile>,
+    ) -> usize {
+        let Some(store) = &self.store else {
+            unknown.extend(lookups.into_iter().map(|(file, _)| file));
+            return 0;
+        };
+        if lookups.is_empty() {
+            return 0;
+        }
+        let mut wanted: HashMap<[u8; 20], Vec<ListedFile>> = HashMap::new();
+        for (file, hash) in lookups {
+            wanted.entry(hash).or_default().push(file);
+        }
+        let mut candidates: Vec<String> = self.index.segments.clone();
+        for name in store.segment_names() {
+            if !candidates.contains(&name) {
+                candidates.push(name);
+            }
+        }
+        let mut used: Vec<String> = Vec::new();
+        let mut found = 0usize;
+        for name in candidates {
+            if wanted.is_empty() {
+                break;
+            }
+            // The hash list alone says whether the whole segment is worth reading.
+            let Some(hashes) = store.load_hashes(&name) else {
+                continue;
+            };
+            if !hashes.iter().any(|hash| wanted.contains_key(hash)) {
+                continue;
+            }
+            let Some(segment) = store.load(&name) else {
+                continue;
+            };
+            found += adopt(&mut self.symbols, &mut self.records, segment, &mut wanted);
+            used.push(name);
+        }
+        unknown.extend(wanted.into_values().flatten());
+        // The segments that served this repository are tried first next time.
+        let mut before = std::mem::take(&mut self.index.segments);
+        for name in &before {
+            if !used.contains(name) {
+                used.push(name.clone());
+            }
+        }
+        let mut after = used.clone();
+        before.sort();
+        after.sort();
+        if before != after {
+            self.index_dirty = true;
+        }
+        self.index.segments = used;
+        found
+    }
+
+    /// Moves the files among `paths` (chat files, mentioned files) and the files
+    /// of their folders to the front of what is still to parse; remembered for
+    /// later scans.
+    pub fn prioritize(&mut self, paths: &[String]) {
+        let paths: Vec<String> = paths
+            .iter()
+            .map(|path| rank::normalize_path(path))
+            .collect();
+        self.queue.prioritize(&paths);
+    }
+
+    /// Parses up to `max_files` of the files still queued (on every core) and
+    /// says how far the scan has come. Parsed tags are written to the store
+    /// every [`CHECKPOINT_FILES`] files and when the queue empties.
+    pub fn parse_next(&mut self, max_files: usize) -> ScanProgress {
+        let started = Instant::now();
+        let mut batch = self.queue.take(max_files.max(1));
+        if !batch.is_empty() {
+            // Largest first: the cores then finish the batch at about the same time.
+            batch.sort_by_key(|file| std::cmp::Reverse(file.size));
+            let reader = &self.reader;
+            let limit = self.options.max_file_bytes;
+            let scanned: Vec<Scanned> = batch
+                .par_iter()
+                .map(|file| file_scan::scan(reader, &file.path, limit))
+                .collect();
+            for (file, scanned) in batch.into_iter().zip(scanned) {
+                if !file.origin.is_damped() || self.options.map_vendored {
+                    self.project_parsed += 1;
+                }
+                let record = self.intern(file, scanned);
+                if record.status != FileStatus::Unreadable {
+                    self.unsaved.push(self.records.len());
+                }
+                self.records.push(record);
+                self.scan_parsed += 1;
+            }
+            release_free_memory();
+            self.graph = OnceLock::new();
+            self.index_dirty = true;
+            self.stats.parsed = self.scan_parsed;
+            self.stats.parse_time += started.elapsed();
+            if self.unsaved.len() >= CHECKPOINT_FILES {
+                self.save_checkpoint();
+            }
+            if self.queue.is_empty() {
+                self.finish_scan();
+            }
+        }
+        self.progress()
+    }
+
+    /// How far the current scan has come.
+    pub fn progress(&self) -> ScanProgress {
+        ScanProgress {
+            parsed: self.scan_parsed,
+            total: self.scan_total,
+            phase: self.queue.phase(),
+            done: self.queue.is_empty(),
+            first_map_ready: self.first_map_ready(),
+        }
+    }
+
+    /// Whether a partial map is worth showing: no file near the chat is waiting,
+    /// and all project files, or [`FIRST_MAP_FILES`] of them, are parsed.
+    pub fn first_map_ready(&self) -> bool {
+        !self.queue.near_chat_waiting()
+            && (self.queue.project_waiting() == 0 || self.project_parsed >= FIRST_MAP_FILES)
+    }
+
+    /// Lists, parses and saves everything (project code first, vendored and
+    /// generated files after), then builds the graph: what `aider-tui map` needs
+    /// before it prints.
+    pub fn refresh(&mut self) -> Result<ScanStats, RepoMapError> {
+        let started = Instant::now();
+        let plan = self.begin_refresh()?;
+        let total = plan.project_to_parse + plan.vendored_to_parse;
+        let progress = (self.options.progress && total >= PROGRESS_MIN_FILES).then(|| {
             let bar = indicatif::ProgressBar::with_draw_target(
-                Some(stale.len() as u64),
+                Some(total as u64),
                 indicatif::ProgressDrawTarget::stderr(),
             );
-            bar.set_message(if first_scan {
+            bar.set_message(if plan.cached == 0 {
                 "mapping repository"
             } else {
                 "updating repository map"
@@ -181,58 +509,33 @@ impl RepoMap {
             }
             bar
         });
-        // Largest first: each batch then holds files of similar size, so no core
-        // sits idle at a batch's end waiting for one big file.
-        stale.sort_by_key(|(_, file)| std::cmp::Reverse(file.size));
-        for batch in stale.chunks(BATCH_FILES) {
-            let extracted: Vec<(FileStatus, u32, Option<FileTags>)> = batch
-                .par_iter()
-                .map(|(_, file)| {
-                    let result = read_and_extract(&self.root, file);
-                    if let Some(bar) = &progress {
-                        bar.inc(1);
-                    }
-                    result
-                })
-                .collect();
-            for ((slot, file), (status, line_count, tags)) in batch.iter().zip(extracted) {
-                records[*slot] = Some(self.intern(file, status, line_count, tags));
+        loop {
+            let step = self.parse_next(BATCH_FILES);
+            if let Some(bar) = &progress {
+                bar.set_position(step.parsed as u64);
             }
-            release_free_memory();
+            if step.done {
+                break;
+            }
         }
         if let Some(bar) = progress {
             bar.finish_and_clear();
         }
-        stats.parsed = stale.len();
-        stats.parse_time = parse_started.elapsed();
-
-        let changed = stats.parsed > 0 || stats.removed > 0 || self.graph.is_none();
-        self.records = records.into_iter().flatten().collect();
-        if changed {
-            let graph_started = Instant::now();
-            self.rebuild_index();
-            stats.graph_time = graph_started.elapsed();
-        }
-        let cache_stale = stats.parsed > 0 || stats.removed > 0 || !self.cache_path().exists();
-        if self.options.cache
-            && cache_stale
-            && let Err(err) = cache::save(
-                &self.cache_path(),
-                self.fingerprint,
-                &self.symbols,
-                &self.records,
-            )
-        {
-            stats.cache_error = Some(format!(
-                "could not write {}: {err}",
-                self.cache_path().display()
-            ));
-        }
+        let graph_started = Instant::now();
+        // Path order now makes the node order the identity.
+        self.records.sort_by(|a, b| a.path.cmp(&b.path));
+        self.graph = OnceLock::new();
+        let _ = self.map_graph();
+        let mut stats = self.stats.clone();
+        stats.graph_time = graph_started.elapsed();
         for record in &self.records {
             if record.status.is_mapped() {
                 stats.files += 1;
                 stats.definitions += record.definitions.len();
                 stats.references += record.references.len();
+                if record.origin.is_damped() {
+                    stats.vendored += 1;
+                }
             } else {
                 stats.skipped += 1;
             }
@@ -242,14 +545,134 @@ impl RepoMap {
         Ok(stats)
     }
 
-    /// Ranks and renders the map for one request from what the last refresh
-    /// extracted; reads only the lines it shows from the shown files.
-    pub fn render(&self, request: &MapRequest) -> MapOutput {
-        let Some(graph) = &self.graph else {
-            return MapOutput::default();
+    /// Writes the files parsed since the last checkpoint to the store as a new
+    /// segment, and the per-repository index.
+    fn save_checkpoint(&mut self) {
+        let Some(store) = &self.store else {
+            self.unsaved.clear();
+            return;
         };
-        let ranking = rank::rank(graph, &self.records, &self.symbols, &self.files, request);
-        let sources = SourceLines::new(&self.root, render::MAX_LINE_CHARS);
+        if !self.unsaved.is_empty() {
+            let records: Vec<&FileRecord> = self
+                .unsaved
+                .iter()
+                .filter_map(|&index| self.records.get(index))
+                .collect();
+            match store.write(&records, &self.symbols) {
+                Ok(name) => {
+                    self.index.segments.insert(0, name.clone());
+                    self.written.push(name);
+                }
+                Err(err) => {
+                    self.stats.cache_error = Some(format!(
+                        "could not write to the tag store {}: {err}",
+                        store.path().display()
+                    ));
+                }
+            }
+            self.unsaved.clear();
+        }
+        self.save_index();
+    }
+
+    /// Ends a scan: the last checkpoint, segments merged when there are many,
+    /// the index saved and the store trimmed to its cap.
+    fn finish_scan(&mut self) {
+        if !self.unsaved.is_empty() {
+            self.save_checkpoint();
+        }
+        let Some(store) = self.store.take() else {
+            return;
+        };
+        if self.index.segments.len() > MAX_SEGMENTS {
+            let records: Vec<&FileRecord> = self
+                .records
+                .iter()
+                .filter(|record| record.status != FileStatus::Unreadable)
+                .collect();
+            if let Ok(name) = store.write(&records, &self.symbols) {
+                // Segments this process wrote are superseded; others may serve
+                // another worktree and age out of the store by themselves.
+                for old in std::mem::take(&mut self.written) {
+                    store.remove(&old);
+                }
+                self.index.segments = vec![name.clone()];
+                self.written.push(name);
+                self.index_dirty = true;
+            }
+        }
+        if self.index_dirty {
+            self.save_index();
+        }
+        store.evict(&self.index.segments);
+        self.store = Some(store);
+    }
+
+    fn save_index(&mut self) {
+        let Some(state) = &self.state else {
+            return;
+        };
+        let mut files: Vec<IndexedPath> = self
+            .records
+            .iter()
+            .filter(|record| record.status != FileStatus::Unreadable)
+            .map(|record| IndexedPath {
+                path: record.path.clone(),
+                size: record.size,
+                mtime_ns: record.mtime_ns,
+                hash: record.hash,
+            })
+            .collect();
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        self.index.files = files;
+        match self.index.save(state, self.fingerprint) {
+            Ok(()) => self.index_dirty = false,
+            Err(err) => {
+                self.stats.cache_error = Some(format!(
+                    "could not write the repo map index in {}: {err}",
+                    state.path().display()
+                ));
+            }
+        }
+        // The paths live on in the records; the index's copy is not needed
+        // until the next save.
+        self.index.files = Vec::new();
+    }
+
+    /// The graph over what is parsed so far (built now if the tags changed).
+    fn map_graph(&self) -> &MapGraph {
+        self.graph.get_or_init(|| {
+            let mut order: Vec<u32> = (0..self.records.len() as u32)
+                .filter(|&index| self.records[index as usize].status.is_mapped())
+                .collect();
+            order.sort_by(|a, b| {
+                self.records[*a as usize]
+                    .path
+                    .cmp(&self.records[*b as usize].path)
+            });
+            let graph = FileGraph::build(
+                &self.records,
+                &order,
+                &self.symbols,
+                self.options.map_vendored,
+            );
+            let files = order
+                .iter()
+                .map(|&index| self.records[index as usize].path.clone())
+                .collect();
+            MapGraph { graph, files }
+        })
+    }
+
+    /// Ranks and renders the map for one request from whatever is parsed so
+    /// far; reads only the lines it shows from the shown files.
+    pub fn render(&self, request: &MapRequest) -> MapOutput {
+        let MapGraph { graph, files } = self.map_graph();
+        if graph.node_count() == 0 {
+            return MapOutput::default();
+        }
+        let ranking = rank::rank(graph, &self.records, &self.symbols, files, request);
+        let sources = SourceLines::new(&self.reader, render::MAX_LINE_CHARS);
         // Every entry costs at least a token, so no more than the budget can fit;
         // most cost ten or more, so few are scored first, more only if they all fit.
         let most = request.max_tokens.max(1);
@@ -280,14 +703,21 @@ impl RepoMap {
         });
         let ranked = shown
             .into_iter()
-            .map(|node| RankedFile {
-                path: self.records[graph.record_of(node)].path.clone(),
-                score: ranking.file_rank[node as usize],
-                reasons: if request.explain {
-                    ranking.reasons(graph, &self.records, &self.symbols, node)
-                } else {
-                    Vec::new()
-                },
+            .map(|node| {
+                let record = &self.records[graph.record_of(node)];
+                RankedFile {
+                    path: record.path.clone(),
+                    score: ranking.file_rank[node as usize],
+                    reasons: if request.explain {
+                        ranking.reasons(graph, &self.records, &self.symbols, node)
+                    } else {
+                        Vec::new()
+                    },
+                    classification: request
+                        .explain
+                        .then(|| self.classification(record.origin))
+                        .flatten(),
+                }
             })
             .collect();
         MapOutput {
@@ -297,21 +727,35 @@ impl RepoMap {
         }
     }
 
-    /// All mapped files (relative paths with `/`), sorted.
+    /// How a file's origin is explained, given the options.
+    fn classification(&self, origin: Origin) -> Option<String> {
+        let described = origin.describe()?;
+        Some(if self.options.map_vendored && origin.is_damped() {
+            format!("{described} (mapped as project code: --map-vendored)")
+        } else {
+            described
+        })
+    }
+
+    /// All mapped files parsed so far (relative paths with `/`), sorted.
     pub fn files(&self) -> &[String] {
-        &self.files
+        &self.map_graph().files
     }
 
     /// Every identifier defined somewhere in the map.
     pub fn identifiers(&self) -> impl Iterator<Item = &str> {
-        let definers = self.graph.as_ref().map(|graph| &graph.definers);
+        let definers = &self.map_graph().graph.definers;
         self.symbols
             .names()
             .enumerate()
-            .filter(move |(id, _)| {
-                definers.is_some_and(|definers| !definers.get(*id as u32).is_empty())
-            })
+            .filter(move |(id, _)| !definers.get(*id as u32).is_empty())
             .map(|(_, name)| name)
+    }
+
+    /// Why a mapped file counts as vendored or generated, if it does.
+    pub fn classification_of(&self, rel_path: &str) -> Option<String> {
+        let record = self.records.iter().find(|record| record.path == rel_path)?;
+        self.classification(record.origin)
     }
 
     /// The tags of one mapped file, as extracted (for inspection and tests).
@@ -343,14 +787,8 @@ impl RepoMap {
         })
     }
 
-    fn intern(
-        &mut self,
-        file: &WalkedFile,
-        status: FileStatus,
-        line_count: u32,
-        tags: Option<FileTags>,
-    ) -> FileRecord {
-        let tags = tags.unwrap_or_default();
+    fn intern(&mut self, file: PendingFile, scanned: Scanned) -> FileRecord {
+        let tags = scanned.tags.unwrap_or_default();
         let definitions = tags
             .definitions
             .into_iter()
@@ -367,26 +805,100 @@ impl RepoMap {
             .map(|(name, count)| (self.symbols.intern(&name), count))
             .collect();
         FileRecord {
-            path: file.path.clone(),
+            origin: classify::classify_content(
+                file.origin,
+                file.linguist,
+                scanned.generated_marker,
+            ),
+            path: file.path,
             mtime_ns: file.mtime_ns,
             size: file.size,
-            status,
-            line_count,
+            hash: scanned.hash.unwrap_or([0; 20]),
+            status: scanned.status,
+            line_count: scanned.line_count,
+            generated_marker: scanned.generated_marker,
             definitions,
             references,
         }
     }
+}
 
-    fn rebuild_index(&mut self) {
-        let graph = FileGraph::build(&self.records, &self.symbols);
-        self.files = self
-            .records
-            .iter()
-            .filter(|record| record.status.is_mapped())
-            .map(|record| record.path.clone())
-            .collect();
-        self.graph = Some(graph);
+/// A listed file's origin from its path, attributes and stored marker.
+fn origin_of(file: &ListedFile, generated_marker: bool) -> Origin {
+    let origin = classify::classify_path(&file.path, file.linguist);
+    classify::classify_content(origin, file.linguist, generated_marker)
+}
+
+/// Takes the records `wanted` from `segment` into `records`, renumbering its
+/// identifiers into `symbols` (or adopting its table whole when `symbols` is
+/// still empty). Returns how many files were served.
+fn adopt(
+    symbols: &mut Symbols,
+    records: &mut Vec<FileRecord>,
+    segment: Segment,
+    wanted: &mut HashMap<[u8; 20], Vec<ListedFile>>,
+) -> usize {
+    let Segment {
+        hashes,
+        symbols: segment_symbols,
+        records: stored,
+        ..
+    } = segment;
+    // The first segment's table becomes the map's: no identifier is re-interned.
+    let segment_symbols = if symbols.len() == 0 {
+        *symbols = segment_symbols;
+        None
+    } else {
+        Some(segment_symbols)
+    };
+    let mut renumber = vec![u32::MAX; segment_symbols.as_ref().map_or(0, Symbols::len)];
+    let mut served = 0usize;
+    let mut stored: Vec<Option<StoredRecord>> = stored.into_iter().map(Some).collect();
+    for (position, hash) in hashes.iter().enumerate() {
+        let Some(files) = wanted.remove(hash) else {
+            continue;
+        };
+        let Some(mut tags) = stored[position].take() else {
+            continue;
+        };
+        if let Some(segment_symbols) = &segment_symbols {
+            let mut local = |id: u32| -> u32 {
+                let slot = &mut renumber[id as usize];
+                if *slot == u32::MAX {
+                    *slot = symbols.intern(segment_symbols.name(id));
+                }
+                *slot
+            };
+            for definition in &mut tags.definitions {
+                definition.name = local(definition.name);
+            }
+            for reference in &mut tags.references {
+                reference.0 = local(reference.0);
+            }
+        }
+        let count = files.len();
+        for (copy, file) in files.into_iter().enumerate() {
+            let tags = if copy + 1 == count {
+                std::mem::take(&mut tags)
+            } else {
+                tags.clone()
+            };
+            records.push(FileRecord {
+                origin: origin_of(&file, tags.generated_marker),
+                path: file.path,
+                mtime_ns: file.mtime_ns,
+                size: file.size,
+                hash: *hash,
+                status: tags.status,
+                line_count: tags.line_count,
+                generated_marker: tags.generated_marker,
+                definitions: tags.definitions,
+                references: tags.references,
+            });
+            served += 1;
+        }
     }
+    served
 }
 
 /// Gives memory freed by the parse back to the operating system. glibc keeps
@@ -398,37 +910,5 @@ fn release_free_memory() {
     // live allocation.
     unsafe {
         libc::malloc_trim(0);
-    }
-}
-
-/// Reads one file and extracts its tags; decides whether it is mapped at all.
-fn read_and_extract(root: &Path, file: &WalkedFile) -> (FileStatus, u32, Option<FileTags>) {
-    let Ok(bytes) = std::fs::read(root.join(&file.path)) else {
-        return (FileStatus::Unreadable, 0, None);
-    };
-    if bytes[..bytes.len().min(BINARY_PROBE_BYTES)].contains(&0) {
-        return (FileStatus::Binary, 0, None);
-    }
-    let line_count = tags::count_lines(&bytes);
-    let Some(language_id) = language::language_for_path(&file.path) else {
-        return (FileStatus::NoGrammar, line_count, None);
-    };
-    let size = bytes.len() as u64;
-    let minified_name = file.path.contains(".min.");
-    if minified_name
-        || (size >= MINIFIED_MIN_BYTES && size / u64::from(line_count.max(1)) >= MINIFIED_MEAN_LINE)
-    {
-        return (FileStatus::Minified, line_count, None);
-    }
-    if language_id == language::MARKDOWN && bytes.len() > MAX_MARKDOWN_BYTES {
-        return (FileStatus::NoGrammar, line_count, None);
-    }
-    match tags::extract(language_id, &bytes) {
-        Some(tags) => (
-            FileStatus::Parsed(language_id as u8),
-            line_count,
-            Some(tags),
-        ),
-        None => (FileStatus::NoGrammar, line_count, None),
     }
 }

@@ -5,10 +5,19 @@ use std::time::Duration;
 /// Options fixed when a map is opened.
 #[derive(Debug, Clone)]
 pub struct MapOptions {
-    /// Keep tags in a persistent cache.
+    /// Keep tags in the per-user tag store and the repository's state folder.
     pub cache: bool,
-    /// Where the cache lives (default: `<root>/.aider-tui`).
+    /// The tag store's folder (default: `$XDG_CACHE_HOME/aider-tui/tags`).
     pub cache_dir: Option<std::path::PathBuf>,
+    /// The tag store's size cap in bytes (least recently used segments go first).
+    pub cache_max_bytes: u64,
+    /// The repository's state folder for its path → hash index (default:
+    /// `StateDir::open(root)`).
+    pub state_dir: Option<crate::safe_fs::StateDir>,
+    /// List tracked files through git when the root is in a work tree.
+    pub use_git: bool,
+    /// Map vendored and generated files as ordinary project files.
+    pub map_vendored: bool,
     /// Files larger than this many bytes are left out.
     pub max_file_bytes: u64,
     /// Show a progress bar on stderr while a large first scan runs.
@@ -20,6 +29,10 @@ impl Default for MapOptions {
         MapOptions {
             cache: true,
             cache_dir: None,
+            cache_max_bytes: super::store::DEFAULT_MAX_BYTES,
+            state_dir: None,
+            use_git: true,
+            map_vendored: false,
             max_file_bytes: 1024 * 1024,
             progress: false,
         }
@@ -63,6 +76,9 @@ pub struct RankedFile {
     pub score: f64,
     /// Strongest contributions first.
     pub reasons: Vec<RankReason>,
+    /// Why the file counts as vendored or generated (or as project code against
+    /// a path rule), when it does; filled with the reasons.
+    pub classification: Option<String>,
 }
 
 /// A rendered map.
@@ -87,20 +103,67 @@ pub struct ScanStats {
     pub tags: usize,
     pub definitions: usize,
     pub references: usize,
-    /// Files whose tags came from the cache.
+    /// Files whose tags were known: unchanged in memory, or found in the tag store.
     pub cache_hits: usize,
     /// Files read and parsed in this refresh.
     pub parsed: usize,
     /// Files gone since the last refresh.
     pub removed: usize,
-    /// Time to walk the tree (the tag cache is read meanwhile).
+    /// Time to list the files (the repository's index is read meanwhile).
     pub walk_time: Duration,
-    /// Time to read the tag cache (the first refresh only; during the walk).
+    /// Time to find known content in the tag store.
     pub cache_load_time: Duration,
     /// Time spent reading and parsing changed files.
     pub parse_time: Duration,
     pub graph_time: Duration,
     pub total_time: Duration,
+    /// Vendored or generated files among the mapped ones.
+    pub vendored: usize,
+    /// Index entries refused (absolute paths or paths leaving the root).
+    pub refused: Vec<String>,
     /// Why the cache could not be written, if it could not.
     pub cache_error: Option<String>,
+}
+
+/// What a scan will do, decided by [`RepoMap::begin_refresh`](super::RepoMap::begin_refresh).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScanPlan {
+    /// Files listed (tracked files with git, a walk otherwise).
+    pub listed: usize,
+    /// Files whose tags are known already (in memory or in the tag store).
+    pub cached: usize,
+    /// Project files to parse.
+    pub project_to_parse: usize,
+    /// Vendored and generated files to parse (after the project's).
+    pub vendored_to_parse: usize,
+    /// Files gone since the last scan.
+    pub removed: usize,
+    /// Whether the listing came from git.
+    pub from_git: bool,
+}
+
+/// Which files a scan is parsing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ScanPhase {
+    /// The project's own files (those near the chat first).
+    #[default]
+    Project,
+    /// Vendored and generated files.
+    Vendored,
+    /// Nothing left to parse.
+    Done,
+}
+
+/// How far a scan has come, after [`RepoMap::parse_next`](super::RepoMap::parse_next).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ScanProgress {
+    /// Files parsed in this scan so far.
+    pub parsed: usize,
+    /// Files this scan parses in all.
+    pub total: usize,
+    pub phase: ScanPhase,
+    /// Nothing is left to parse.
+    pub done: bool,
+    /// The map is worth showing: see [`RepoMap::first_map_ready`](super::RepoMap::first_map_ready).
+    pub first_map_ready: bool,
 }

@@ -5,7 +5,8 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::path::Path;
+
+use crate::repo_files::RootDir;
 
 use super::record::FileRecord;
 
@@ -15,8 +16,12 @@ struct DefinitionLines {
 }
 
 impl DefinitionLines {
-    fn read(path: &Path, record: &FileRecord, max_chars: usize) -> Option<DefinitionLines> {
-        let bytes = std::fs::read(path).ok()?;
+    fn read(root: &RootDir, record: &FileRecord, max_chars: usize) -> Option<DefinitionLines> {
+        // The same confined read as the scan's: a shown line never comes from
+        // outside the root or from a special file.
+        let bytes = root
+            .read(&record.path, record.size.max(1) * 2 + 4096)
+            .ok()?;
         let mut wanted: Vec<u32> = record.definitions.iter().map(|d| d.line).collect();
         wanted.sort_unstable();
         wanted.dedup();
@@ -53,14 +58,14 @@ impl DefinitionLines {
 
 /// Definition lines of the files under one root, each file read once.
 pub struct SourceLines<'a> {
-    root: &'a Path,
+    root: &'a RootDir,
     max_chars: usize,
     files: RefCell<HashMap<String, Option<DefinitionLines>>>,
 }
 
 impl<'a> SourceLines<'a> {
     /// Lines will be cut to `max_chars` characters.
-    pub fn new(root: &'a Path, max_chars: usize) -> SourceLines<'a> {
+    pub fn new(root: &'a RootDir, max_chars: usize) -> SourceLines<'a> {
         SourceLines {
             root,
             max_chars,
@@ -77,7 +82,7 @@ impl<'a> SourceLines<'a> {
         // Looked up before inserting: the budget search asks for each line many
         // times, and the path is copied only when the file is first read.
         if !files.contains_key(&record.path) {
-            let read = DefinitionLines::read(&self.root.join(&record.path), record, self.max_chars);
+            let read = DefinitionLines::read(self.root, record, self.max_chars);
             files.insert(record.path.clone(), read);
         }
         if let Some(Some(file)) = files.get(&record.path) {
@@ -97,6 +102,9 @@ mod tests {
             path: path.to_string(),
             mtime_ns: 0,
             size: 0,
+            hash: [0; 20],
+            origin: Default::default(),
+            generated_marker: false,
             status: FileStatus::Parsed(0),
             line_count: 0,
             definitions: lines
@@ -117,7 +125,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.py"), "def f():  \r\n    pass\nlast").unwrap();
         let a = record("a.py", &[2, 0, 2, 7]);
-        let lines = SourceLines::new(dir.path(), 100);
+        let root = RootDir::open(dir.path()).unwrap();
+        let lines = SourceLines::new(&root, 100);
         let line = |record: &FileRecord, n: u32| {
             let mut out = String::new();
             lines.push_line(&mut out, record, n);
@@ -135,7 +144,7 @@ mod tests {
 
         // Cut by characters, not bytes.
         std::fs::write(dir.path().join("b.py"), "déf g(): pass\n").unwrap();
-        let short = SourceLines::new(dir.path(), 3);
+        let short = SourceLines::new(&root, 3);
         let mut out = String::new();
         short.push_line(&mut out, &record("b.py", &[0]), 0);
         assert_eq!(out, "déf");

@@ -65,6 +65,30 @@ impl<T: Copy + Default> SymbolLists<T> {
         self.values.truncate(write);
     }
 
+    /// Keeps the values for which `keep(list, value)` holds, where `list` is the
+    /// value's whole list before any removal.
+    pub fn retain(&mut self, mut keep: impl FnMut(&[T], &T) -> bool) {
+        let mut write = 0usize;
+        let mut start = 0usize;
+        let mut kept: Vec<T> = Vec::new();
+        for symbol in 0..self.starts.len().saturating_sub(1) {
+            let end = self.starts[symbol + 1] as usize;
+            self.starts[symbol] = write as u32;
+            let list = &self.values[start..end];
+            kept.clear();
+            kept.extend(list.iter().filter(|value| keep(list, value)).copied());
+            for (offset, value) in kept.iter().enumerate() {
+                self.values[write + offset] = *value;
+            }
+            write += kept.len();
+            start = end;
+        }
+        if let Some(last) = self.starts.last_mut() {
+            *last = write as u32;
+        }
+        self.values.truncate(write);
+    }
+
     /// The list of `symbol` (empty for an unknown symbol).
     pub fn get(&self, symbol: u32) -> &[T] {
         let symbol = symbol as usize;
@@ -87,6 +111,17 @@ mod tests {
         assert_eq!(lists.get(1), [] as [char; 0]);
         assert_eq!(lists.get(2), ['a', 'c']);
         assert_eq!(lists.get(3), [] as [char; 0]);
+    }
+
+    #[test]
+    fn retain_sees_each_whole_list() {
+        let pairs = [(0u32, 1u32), (0, 2), (1, 3), (2, 4), (2, 6)];
+        let mut lists = SymbolLists::build(3, || pairs.iter().copied());
+        // Keep odd values, unless a list has no odd value at all.
+        lists.retain(|list, value| value % 2 == 1 || list.iter().all(|v| v % 2 == 0));
+        assert_eq!(lists.get(0), [1]);
+        assert_eq!(lists.get(1), [3]);
+        assert_eq!(lists.get(2), [4, 6]);
     }
 
     #[test]

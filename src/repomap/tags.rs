@@ -13,7 +13,7 @@ use tree_sitter::{Parser, QueryCursor, StreamingIterator};
 use super::language::{self, LANGUAGES};
 
 /// Bumped whenever extraction changes in a way that makes cached tags stale.
-pub const EXTRACTOR_VERSION: &str = "tags-v2";
+pub const EXTRACTOR_VERSION: &str = "tags-v3";
 
 /// Longest identifier kept (longer captures are noise, e.g. a whole heading paragraph).
 const MAX_NAME_CHARS: usize = 120;
@@ -90,8 +90,10 @@ impl TagKind {
     fn specificity(self) -> u8 {
         match self {
             TagKind::Other => 0,
-            TagKind::Function | TagKind::Variable | TagKind::Constant => 1,
-            _ => 2,
+            TagKind::Variable | TagKind::Constant => 1,
+            // A value bound to a function is a function (OCaml `let f x = …`).
+            TagKind::Function => 2,
+            _ => 3,
         }
     }
 }

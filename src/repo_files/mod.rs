@@ -1,0 +1,260 @@
+//! The one listing of a repository's files, for the repo map, the engine and the
+//! file finder: the files git tracks when there is git (paths from the index,
+//! checked: see `git::normalize_index_path`), an ignore-aware walk otherwise; in
+//! both, `.aiderignore` is honoured and the tool's own state is left out.
+//!
+//! [`RootDir`] reads files under the root without ever leaving it: no symlink is
+//! followed out, and only regular files are read (a FIFO cannot hang a reader).
+
+mod confined;
+mod walk;
+
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use rayon::prelude::*;
+
+use crate::git::{GitRepo, IndexedFile, LinguistAttributes};
+
+pub use confined::RootDir;
+
+/// The ignore file Aider users write; read in addition to git's rules.
+pub const AIDERIGNORE: &str = ".aiderignore";
+
+/// Folders and files never listed: git's own, the tool's state folder, and Aider's
+/// state (`.aider.tags.cache.v4/`, `.aider.chat.history.md`, …).
+const TOOL_STATE: [&str; 2] = [".git", ".aider-tui"];
+
+/// One regular file of the listing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedFile {
+    /// Path relative to the root, `/`-separated.
+    pub path: String,
+    /// Size in bytes, as the file is now.
+    pub size: u64,
+    /// Modification time in nanoseconds since the Unix epoch, as the file is now.
+    pub mtime_ns: i64,
+    /// The git blob id of the content, when the index vouches for it (tracked,
+    /// and unchanged since it was staged).
+    pub blob: Option<[u8; 20]>,
+    /// What `.gitattributes` says of it for linguist (empty without git).
+    pub linguist: LinguistAttributes,
+}
+
+/// A listing and where it came from.
+#[derive(Debug, Clone, Default)]
+pub struct Listing {
+    /// Files sorted by path.
+    pub files: Vec<ListedFile>,
+    /// Whether the files are the tracked ones (git) or a walk.
+    pub from_git: bool,
+    /// Index entries refused because their path is absolute or leaves the root.
+    pub refused: Vec<String>,
+}
+
+/// Lists the regular files under `root` that exist now, with their size and
+/// modification time: tracked files when `use_git` and `root` is inside a work
+/// tree, else a walk. A tracked path that is missing, a symlink or a submodule is
+/// left out.
+pub fn list(root: &Path, use_git: bool) -> Listing {
+    if use_git && let Some(listing) = list_tracked(root) {
+        return listing;
+    }
+    let mut files = walk::walk(root);
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Listing {
+        files,
+        from_git: false,
+        refused: Vec::new(),
+    }
+}
+
+/// The paths of [`list`] alone (what the engine and the file finder show).
+pub fn list_paths(root: &Path, use_git: bool) -> Vec<String> {
+    list(root, use_git)
+        .files
+        .into_iter()
+        .map(|file| file.path)
+        .collect()
+}
+
+/// Tracked files under `root`; `None` when there is no usable repository.
+fn list_tracked(root: &Path) -> Option<Listing> {
+    let repository = GitRepo::discover(root).ok()??;
+    let index = repository.index_files().ok()?;
+    let top = repository.root().to_path_buf();
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let prefix = match root.strip_prefix(&top).ok()?.to_str()? {
+        "" => String::new(),
+        inside => format!("{}/", inside.replace(std::path::MAIN_SEPARATOR, "/")),
+    };
+    let ignore = aiderignore(&top, &root);
+    let written_ns = index.written_ns;
+    let candidates: Vec<(String, IndexedFile)> = index
+        .files
+        .into_iter()
+        .filter_map(|file| {
+            let relative = file.path.strip_prefix(prefix.as_str())?.to_string();
+            let ignored = is_tool_path(&relative)
+                || ignore.as_ref().is_some_and(|ignore| {
+                    ignore
+                        .matched_path_or_any_parents(&file.path, false)
+                        .is_ignore()
+                });
+            (!ignored).then_some((relative, file))
+        })
+        .collect();
+    let linguist_wanted = {
+        let paths: Vec<&str> = candidates
+            .iter()
+            .map(|(_, file)| file.path.as_str())
+            .collect();
+        repository.mentions_linguist(&paths)
+    };
+    // One stat per file, on every core: the index's record says what git saw,
+    // this says what is there now.
+    let mut files: Vec<ListedFile> = candidates
+        .into_par_iter()
+        .filter_map(|(path, indexed)| {
+            let metadata = std::fs::symlink_metadata(root.join(&path)).ok()?;
+            if !metadata.is_file() {
+                return None;
+            }
+            let mtime = mtime_ns(&metadata);
+            let unchanged = metadata.len() as u32 == indexed.size
+                && same_time(mtime, indexed.mtime_ns)
+                && indexed.mtime_ns < written_ns;
+            Some(ListedFile {
+                size: metadata.len(),
+                mtime_ns: mtime,
+                blob: unchanged.then_some(indexed.blob),
+                linguist: LinguistAttributes::default(),
+                path,
+            })
+        })
+        .collect();
+    if linguist_wanted {
+        // git2's repository is not shared across threads: one lookup at a time.
+        for file in &mut files {
+            let full = format!("{prefix}{}", file.path);
+            file.linguist = repository.linguist_attributes(&full).unwrap_or_default();
+        }
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Some(Listing {
+        files,
+        from_git: true,
+        refused: index.refused,
+    })
+}
+
+/// Whether a recorded time matches the file's: to the nanosecond, or to the
+/// second when git recorded no nanoseconds.
+fn same_time(now_ns: i64, recorded_ns: i64) -> bool {
+    if recorded_ns % 1_000_000_000 == 0 {
+        now_ns.div_euclid(1_000_000_000) == recorded_ns.div_euclid(1_000_000_000)
+    } else {
+        now_ns == recorded_ns
+    }
+}
+
+/// The `.aiderignore` rules of the work tree's top and of `root`, matched
+/// against paths relative to the top.
+fn aiderignore(top: &Path, root: &Path) -> Option<ignore::gitignore::Gitignore> {
+    let mut builder = ignore::gitignore::GitignoreBuilder::new(top);
+    let mut any = false;
+    let mut places: Vec<PathBuf> = vec![top.join(AIDERIGNORE)];
+    if root != top {
+        places.push(root.join(AIDERIGNORE));
+    }
+    for place in places {
+        if crate::safe_fs::open_regular(&place).is_ok() {
+            // A rule that fails to parse is skipped; the others still apply.
+            let _ = builder.add(&place);
+            any = true;
+        }
+    }
+    any.then(|| builder.build().ok()).flatten()
+}
+
+/// Whether one path part is the tool's, git's or Aider's own state.
+fn is_tool_state(part: &str) -> bool {
+    part.starts_with(".aider.") || TOOL_STATE.contains(&part)
+}
+
+/// Whether any part of a relative path is tool state.
+fn is_tool_path(path: &str) -> bool {
+    path.split('/').any(is_tool_state)
+}
+
+/// Modification time in nanoseconds since the Unix epoch (0 when unknown).
+fn mtime_ns(metadata: &std::fs::Metadata) -> i64 {
+    metadata
+        .modified()
+        .ok()
+        .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |age| age.as_nanos() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_compare_to_the_second_without_nanoseconds() {
+        assert!(same_time(5_123_456_789, 5_000_000_000));
+        assert!(!same_time(6_000_000_001, 5_000_000_000));
+        assert!(same_time(5_123_456_789, 5_123_456_789));
+        assert!(!same_time(5_123_456_788, 5_123_456_789));
+    }
+
+    #[test]
+    fn tracked_files_with_git_a_walk_without() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let write = |path: &str, text: &str| {
+            let full = root.join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        };
+        write("src/a.rs", "fn a() {}\n");
+        write("secret/b.rs", "fn b() {}\n");
+        write(AIDERIGNORE, "secret/\n");
+        write(".aider-tui/log", "x\n");
+        write("untracked.rs", "fn c() {}\n");
+        // Written well before the index, so git's record of it is not racy.
+        std::fs::File::options()
+            .write(true)
+            .open(root.join("src/a.rs"))
+            .unwrap()
+            .set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(10))
+            .unwrap();
+        let repo = git2::Repository::init(root).unwrap();
+        let mut index = repo.index().unwrap();
+        for path in ["src/a.rs", "secret/b.rs", AIDERIGNORE] {
+            index.add_path(Path::new(path)).unwrap();
+        }
+        index.write().unwrap();
+        let listing = list(root, true);
+        assert!(listing.from_git);
+        assert_eq!(list_paths(root, true), [AIDERIGNORE, "src/a.rs"]);
+        // Unchanged since staged: git vouches for the content.
+        let a = listing
+            .files
+            .iter()
+            .find(|file| file.path == "src/a.rs")
+            .unwrap();
+        assert_eq!(a.blob, crate::git::blob_id(b"fn a() {}\n"));
+        assert_eq!(
+            list_paths(root, false),
+            [AIDERIGNORE, "src/a.rs", "untracked.rs"]
+        );
+    }
+
+    #[test]
+    fn tool_state_is_never_listed() {
+        assert!(is_tool_path(".aider-tui/repomap-index.bin"));
+        assert!(is_tool_path("sub/.aider.tags.cache.v4/x"));
+        assert!(!is_tool_path("src/aider.rs"));
+    }
+}
