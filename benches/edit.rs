@@ -3,6 +3,14 @@
 //! step of the matching ladder on a 20,000-line file, including its worst cases, and
 //! adversarial replies for the parser (300,000 `=======` lines, 100,000 blocks, …).
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 use std::fs;
 use std::hint::black_box;
 use std::path::Path;

@@ -13,6 +13,14 @@
 //! Run: `cargo bench --bench engine_overhead`
 //! (`ENGINE_OVERHEAD_RUNS` sets the number of runs, default 5).
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "../tests/support/mock_llm.rs"]
 mod mock_llm;
 

@@ -13,6 +13,14 @@
 //! also be built alone, without compiling the whole program in release mode:
 //! `benches/sse_standalone.sh` (what the BENCHMARKS.md figures were measured with).
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -3,6 +3,14 @@
 //! timing), and what building that encoding costs, which `count_tokens` does not
 //! pay.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 use std::hint::black_box;
 use std::path::Path;
 

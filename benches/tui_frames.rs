@@ -8,6 +8,14 @@
 //!
 //! Run: `cargo bench --bench tui_frames`
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 use std::hint::black_box;
 
 use aider_tui::diff::{Hunk, hunks_between};

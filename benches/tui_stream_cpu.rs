@@ -6,6 +6,14 @@
 //! Run: `cargo bench --bench tui_stream_cpu`
 //! (needs tmux and Linux /proc; says so and stops otherwise).
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "../tests/engine_support/mod.rs"]
 mod engine_support;
 #[path = "../tests/support/mock_llm.rs"]

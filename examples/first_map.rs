@@ -11,6 +11,14 @@
 //! seconds so far: on a shared machine the second says what the work cost) and
 //! the first map's size.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;

@@ -23,6 +23,14 @@
 //! `retry_after_ms`, `chunk_delay_ms`, `first_byte_delay_ms`, `one_byte_writes`,
 //! `dropped_after`, `truncated_after`, `hang_after`, `hang`.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "../tests/support/mock_llm.rs"]
 mod mock_server;
 

@@ -7,6 +7,14 @@
 //! cargo run --release --example parse_floor -- --root DIR [--no-git]
 //! ```
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 use std::process::ExitCode;
 use std::time::Instant;
 

@@ -7,6 +7,14 @@
 //! (b) the last progress of every block equals the final edit with that id;
 //! (c) the final parse equals the one-piece parse.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "support/reply_fixtures.rs"]
 mod reply_fixtures;
 

@@ -1,6 +1,14 @@
 //! `/add` with globs, directories and plain paths, through the engine on a temporary
 //! git repository (no model is needed for these commands).
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 mod engine_support;
 
 use aider_tui::protocol::{Event, NoticeLevel, QuestionKind};

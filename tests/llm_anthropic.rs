@@ -1,6 +1,14 @@
 //! The Anthropic provider against the loopback mock: request shape (top-level system,
 //! max_tokens, cache breakpoints), cache usage, faults, retries and continuation.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
 #[path = "support/provider_harness.rs"]

@@ -2,6 +2,14 @@
 //! Anthropic image blocks, Ollama `images`; and messages without images rendered
 //! exactly as before images existed.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
 #[path = "support/provider_harness.rs"]

@@ -2,6 +2,14 @@
 //! NDJSON streaming, the context size (`num_ctx`) per session, refusals, stop reasons,
 //! cut streams, and the local model listing.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
 #[path = "support/provider_harness.rs"]

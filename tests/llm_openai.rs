@@ -1,6 +1,14 @@
 //! The OpenAI-compatible provider against the loopback mock: wire shapes, faults, retries,
 //! continuation and key hygiene.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
 #[path = "support/provider_harness.rs"]

@@ -2,6 +2,14 @@
 //! when a streamed response does not start within the first-byte timeout, and an error
 //! after the read timeout. Timeouts are set in milliseconds so nothing waits for long.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
 #[path = "support/provider_harness.rs"]

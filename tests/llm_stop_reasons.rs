@@ -1,6 +1,14 @@
 //! Every provider reports the stop reason it was given, streamed and plain, and only a
 //! `Length` stop is continued.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
 #[path = "support/provider_harness.rs"]

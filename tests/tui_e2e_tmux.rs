@@ -4,6 +4,14 @@
 //! another, see the commit in the log, undo it; files and `git log` are checked
 //! after each step. Skipped, with a note, when tmux is not installed.
 
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
 mod engine_support;
 #[path = "support/mock_llm.rs"]
 mod mock_llm;

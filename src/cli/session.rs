@@ -2,6 +2,9 @@
 //! else the full-screen UI. Both drive the same engine; logs go to `.aider-tui/` in the
 //! repository, never to the terminal.
 
+// A command of the binary's edge: its output is its contract.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
 use std::path::Path;
 use std::process::ExitCode;
 
