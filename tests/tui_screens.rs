@@ -21,7 +21,7 @@ mod ui_session;
 use std::time::Duration;
 
 use aider_tui::config::Settings;
-use aider_tui::protocol::{BlockState, Event, Op};
+use aider_tui::protocol::{BlockState, Event, NoticeLevel, Op};
 use aider_tui::tui::Focus;
 use engine_support::{COMMIT_REQUEST_MARK, TestRepo, block, settings};
 use insta::assert_snapshot;
@@ -79,7 +79,7 @@ async fn startup_asks_for_log_files_and_map_then_shows_every_pane() {
         vec![
             Op::RequestCommitLog { limit: 100 },
             Op::RequestRepoFiles,
-            Op::RefreshRepoMap
+            Op::RequestRepoMap
         ]
     );
     ui.until_started().await;
@@ -752,5 +752,117 @@ async fn a_rejected_block_is_not_a_warning_but_a_failed_one_is() {
     ui.until_turn_finished().await;
     let failed = ui.screen(&repo);
     assert!(failed.contains("failed"), "{failed}");
+    ui.quit().await;
+}
+
+/// The screen with the map's parsed counts (which depend on how fast the thread
+/// parses) shown as `#`; the fill after each count grows by what the count lost, so
+/// the layout stays as drawn.
+fn mask_map_progress(screen: &str) -> String {
+    let count = fancy_regex::Regex::new(r"(?<=parsing |map |│)[0-9][0-9.]*k?(?=/| of )").unwrap();
+    screen
+        .lines()
+        .map(|line| {
+            let mut line = line.to_string();
+            let found: Vec<(usize, usize)> = count
+                .find_iter(&line)
+                .map(|m| m.unwrap())
+                .map(|m| (m.start(), m.end()))
+                .collect();
+            for (start, end) in found.into_iter().rev() {
+                let lost = end - start - 1;
+                let after = &line[end..];
+                let fill_at = after
+                    .char_indices()
+                    .find(|(at, c)| {
+                        (*c == ' ' || *c == '─') && after[at + c.len_utf8()..].starts_with(*c)
+                    })
+                    .map(|(at, c)| (end + at, c));
+                if let Some((at, c)) = fill_at {
+                    line.insert_str(at, &c.to_string().repeat(lost));
+                }
+                line.replace_range(start..end, "#");
+            }
+            line
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cold_scan_never_holds_up_the_first_frame() {
+    // Enough files that the first map (the files near the chat first) takes a while.
+    let generated: Vec<(String, String)> = (0..8000)
+        .map(|i| {
+            (
+                format!("pkg/m{i:04}.py"),
+                format!("def f{i}():\n    return f{}()\n", (i + 1) % 8000),
+            )
+        })
+        .collect();
+    let mut files: Vec<(&str, &str)> = vec![
+        ("src/greet.py", GREET),
+        ("src/cli.py", CLI),
+        ("README.md", README),
+    ];
+    files.extend(generated.iter().map(|(p, t)| (p.as_str(), t.as_str())));
+    let repo = TestRepo::new(&files);
+    let mock = mock();
+    let mut ui = UiSession::start(session_settings(&repo, &mock), 160, 48);
+    ui.until("the commit log", |event| {
+        matches!(event, Event::CommitLog { .. })
+    })
+    .await;
+    // Listing the files comes first; then the parsing, with a total.
+    ui.until("the map's scan with its total", |event| {
+        matches!(event, Event::Status(status) if status.map_progress.is_none_or(|p| p.total > 0))
+    })
+    .await;
+    let Some(Event::Status(status)) = ui.seen.last() else {
+        unreachable!()
+    };
+    let Some(progress) = status.map_progress else {
+        panic!(
+            "the scan ended before its progress was shown: {:#?}",
+            ui.seen
+        );
+    };
+    assert!(
+        !progress.ready && progress.total >= 8000,
+        "the first map was ready before its progress was shown: {progress:?}"
+    );
+    let screen = ui.screen(&repo);
+    // The chat files, the model, the branch and the commit log are there at once; the
+    // map pane and the status bar say how far the scan is.
+    for shown in [
+        "rw src/greet.py",
+        "openai/gpt-4o",
+        "⎇ master",
+        "initial commit",
+        "Building the map",
+        "map ",
+    ] {
+        assert!(screen.contains(shown), "{shown:?} missing:\n{screen}");
+    }
+    assert_snapshot!("screen_cold_scan_160x48", mask_map_progress(&screen));
+    // A message sent now waits for the first map, saying so; Esc sends it without.
+    mock.push(Reply::text(["Noted."]));
+    ui.send("hello");
+    ui.until("the wait notice", |event| {
+        matches!(event, Event::Notice { text, .. } if text.starts_with("Waiting for the repo map"))
+    })
+    .await;
+    ui.key(KeyCode::Esc);
+    ui.until("the message to go without the map", |event| {
+        matches!(event, Event::Notice { level: NoticeLevel::Warn, text } if text.contains("without the repo map"))
+    })
+    .await;
+    ui.until_turn_finished().await;
+    let requests = mock.requests();
+    let sent = requests.last().unwrap().body.to_string();
+    assert!(
+        sent.contains("hello") && !sent.contains("def f1("),
+        "{sent}"
+    );
     ui.quit().await;
 }

@@ -98,8 +98,10 @@ settings_table! {
         /// Token budget of the repo map; 0 turns the map off (default: 1024).
         map_tokens: Option<usize> = None, count("map-tokens");
         /// Map vendored and generated code like the project's own code.
-        /// Not wired yet: issue #14.1.
         map_vendored: bool = false, switch("map-vendored").negation("no-map-vendored");
+        /// Folder of the tag store the repo map keeps its parsed files in, shared by
+        /// every repository of the user (default: $XDG_CACHE_HOME/aider-tui/tags).
+        tag_store: Option<PathBuf> = None, path("tag-store");
         /// Stream replies as they are written.
         stream: bool = true, switch("stream").negation("no-stream");
         /// Continue an earlier session: the latest, or the one with this id (--resume=ID).

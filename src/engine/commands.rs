@@ -8,6 +8,7 @@ use crate::protocol::{
 use super::commit_message;
 use super::mentions::Mentions;
 use super::prompt::{self, PromptInput};
+use super::repo_map::{MapAsker, Wait};
 use super::spawn::Engine;
 
 fn split_words(args: &str) -> Vec<String> {
@@ -98,11 +99,11 @@ impl Engine {
                 TurnOutcome::Success
             }
             Command::Map => {
-                self.send_repo_map(false).await;
+                self.send_repo_map(false, Wait::Yes).await;
                 TurnOutcome::Success
             }
             Command::MapRefresh => {
-                self.send_repo_map(true).await;
+                self.send_repo_map(true, Wait::Yes).await;
                 TurnOutcome::Success
             }
             Command::Settings => {
@@ -417,7 +418,9 @@ impl Engine {
     async fn command_tokens(&mut self) {
         let mode = self.session.mode;
         let format = self.session.edit_format;
-        let map = self.render_repo_map(&Mentions::default()).await;
+        let map = self
+            .render_repo_map(&Mentions::default(), MapAsker::TokenReport)
+            .await;
         let read_only = self.session.read_only_texts();
         let chat_files = self.session.chat_file_texts();
         let history = self.session.history.messages().to_vec();

@@ -30,6 +30,7 @@ mod files;
 mod history;
 mod inbox;
 mod locked_repo;
+mod map_task;
 mod mentions;
 mod models;
 mod preview;

@@ -1,14 +1,16 @@
-//! The session's repo map: opened at start, refreshed and rendered for each message
-//! on a blocking thread (parsing files is CPU work), shown on request.
+//! The session's repo map: the map thread (`map_task`) started at once and never waited
+//! on at start-up; renders for each message from whatever is parsed (waiting, with the
+//! progress shown, only until the first map is ready — `Esc` sends without it); the map
+//! the next request will carry sent to the inspector whenever the chat files change.
 
-use crate::protocol::{Event, RankReason, RankedFileView, RepoMapView};
-use crate::repomap::{MapOptions, MapOutput, MapRequest, RepoMap};
+use crate::protocol::{Event, Op, RepoMapView};
+use crate::repomap::{
+    DEFAULT_MAP_TOKENS, MapOptions, MapOutput, MapRequest, NO_CHAT_FILES_MULTIPLIER,
+};
 
+use super::map_task::MapTask;
 use super::mentions::Mentions;
 use super::spawn::Engine;
-
-/// The map's budget when the settings give none.
-pub const DEFAULT_MAP_TOKENS: usize = 1024;
 
 impl Engine {
     /// The map's token budget; 0 means no map.
@@ -19,62 +21,64 @@ impl Engine {
             .unwrap_or(DEFAULT_MAP_TOKENS)
     }
 
-    /// Opens the map and extracts its tags, on a blocking thread.
-    pub(super) async fn open_repo_map(&mut self) {
+    /// The budget of the map a request carries: with no chat files the map is all the
+    /// model sees of the code, so it gets more room, short of filling the window.
+    fn request_budget(&self) -> usize {
+        let base = self.map_budget();
+        if !self.session.files.editable().is_empty() {
+            return base;
+        }
+        let wider = base.saturating_mul(NO_CHAT_FILES_MULTIPLIER);
+        match self.session.models.main.as_ref() {
+            Some(model) => {
+                let window = usize::try_from(model.settings.context_window).unwrap_or(usize::MAX);
+                wider
+                    .min(window.saturating_sub(MAP_WINDOW_RESERVE))
+                    .max(base)
+            }
+            None => wider,
+        }
+    }
+
+    /// Starts the map thread (nothing waits for it here).
+    pub(super) fn start_repo_map(&mut self) {
         if self.map_budget() == 0 {
             return;
         }
-        let root = self.session.root.clone();
-        let opened = tokio::task::spawn_blocking(move || {
-            let mut map =
-                RepoMap::open(&root, MapOptions::default()).map_err(|err| err.to_string())?;
-            map.refresh().map_err(|err| err.to_string())?;
-            Ok::<RepoMap, String>(map)
-        })
-        .await;
-        match opened {
-            Ok(Ok(map)) => self.session.repo_map = Some(map),
-            Ok(Err(err)) => {
-                self.emitter
-                    .warn(format!("the repo map is off: {err}"))
-                    .await
-            }
-            Err(err) => {
-                self.emitter
-                    .warn(format!("the repo map is off: {err}"))
-                    .await
-            }
-        }
-    }
-
-    /// Re-reads changed files into the map, on a blocking thread.
-    pub(super) async fn refresh_repo_map(&mut self) {
-        let Some(mut map) = self.session.repo_map.take() else {
-            return;
+        let options = MapOptions {
+            use_git: self.session.git.is_some(),
+            map_vendored: self.session.settings.map_vendored,
+            cache_dir: self.session.settings.tag_store.clone(),
+            ..MapOptions::default()
         };
-        let refreshed = tokio::task::spawn_blocking(move || {
-            let result = map.refresh().map_err(|err| err.to_string());
-            (map, result)
-        })
-        .await;
-        match refreshed {
-            Ok((map, result)) => {
-                self.session.repo_map = Some(map);
-                if let Err(err) = result {
-                    tracing::warn!("repo map refresh failed: {err}");
-                }
-            }
-            Err(err) => tracing::warn!("repo map refresh panicked: {err}"),
+        let near_chat = self.session.files.editable();
+        self.session.map = Some(MapTask::start(
+            self.session.root.clone(),
+            options,
+            near_chat,
+        ));
+    }
+
+    /// Files may have changed: the map looks again (before the next render).
+    pub(super) fn rescan_repo_map(&mut self) {
+        if let Some(map) = &self.session.map {
+            map.prioritize(self.session.files.editable());
+            map.rescan();
         }
     }
 
-    /// Renders the map for the current chat files and mentions, on a blocking thread.
-    pub(super) async fn render_repo_map(&mut self, mentions: &Mentions) -> Option<MapOutput> {
-        let budget = self.map_budget();
-        if budget == 0 {
+    /// The map for the current chat files and `mentions`. Before the first map is ready
+    /// this waits, saying how far the scan is; `Esc` sends the message without it.
+    pub(super) async fn render_repo_map(
+        &mut self,
+        mentions: &Mentions,
+        asker: MapAsker,
+    ) -> Option<MapOutput> {
+        if self.map_budget() == 0 {
             return None;
         }
-        let map = self.session.repo_map.take()?;
+        let budget = self.request_budget();
+        let map = self.session.map.as_ref()?;
         let request = MapRequest {
             chat_files: self.session.files.editable(),
             mention_files: mentions.files.clone(),
@@ -83,67 +87,179 @@ impl Engine {
             // The repo-map inspector shows why each file is there.
             explain: true,
         };
-        let rendered = tokio::task::spawn_blocking(move || {
-            let output = map.render(&request);
-            (map, output)
-        })
-        .await;
-        match rendered {
-            Ok((map, output)) => {
-                self.session.repo_map = Some(map);
-                Some(output)
-            }
-            Err(err) => {
-                tracing::warn!("repo map render panicked: {err}");
-                None
+        let mut state = map.watch();
+        let mut answer = map.render(request)?;
+        if !state.borrow().ready() {
+            let progress = state.borrow().progress;
+            self.emitter
+                .info(format!(
+                    "Waiting for the repo map: {} of {} files parsed (Esc {}).",
+                    progress.parsed,
+                    progress.total,
+                    asker.escape()
+                ))
+                .await;
+        }
+        loop {
+            tokio::select! {
+                output = &mut answer => return output.ok(),
+                changed = state.changed() => {
+                    if changed.is_err() {
+                        return None;
+                    }
+                    self.send_status().await;
+                }
+                op = self.inbox.receive_during_turn() => match op {
+                    Some(Op::Interrupt) => {
+                        // Esc here means "go on without the map", not "stop the turn".
+                        self.inbox.take_interrupt();
+                        self.emitter.warn(asker.gave_up()).await;
+                        return None;
+                    }
+                    None => return None,
+                    Some(Op::SetAutoAccept { .. }) => {}
+                    Some(other) => self.inbox.hold(other),
+                },
             }
         }
     }
 
-    /// Sends the map as the model would see it now (`Event::RepoMap`).
-    pub(super) async fn send_repo_map(&mut self, refresh: bool) {
-        if self.session.repo_map.is_none() {
-            if self.map_budget() == 0 {
-                self.emitter
-                    .info("The repo map is off (--map-tokens 0).")
-                    .await;
-                return;
-            }
-            self.open_repo_map().await;
-        } else if refresh {
-            self.refresh_repo_map().await;
+    /// Sends the map the next request will carry (`Event::RepoMap`); a refresh first
+    /// looks for changed files. Before the first map is ready, `Wait::No` leaves it to
+    /// the main loop to send it once it is (a pane asked), `Wait::Yes` waits with the
+    /// progress shown (`/map` asked).
+    pub(super) async fn send_repo_map(&mut self, refresh: bool, wait: Wait) {
+        if self.map_budget() == 0 {
+            self.emitter
+                .info("The repo map is off (--map-tokens 0).")
+                .await;
+            return;
         }
-        let Some(output) = self.render_repo_map(&Mentions::default()).await else {
-            self.emitter.info("No repo map is available.").await;
+        if self.session.map.is_none() {
+            self.start_repo_map();
+        } else if refresh {
+            self.rescan_repo_map();
+        }
+        let Some(state) = self.session.map.as_ref().map(MapTask::state) else {
             return;
         };
-        let view = map_view(&output, self.map_budget());
+        if let Some(failed) = state.failed {
+            self.emitter
+                .warn(format!("The repo map is off: {failed}"))
+                .await;
+            return;
+        }
+        if !state.ready() && wait == Wait::No {
+            self.session.map_view_wanted = true;
+            return;
+        }
+        self.session.map_view_wanted = false;
+        let Some(output) = self
+            .render_repo_map(&Mentions::default(), MapAsker::Inspector)
+            .await
+        else {
+            return;
+        };
+        let tokens_changed = self.session.last_map_tokens != output.tokens as u64;
+        self.session.last_map_tokens = output.tokens as u64;
+        let view = map_view(output, self.request_budget());
         self.emitter.emit(Event::RepoMap(view)).await;
+        if tokens_changed {
+            // The context estimate counts the map.
+            self.send_status().await;
+        }
     }
 }
 
+impl Engine {
+    /// The chat files changed: the inspector gets the map the next request will carry.
+    pub(super) async fn follow_chat_files(&mut self) {
+        if self.session.map.is_some() && self.map_budget() > 0 {
+            self.session.map_view_wanted = true;
+            self.on_map_progress().await;
+        }
+    }
+
+    /// The map thread moved on: the status shows how far (at most a few times a
+    /// second), and a map the inspector asked for goes out once it is ready.
+    pub(super) async fn on_map_progress(&mut self) {
+        let Some(state) = self.session.map.as_ref().map(MapTask::state) else {
+            return;
+        };
+        let now = std::time::Instant::now();
+        let milestone = state.ready() != self.session.map_was_ready || state.progress.done;
+        let due = self
+            .session
+            .map_status_sent
+            .is_none_or(|sent| now.duration_since(sent) >= MAP_STATUS_EVERY);
+        if milestone || due {
+            if let Some(failed) = &state.failed
+                && !self.session.map_was_ready
+            {
+                self.emitter
+                    .warn(format!("The repo map is off: {failed}"))
+                    .await;
+            }
+            self.session.map_status_sent = Some(now);
+            self.session.map_was_ready = state.ready();
+            self.send_status().await;
+        }
+        if state.ready() && self.session.map_view_wanted {
+            self.send_repo_map(false, Wait::No).await;
+        }
+    }
+}
+
+/// Who waits for a render, for what the chat says while it waits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapAsker {
+    /// A message to the model.
+    Message,
+    /// `/tokens`.
+    TokenReport,
+    /// `/map` or the map pane.
+    Inspector,
+}
+
+impl MapAsker {
+    /// What `Esc` does while waiting.
+    fn escape(self) -> &'static str {
+        match self {
+            MapAsker::Message => "sends the message without it",
+            MapAsker::TokenReport => "counts without it",
+            MapAsker::Inspector => "stops waiting",
+        }
+    }
+
+    /// What the chat says after `Esc`.
+    fn gave_up(self) -> &'static str {
+        match self {
+            MapAsker::Message => "Sent the message without the repo map: it is still being built.",
+            MapAsker::TokenReport => "Counted without the repo map: it is still being built.",
+            MapAsker::Inspector => "Stopped waiting for the repo map: it is still being built.",
+        }
+    }
+}
+
+/// Whether sending the map may wait for the first scan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wait {
+    Yes,
+    No,
+}
+
+/// Room a wider map leaves in the context window for everything else.
+const MAP_WINDOW_RESERVE: usize = 4096;
+
+/// The status carries the map's progress at most this often.
+const MAP_STATUS_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// The map as the protocol carries it.
-pub fn map_view(output: &MapOutput, budget: usize) -> RepoMapView {
+fn map_view(output: MapOutput, budget: usize) -> RepoMapView {
     RepoMapView {
-        text: output.text.clone(),
+        text: output.text,
         tokens: output.tokens as u64,
         budget: budget as u64,
-        files: output
-            .ranked
-            .iter()
-            .map(|file| RankedFileView {
-                path: file.path.clone(),
-                score: file.score,
-                reasons: file
-                    .reasons
-                    .iter()
-                    .map(|reason| RankReason {
-                        ident: reason.ident.clone(),
-                        from: reason.from.clone(),
-                        weight: reason.weight,
-                    })
-                    .collect(),
-            })
-            .collect(),
+        files: output.ranked,
     }
 }

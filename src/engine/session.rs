@@ -1,18 +1,18 @@
 //! The state of one session: where it works, the files in the chat, the history, the
 //! mode and models, the repository and its map, and what has been spent.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::config::Settings;
 use crate::edit::{EditFormat, Workspace};
 use crate::git::Attribution;
-use crate::protocol::{ChatMode, ReviewId, SessionStatus};
+use crate::protocol::{ChatMode, MapProgress, ReviewId, SessionStatus};
 use crate::repo_path::RepoPath;
-use crate::repomap::RepoMap;
 
 use super::chat_files::ChatFiles;
 use super::history::History;
 use super::locked_repo::LockedRepo;
+use super::map_task::MapTask;
 use super::models::Models;
 use super::prompt::FileText;
 use super::summarize::Summarizer;
@@ -31,8 +31,13 @@ pub struct Session {
     pub edit_format: EditFormat,
     pub editor_edit_format: EditFormat,
     pub git: Option<LockedRepo>,
-    /// Taken out while a refresh runs on a blocking thread.
-    pub repo_map: Option<RepoMap>,
+    /// The repo map's thread (none with `--map-tokens 0`).
+    pub map: Option<MapTask>,
+    /// The inspector asked for the map before it was ready: send it when it is.
+    pub map_view_wanted: bool,
+    /// When the map's progress last went out in a status, and whether it was ready then.
+    pub map_status_sent: Option<std::time::Instant>,
+    pub map_was_ready: bool,
     pub session_cost: f64,
     /// HEAD before the last turn that changed files, for `/diff`.
     pub last_turn_base: Option<String>,
@@ -74,7 +79,10 @@ impl Session {
             edit_format,
             editor_edit_format,
             git,
-            repo_map: None,
+            map: None,
+            map_view_wanted: false,
+            map_status_sent: None,
+            map_was_ready: false,
             session_cost: 0.0,
             last_turn_base: None,
             summarizer: Summarizer::default(),
@@ -168,6 +176,13 @@ impl Session {
                 .and_then(|git| git.with(|git| git.branch())),
             auto_accept,
             model_problem: self.models.problem.clone(),
+            map_progress: self.map.as_ref().map(MapTask::state).and_then(|state| {
+                (!state.progress.done && state.failed.is_none()).then_some(MapProgress {
+                    parsed: state.progress.parsed as u64,
+                    total: state.progress.total as u64,
+                    ready: state.ready(),
+                })
+            }),
         }
     }
 }
@@ -176,31 +191,4 @@ impl Session {
 /// read), code otherwise.
 fn initial_mode(settings: &Settings) -> ChatMode {
     ChatMode::from_name(&settings.chat_mode).unwrap_or_default()
-}
-
-/// The files of the repository at `root`: tracked files when `use_git` (and the
-/// repository opens), else a walk of the folder. Blocking: run it on the blocking pool.
-pub fn list_files(root: &Path, use_git: bool) -> Vec<String> {
-    if use_git
-        && let Ok(Some(git)) = crate::git::GitRepo::discover(root)
-        && let Ok(files) = git.tracked_files()
-    {
-        return files;
-    }
-    walk_files(root)
-}
-
-/// Files under `root` when there is no git: the walk honours ignore files and skips
-/// hidden folders.
-fn walk_files(root: &Path) -> Vec<String> {
-    let mut files = Vec::new();
-    for entry in ignore::WalkBuilder::new(root).build().flatten() {
-        if entry.file_type().is_some_and(|kind| kind.is_file())
-            && let Ok(relative) = entry.path().strip_prefix(root)
-        {
-            files.push(relative.to_string_lossy().replace('\\', "/"));
-        }
-    }
-    files.sort();
-    files
 }

@@ -13,6 +13,7 @@ use crate::protocol::{Event, Op, TurnOutcome};
 use super::inbox::{Emitter, Inbox};
 use super::locked_repo::LockedRepo;
 use super::models::Models;
+use super::repo_map::Wait;
 use super::session::Session;
 
 /// Capacity of the operation channel.
@@ -94,16 +95,30 @@ impl Engine {
             inbox,
             emitter,
         };
-        engine.refresh_repo_files().await;
+        // The first status goes out before anything walks the repository, so the
+        // screen shows the session at once; the map builds on its own thread.
+        engine.send_status().await;
         engine.add_startup_files().await;
-        engine.open_repo_map().await;
+        engine.start_repo_map();
+        engine.refresh_repo_files().await;
         engine.send_status().await;
         Some(engine)
     }
 
     /// Reads operations until the front end quits or hangs up.
     async fn run(&mut self) {
-        while let Some(op) = self.inbox.next().await {
+        loop {
+            let op = match self.session.map.as_mut() {
+                Some(map) => tokio::select! {
+                    op = self.inbox.next() => op,
+                    () = map.changed() => {
+                        self.on_map_progress().await;
+                        continue;
+                    }
+                },
+                None => self.inbox.next().await,
+            };
+            let Some(op) = op else { break };
             match op {
                 Op::Submit { text } => self.submit(text).await,
                 Op::Quit => break,
@@ -122,7 +137,8 @@ impl Engine {
                 Op::RequestCommitLog { limit } => self.send_commit_log(limit).await,
                 Op::RequestCommitDiff { commit } => self.send_commit_diff(&commit).await,
                 Op::UndoCommit { commit } => self.undo_commit(&commit).await,
-                Op::RefreshRepoMap => self.send_repo_map(true).await,
+                Op::RequestRepoMap => self.send_repo_map(false, Wait::No).await,
+                Op::RefreshRepoMap => self.send_repo_map(true, Wait::No).await,
                 Op::RequestRepoFiles => {
                     self.refresh_repo_files().await;
                     let files = self.session.repo_files();
@@ -146,6 +162,7 @@ impl Engine {
         self.inbox.take_interrupt();
         self.refresh_repo_files().await;
         self.session.transcript.user(&text);
+        let chat_files = self.session.files.editable();
         let outcome = if text.trim_start().starts_with('/') {
             self.run_command(text.trim()).await
         } else {
@@ -153,6 +170,9 @@ impl Engine {
         };
         if let TurnOutcome::Error { message } = &outcome {
             tracing::warn!("turn ended with an error: {message}");
+        }
+        if self.session.files.editable() != chat_files {
+            self.follow_chat_files().await;
         }
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
@@ -164,7 +184,8 @@ impl Engine {
     pub(super) async fn refresh_repo_files(&mut self) {
         let root = self.session.root.clone();
         let use_git = self.session.git.is_some();
-        match tokio::task::spawn_blocking(move || super::session::list_files(&root, use_git)).await
+        match tokio::task::spawn_blocking(move || crate::repo_files::list_paths(&root, use_git))
+            .await
         {
             Ok(files) => self.session.repo_files = files,
             Err(err) => tracing::warn!("listing the repository's files failed: {err}"),

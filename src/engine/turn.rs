@@ -12,6 +12,7 @@ use super::models::{Model, NO_MODEL_HELP};
 use super::preview::LivePreview;
 use super::prompt::{self, Prompt, PromptInput};
 use super::reply;
+use super::repo_map::MapAsker;
 use super::spawn::Engine;
 use super::summarize;
 
@@ -65,7 +66,7 @@ impl Engine {
             Some(note) => format!("{note}\n\n{message}"),
             None => message,
         };
-        self.refresh_repo_map().await;
+        self.rescan_repo_map();
         let base = self
             .session
             .git
@@ -288,7 +289,7 @@ impl Engine {
         message: &str,
         mentions: &Mentions,
     ) -> Prompt {
-        let map = self.render_repo_map(mentions).await;
+        let map = self.render_repo_map(mentions, MapAsker::Message).await;
         self.session.last_map_tokens = map.as_ref().map(|map| map.tokens as u64).unwrap_or(0);
         let read_only = self.session.read_only_texts();
         let chat_files = self.session.chat_file_texts();

@@ -57,7 +57,10 @@ pub enum Op {
     RequestCommitDiff { commit: String },
     /// Undo a commit: the last tool commit by reset, an older one by a revert commit.
     UndoCommit { commit: String },
-    /// Recompute the repo map now ([`Event::RepoMap`]).
+    /// Ask for the map the next request would carry ([`Event::RepoMap`], sent once the
+    /// first map is ready).
+    RequestRepoMap,
+    /// Look for changed files, then send the map ([`Event::RepoMap`]).
     RefreshRepoMap,
     /// Ask for the repository's files, for the file finder ([`Event::RepoFiles`]).
     RequestRepoFiles,
@@ -161,6 +164,17 @@ pub struct SessionStatus {
     pub auto_accept: bool,
     /// Why no model can be called, if that is so (e.g. no API key).
     pub model_problem: Option<Problem>,
+    /// The repo map's scan while it runs (`None` once it is done, or with no map).
+    pub map_progress: Option<MapProgress>,
+}
+
+/// How far the repo map's scan has come.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapProgress {
+    pub parsed: u64,
+    pub total: u64,
+    /// A first map can be rendered already (the files near the chat are parsed).
+    pub ready: bool,
 }
 
 /// Something that keeps the session from working fully, as data: a front end matches
@@ -349,23 +363,6 @@ pub struct RepoMapView {
     pub text: String,
     pub tokens: u64,
     pub budget: u64,
-    pub files: Vec<RankedFileView>,
-}
-
-/// One ranked file and why it ranks where it does.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RankedFileView {
-    pub path: String,
-    pub score: f64,
-    /// The edges that earned the rank: identifier, the referencing file, weight.
-    pub reasons: Vec<RankReason>,
-}
-
-/// One contribution to a file's rank.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RankReason {
-    /// The identifier (or a signal name such as "same directory").
-    pub ident: String,
-    pub from: String,
-    pub weight: f64,
+    /// The files shown, best first, each with why it ranks there.
+    pub files: Vec<crate::repomap::RankedFile>,
 }

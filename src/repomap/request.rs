@@ -58,7 +58,7 @@ pub struct MapRequest {
 
 /// One contribution to a file's rank: an identifier it defines that `from`
 /// references, or a named signal ("chat file", "same directory as", …).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RankReason {
     /// The identifier, or the signal's name.
     pub ident: String,
@@ -69,7 +69,7 @@ pub struct RankReason {
 }
 
 /// A file of the map with its score and why it has it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RankedFile {
     pub path: String,
     /// Personalized PageRank of the file (all files sum to 1).

@@ -124,7 +124,7 @@ impl App {
             outbox: vec![
                 Op::RequestCommitLog { limit: LOG_LIMIT },
                 Op::RequestRepoFiles,
-                Op::RefreshRepoMap,
+                Op::RequestRepoMap,
             ],
             repo_files: Arc::from([]),
             quit_armed: false,
@@ -212,6 +212,7 @@ impl App {
             Event::Status(status) => {
                 self.files
                     .set_files(&status.chat_files, &status.read_only_files);
+                self.map.set_progress(status.map_progress);
                 if let Some(problem) = &status.model_problem
                     && !self.model_hint_shown
                 {

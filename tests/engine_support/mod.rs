@@ -137,6 +137,12 @@ pub fn settings(root: &Path, base: &str, files: &[&str]) -> Settings {
         root: root.to_path_buf(),
         read_process_env: false,
         request_timeout: Some(Duration::from_secs(10)),
+        // A tag store of the test's own inside its repository's .git, so no test warms
+        // another's map (or the user's); a test without git uses the user's.
+        tag_store: root
+            .join(".git")
+            .is_dir()
+            .then(|| root.join(".git").join("test-tag-store")),
         ..Settings::default()
     }
 }

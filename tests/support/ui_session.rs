@@ -126,10 +126,27 @@ impl UiSession {
             ("the status", "status"),
             ("the commit log", "commit_log"),
             ("the file list", "repo_files"),
+            ("the repo map", "repo_map"),
         ] {
             if !self.seen.iter().any(|event| event_kind(event) == kind) {
                 self.until(what, |event| event_kind(event) == kind).await;
             }
+        }
+        // The status bar shows the map's scan while it runs: wait for its end, so a
+        // screen does not depend on how fast the thread parsed.
+        let scanning =
+            |event: &Event| matches!(event, Event::Status(status) if status.map_progress.is_some());
+        let last_status = self
+            .seen
+            .iter()
+            .rev()
+            .find(|event| matches!(event, Event::Status(_)));
+        if last_status.is_some_and(scanning) {
+            self.until(
+                "the map scan to finish",
+                |event| matches!(event, Event::Status(status) if status.map_progress.is_none()),
+            )
+            .await;
         }
         self.settle().await;
     }

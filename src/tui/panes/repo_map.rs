@@ -7,7 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::protocol::{Op, RepoMapView};
+use crate::protocol::{MapProgress, Op, RepoMapView};
 use crate::tui::app_event::AppEvent;
 use crate::tui::keymap::Action;
 use crate::tui::pane::DrawContext;
@@ -20,6 +20,8 @@ pub struct RepoMapPane {
     show_text: bool,
     text_scroll: usize,
     refreshing: bool,
+    /// The scan while it runs.
+    progress: Option<MapProgress>,
 }
 
 impl RepoMapPane {
@@ -28,6 +30,11 @@ impl RepoMapPane {
         self.selected = self.selected.min(map.files.len().saturating_sub(1));
         self.map = Some(map);
         self.refreshing = false;
+    }
+
+    /// The scan moved on (`None` once it is done).
+    pub fn set_progress(&mut self, progress: Option<MapProgress>) {
+        self.progress = progress;
     }
 
     /// A refresh was asked for.
@@ -58,17 +65,39 @@ impl RepoMapPane {
     /// Draws the pane.
     pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
         let styles = context.styles;
-        let note = match (&self.map, self.refreshing) {
-            (_, true) => Some("refreshing…".to_string()),
-            (Some(map), false) => Some(format!("{}/{} tokens", map.tokens, map.budget)),
-            (None, false) => None,
+        let note = match (&self.map, self.refreshing, self.progress) {
+            (_, _, Some(progress)) if progress.total == 0 => Some("listing files…".to_string()),
+            (_, _, Some(progress)) => Some(format!(
+                "parsing {}/{} files",
+                progress.parsed, progress.total
+            )),
+            (_, true, None) => Some("refreshing…".to_string()),
+            (Some(map), false, None) => Some(format!("{}/{} tokens", map.tokens, map.budget)),
+            (None, false, None) => None,
         };
         let block = context.block("Repo map", note);
         let inner = block.inner(area);
         frame.render_widget(block, area);
         let Some(map) = &self.map else {
-            let text = Line::styled("No map yet (r refreshes).", styles.dim);
-            frame.render_widget(Paragraph::new(text), inner);
+            let lines = match self.progress {
+                Some(progress) if progress.total == 0 => vec![
+                    "Building the map:".to_string(),
+                    "listing the repository's files.".to_string(),
+                ],
+                // The count on a line of its own, so it never moves the rest.
+                Some(progress) => vec![
+                    "Building the map:".to_string(),
+                    format!("{} of {} files parsed.", progress.parsed, progress.total),
+                    "It shows here once the files near the chat are in.".to_string(),
+                ],
+                None => vec!["No map yet (r refreshes).".to_string()],
+            };
+            let lines: Vec<Line> = lines
+                .into_iter()
+                .map(|line| Line::styled(line, styles.dim))
+                .collect();
+            let text = Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: true });
+            frame.render_widget(text, inner);
             return;
         };
         if self.show_text {
@@ -91,7 +120,12 @@ impl RepoMapPane {
             rows.push(Line::styled("No ranked files.", styles.dim));
         }
         for (index, file) in map.files.iter().enumerate().skip(skip).take(height) {
-            let mut style = styles.text;
+            // Vendored and generated code ranks last and reads dimmer.
+            let mut style = if file.classification.is_some() {
+                styles.dim
+            } else {
+                styles.text
+            };
             if context.focused && index == self.selected {
                 style = style.patch(styles.selection);
             }
@@ -107,6 +141,9 @@ impl RepoMapPane {
                 format!("why {} ranks here:", file.path),
                 styles.title,
             ));
+            if let Some(classification) = &file.classification {
+                reasons.push(Line::styled(format!("  {classification}"), styles.warn));
+            }
             if file.reasons.is_empty() {
                 reasons.push(Line::styled(
                     "  no edges (ranked by personalization only)",

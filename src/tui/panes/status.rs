@@ -1,5 +1,5 @@
 //! The status bar: model and edit format, chat mode, context tokens against the
-//! window, session cost, branch, auto-accept, and a spinner while the model works.
+//! window, session cost, the repo map's scan while it runs, branch, auto-accept, and a spinner while the model works.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -83,6 +83,20 @@ impl StatusBar {
             format!("${cost:.2}")
         };
         spans.push(Span::styled(cost, bar));
+        if let Some(progress) = &status.map_progress {
+            spans.push(separator());
+            // The total is known once the files are listed.
+            let scan = if progress.total == 0 {
+                "map: listing files".to_string()
+            } else {
+                format!(
+                    "map {}/{}",
+                    compact(progress.parsed),
+                    compact(progress.total)
+                )
+            };
+            spans.push(Span::styled(scan, bar));
+        }
         if let Some(branch) = &status.branch {
             spans.push(separator());
             spans.push(Span::styled(format!("⎇ {branch}"), bar));
