@@ -18,6 +18,7 @@ pub mod oneshot;
 pub mod protocol;
 pub mod repomap;
 pub mod safe_fs;
+pub mod sessions;
 pub mod text;
 pub mod tokens;
 pub mod tui;

@@ -14,6 +14,7 @@ use super::inbox::{Emitter, Inbox};
 use super::locked_repo::LockedRepo;
 use super::models::Models;
 use super::session::Session;
+use super::session_log::SessionLog;
 
 /// Capacity of the operation channel.
 const OPS_CAPACITY: usize = 64;
@@ -26,6 +27,7 @@ pub struct Engine {
     pub(super) session: Session,
     pub(super) inbox: Inbox,
     pub(super) emitter: Emitter,
+    pub(super) sessions: SessionLog,
 }
 
 /// Starts the engine on the current tokio runtime and returns the channel ends a
@@ -86,16 +88,20 @@ impl Engine {
                 return None;
             }
         };
+        let sessions = SessionLog::new(&root);
         let session = Session::new(root, workspace, settings, models, git.map(LockedRepo::new));
         let mut emitter = emitter;
         emitter.record_into(session.transcript.clone());
+        emitter.tally_into(sessions.tally());
         let mut engine = Engine {
             session,
             inbox,
             emitter,
+            sessions,
         };
         engine.refresh_repo_files().await;
         engine.add_startup_files().await;
+        engine.resume_at_start().await;
         engine.open_repo_map().await;
         engine.send_status().await;
         Some(engine)
@@ -146,6 +152,7 @@ impl Engine {
         self.inbox.take_interrupt();
         self.refresh_repo_files().await;
         self.session.transcript.user(&text);
+        self.begin_turn_record(&text);
         let outcome = if text.trim_start().starts_with('/') {
             self.run_command(text.trim()).await
         } else {
@@ -154,6 +161,7 @@ impl Engine {
         if let TurnOutcome::Error { message } = &outcome {
             tracing::warn!("turn ended with an error: {message}");
         }
+        self.save_after_turn(&outcome).await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
         self.emitter.emit(Event::TurnFinished { outcome }).await;
