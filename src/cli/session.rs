@@ -30,8 +30,9 @@ fn start(args: super::SessionArgs) -> anyhow::Result<ExitCode> {
     let overrides = super::settings::overrides_from_args(&args);
     let settings = config::load_from_process(&cwd, &overrides).context("loading the settings")?;
     let message = headless_message(&settings)?;
-    check_resumable(&settings)?;
+    // After the logging, which makes the state folder and keeps it out of git.
     let _log_guard = start_logging(&settings);
+    check_resumable(&settings)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use crate::git::GitRepo;
 use crate::protocol::SessionInfo;
+use crate::safe_fs::STATE_DIR_NAME;
 use crate::sessions::SessionStore;
 use crate::text::session_line;
 
@@ -28,6 +29,16 @@ pub fn run(args: super::SessionsArgs) -> ExitCode {
         Ok(Some(repo)) => repo.root().to_path_buf(),
         _ => folder,
     };
+    // Listing never makes the state folder: a repository that has none has no sessions.
+    if std::fs::symlink_metadata(root.join(STATE_DIR_NAME)).is_err() {
+        if !args.json {
+            eprintln!(
+                "aider-tui sessions: no saved sessions in {} yet",
+                root.display()
+            );
+        }
+        return ExitCode::SUCCESS;
+    }
     let listing = SessionStore::open(&root).and_then(|store| store.list());
     let listing = match listing {
         Ok(listing) => listing,

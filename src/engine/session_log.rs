@@ -492,3 +492,52 @@ impl Engine {
         record.read_only_files = session.read_only_files.iter().cloned().collect();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_stay_summaries_and_reflections_are_told_from_messages() {
+        let history = vec![
+            HistoryMessage::user("A summary of our conversation so far: …").as_summary(),
+            HistoryMessage::assistant("Thanks, I have the context.").as_summary(),
+            HistoryMessage::user("make it wave"),
+            HistoryMessage::assistant("Waving."),
+            HistoryMessage::user("The files you edited have problems."),
+            HistoryMessage::assistant("Fixed."),
+        ];
+        let stored = stored_messages(&history);
+        assert!(stored[0].summary && stored[1].summary && !stored[2].summary);
+        assert_eq!(
+            history_messages(&stored),
+            history,
+            "a round trip loses nothing"
+        );
+
+        let mut record = SessionRecord::new("20260102-153045-7f3a".into(), 0);
+        record.conversation.extend_to(stored);
+        record.conversation.add_turn(TurnRecord {
+            text: "make it wave".into(),
+            at: 0,
+            epoch: 0,
+            start: 2,
+            commits: Vec::new(),
+            uncommitted_edits: false,
+        });
+        let shown: Vec<(ConversationRole, Option<usize>)> = shown_conversation(&record)
+            .into_iter()
+            .map(|message| (message.role, message.turn))
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                (ConversationRole::Summary, None),
+                (ConversationRole::User, Some(1)),
+                (ConversationRole::Assistant, None),
+                (ConversationRole::Reflection, None),
+                (ConversationRole::Assistant, None),
+            ]
+        );
+    }
+}

@@ -88,6 +88,8 @@ fn local_offset(time: i64) -> Option<i64> {
     if filled.is_null() {
         return None;
     }
+    // `c_long` is 32 bits on some targets, so the conversion is needed there.
+    #[allow(clippy::useless_conversion)]
     Some(i64::from(tm.tm_gmtoff))
 }
 

@@ -239,7 +239,15 @@ pub fn draw_confirmation(
     confirmation: &Confirmation,
     styles: &Styles,
 ) {
-    let rect = centred(area, 70, 7);
+    // Tall enough for the whole question (a rewind lists the commits it undoes).
+    let width = 70.min(area.width);
+    let text_rows = textwrap::wrap(
+        &confirmation.text,
+        usize::from(width.saturating_sub(2)).max(1),
+    )
+    .len();
+    let height = u16::try_from(text_rows + 4).unwrap_or(u16::MAX).max(7);
+    let rect = centred(area, width, height);
     frame.render_widget(Clear, rect);
     let block = frame_block("Confirm", styles);
     let inner = block.inner(rect);
