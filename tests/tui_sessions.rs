@@ -62,9 +62,12 @@ async fn a_resumed_session_shows_its_conversation_and_files() {
     mock.push(wave_reply());
     let mut earlier = ui_settings(&repo, &mock);
     earlier.files.push("other.py".into());
+    earlier.files.push("gone.py".into());
+    repo.write("gone.py", "y = 2\n");
     let mut driver = Driver::start(earlier).await;
     driver.turn("make it wave").await;
     driver.quit().await;
+    std::fs::remove_file(repo.root().join("gone.py")).unwrap();
 
     let mut resumed = ui_settings(&repo, &mock);
     resumed.files.clear();
@@ -79,6 +82,8 @@ async fn a_resumed_session_shows_its_conversation_and_files() {
         "{screen}"
     );
     assert!(screen.contains("Resumed session"), "{screen}");
+    // The notice that came before the conversation was restored is still shown.
+    assert!(screen.contains("no longer exist: gone.py"), "{screen}");
     ui.quit().await;
 }
 

@@ -12,6 +12,9 @@ use super::spawn::Engine;
 /// How much of a message the rewind question quotes.
 const QUOTED_CHARS: usize = 60;
 
+/// How many commits the log carries after the branch moved (as after a commit).
+const LOG_AFTER_MOVE: usize = 100;
+
 fn error(message: impl Into<String>) -> TurnOutcome {
     TurnOutcome::Error {
         message: message.into(),
@@ -181,7 +184,7 @@ impl Engine {
         said.push_str(". /redo puts it back.");
         self.emitter.info(said).await;
         if undone > 0 {
-            self.send_commit_log(100).await;
+            self.send_commit_log(LOG_AFTER_MOVE).await;
         }
         self.write_session().await;
         TurnOutcome::Success
@@ -236,7 +239,7 @@ impl Engine {
         said.push('.');
         self.emitter.info(said).await;
         if restored > 0 {
-            self.send_commit_log(100).await;
+            self.send_commit_log(LOG_AFTER_MOVE).await;
         }
         self.write_session().await;
         TurnOutcome::Success

@@ -50,7 +50,8 @@ pub struct ModelNames {
     pub editor: Option<String>,
 }
 
-/// Token counts added up over a session.
+/// Token counts of the model's replies added up over a session (the requests for
+/// commit messages and summaries aside).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenTotals {
     /// Prompt tokens, cached or not.

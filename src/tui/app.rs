@@ -102,6 +102,8 @@ pub struct App {
     turn_entry: Option<EntryId>,
     /// A turn is running (between `TurnStarted` and `TurnFinished`).
     turn_running: bool,
+    /// Some turn has started since the session opened.
+    turn_seen: bool,
 }
 
 impl App {
@@ -146,6 +148,7 @@ impl App {
             submitted: VecDeque::new(),
             turn_entry: None,
             turn_running: false,
+            turn_seen: false,
         }
     }
 
@@ -242,6 +245,7 @@ impl App {
             Event::TurnStarted { message: _ } => {
                 self.turn_entry = self.submitted.pop_front().flatten();
                 self.turn_running = true;
+                self.turn_seen = true;
                 self.status.waiting = true;
                 self.edit_failed_this_turn = false;
                 self.diff.begin_turn();
@@ -352,7 +356,11 @@ impl App {
                     finder.set_files(Arc::clone(&self.repo_files));
                 }
             }
-            Event::ConversationRestored { messages, .. } => self.chat.restore(&messages),
+            // At start the conversation goes before the start-up notices; later it
+            // takes the place of what was shown.
+            Event::ConversationRestored { messages, .. } => {
+                self.chat.restore(&messages, !self.turn_seen)
+            }
             Event::TurnSaved { turn, .. } => {
                 if let Some(entry) = self.turn_entry {
                     self.chat.tag_turn(entry, turn);

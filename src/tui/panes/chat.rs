@@ -116,8 +116,15 @@ impl ChatPane {
     }
 
     /// Shows `messages` in place of everything shown so far (a session resumed, or the
-    /// conversation rewound or redone).
-    pub fn restore(&mut self, messages: &[ConversationMessage]) {
+    /// conversation rewound or redone). With `keep_shown`, what is shown stays, after
+    /// the conversation (the notices of a session's start).
+    pub fn restore(&mut self, messages: &[ConversationMessage], keep_shown: bool) {
+        self.close_stream();
+        let kept = if keep_shown {
+            std::mem::take(&mut self.entries)
+        } else {
+            Vec::new()
+        };
         self.clear();
         for message in messages {
             match message.role {
@@ -146,6 +153,7 @@ impl ChatPane {
             .filter_map(|message| message.turn)
             .max()
             .unwrap_or(0);
+        self.entries.extend(kept);
     }
 
     /// The selected message's turn, counted back from the latest (1 is the latest):
