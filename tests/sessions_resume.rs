@@ -231,6 +231,9 @@ fn a_resumed_headless_turn_sends_the_earlier_turns_and_the_restored_files() {
 fn files_that_no_longer_exist_are_dropped_with_a_notice() {
     let repo = TestRepo::new(&[("hello.py", HELLO), ("gone.py", "x = 1\n")]);
     let home = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let outside = elsewhere.path().join("private.txt");
+    std::fs::write(&outside, "outside-secret-text\n").unwrap();
     let mock = MockLlm::start_in_thread();
     mock.push(Reply::text(["Noted."]));
     let base = mock.openai_base();
@@ -241,12 +244,20 @@ fn files_that_no_longer_exist_are_dropped_with_a_notice() {
         &[
             "hello.py",
             "gone.py",
+            "--read",
+            outside.to_str().unwrap(),
             "--chat-mode",
             "ask",
             "--message",
             "remember this",
         ],
     ));
+    assert!(
+        main_requests(&mock)[0]
+            .to_string()
+            .contains("outside-secret-text"),
+        "the first run reads the file it was given"
+    );
     std::fs::remove_file(repo.root().join("gone.py")).unwrap();
 
     mock.push(Reply::text(["Still here."]));
@@ -274,9 +285,19 @@ fn files_that_no_longer_exist_are_dropped_with_a_notice() {
         .find(|event| event["type"] == "status")
         .unwrap();
     assert_eq!(status["chat_files"], serde_json::json!(["hello.py"]));
+    // A session file may come with a cloned repository: it never brings back a file
+    // outside the repository on its own.
+    assert_eq!(status["read_only_files"], serde_json::json!([]));
+    let told = events.iter().any(|event| {
+        event["text"].as_str().is_some_and(|text| {
+            text.contains("outside the repository") && text.contains("private.txt")
+        })
+    });
+    assert!(told, "{events:#?}");
     assert_eq!(status["mode"], "ask", "the mode comes back too");
     let last = main_requests(&mock).pop().unwrap().to_string();
     assert!(last.contains("remember this"), "{last}");
+    assert!(!last.contains("outside-secret-text"), "{last}");
 }
 
 #[test]

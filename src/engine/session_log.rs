@@ -7,9 +7,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use crate::config::{COMMAND_LINE_ORIGIN, Resume};
-use crate::protocol::{
-    ChatMode, ConversationMessage, ConversationRole, EditStatus, Event, TurnOutcome,
-};
+use crate::protocol::{ChatMode, ConversationMessage, ConversationRole, EditStatus, Event};
 use crate::sessions::{
     self, ModelNames, Role, SessionError, SessionRecord, SessionStore, StoredCommit, StoredMessage,
     TokenTotals, TurnRecord,
@@ -269,8 +267,13 @@ impl Engine {
                 self.emitter.warn(refusal.to_string()).await;
             }
         }
+        let mut outside = Vec::new();
         for name in &record.read_only_files {
-            if self.add_read_only(name).is_err() {
+            // A session file can come with a cloned repository: it never makes the
+            // model read a file outside the repository.
+            if self.session.relative_path(name).is_none() {
+                outside.push(name.clone());
+            } else if self.add_read_only(name).is_err() {
                 missing.push(name.clone());
             }
         }
@@ -279,6 +282,14 @@ impl Engine {
                 .warn(format!(
                     "Dropped from the chat, as they no longer exist: {}",
                     missing.join(", ")
+                ))
+                .await;
+        }
+        if !outside.is_empty() {
+            self.emitter
+                .warn(format!(
+                    "Not restored, as they are outside the repository (add them again with /read-only): {}",
+                    outside.join(", ")
                 ))
                 .await;
         }
@@ -376,7 +387,7 @@ impl Engine {
 
     /// After a turn: records it if it was a user turn (it added messages to the
     /// conversation or made commits), and saves the session.
-    pub(super) async fn save_after_turn(&mut self, outcome: &TurnOutcome) {
+    pub(super) async fn save_after_turn(&mut self) {
         let started = self.sessions.turn.take();
         let (commits, edited) = self.sessions.tally.take_turn();
         self.sync_conversation();
@@ -398,9 +409,6 @@ impl Engine {
                 });
                 saved_turn = Some(conversation.turns.len());
             }
-        }
-        if let TurnOutcome::Error { message } = outcome {
-            tracing::debug!("saving after a turn that failed: {message}");
         }
         self.write_session().await;
         if let Some(turn) = saved_turn {

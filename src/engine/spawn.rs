@@ -161,7 +161,7 @@ impl Engine {
         if let TurnOutcome::Error { message } = &outcome {
             tracing::warn!("turn ended with an error: {message}");
         }
-        self.save_after_turn(&outcome).await;
+        self.save_after_turn().await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
         self.emitter.emit(Event::TurnFinished { outcome }).await;
