@@ -120,7 +120,7 @@ impl GitRepo {
             let summary = CommitSummary::from_commit(commit);
             if !summary.made_by.is_assistant() {
                 return refuse(format!(
-                    "Commit {} \"{}\" is yours and would leave the branch too, so the code is not rewound; /undo or a revert (u in the commit log) undoes the assistant's commits without moving the branch.",
+                    "Commit {} \"{}\" is yours and would leave the branch too, so the code is not rewound; to take back the assistant's commits without moving the branch, revert them (u in the commit log).",
                     summary.short_id, summary.summary
                 ));
             }
