@@ -3,8 +3,8 @@
 //! The model gets no tools. The program decides what it sees (chat files, a ranked
 //! repo map, the history), parses the edits out of its plain-text reply, applies the
 //! ones the user accepts, commits them with git and feeds failures back.
-//! `../DESIGN.md`-style layering: `tokens`, `edit`, `repomap`, `llm`, `git` are
-//! independent libraries; `engine` drives them; `tui` and `oneshot` are front ends
+//! `../DESIGN.md`-style layering: `tokens`, `edit`, `repomap`, `llm`, `git` (and
+//! `sessions`, the session files) are independent libraries; `engine` drives them; `tui` and `oneshot` are front ends
 //! that talk to the engine only through `protocol`.
 
 pub mod cli;
@@ -20,6 +20,7 @@ pub mod repo_files;
 pub mod repo_path;
 pub mod repomap;
 pub mod safe_fs;
+pub mod sessions;
 pub mod text;
 pub mod tokens;
 pub mod tui;

@@ -2,7 +2,8 @@
 //! loopback mock LLM, driven with send-keys and read with capture-pane. Type a
 //! request, watch the reply stream, see the diff, accept one block and reject
 //! another, see the commit in the log, undo it; files and `git log` are checked
-//! after each step. Skipped, with a note, when tmux is not installed.
+//! after each step. A second session rewinds two turns with `r` on a message selected
+//! in the chat pane, and redoes them. Skipped, with a note, when tmux is not installed.
 
 // Tests, benchmarks and examples unwrap and print: a failure there is the point.
 #![allow(
@@ -43,7 +44,10 @@ impl Tmux {
     }
 
     fn start(command: &str, root: &Path) -> Tmux {
-        let socket = format!("aider-tui-e2e-{}", std::process::id());
+        // One server per test: the tests of this file run side by side.
+        static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let number = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let socket = format!("aider-tui-e2e-{}-{number}", std::process::id());
         let tmux = Tmux {
             socket,
             session: "session".into(),
@@ -283,4 +287,91 @@ fn a_whole_session_in_tmux_review_commit_undo() {
     }
     let requests = mock.requests();
     assert!(!requests.is_empty());
+}
+
+#[test]
+fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the end-to-end rewind test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(
+        COMMIT_REQUEST_MARK,
+        Reply::text(["feat: a greeting change"]),
+    );
+    mock.push(Reply::text([
+        "Waving.\n\n".to_string(),
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return \"wave\"\n",
+        ),
+    ]));
+    mock.push(Reply::text([
+        "Shouting.\n\n".to_string(),
+        block("hello.py", "    return \"wave\"\n", "    return \"WAVE\"\n"),
+    ]));
+    let command = format!(
+        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint --yes",
+        shell_quote(&std::env::var("PATH").unwrap_or_default()),
+        shell_quote(home.path().to_str().unwrap()),
+        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
+        shell_quote(&mock.openai_base()),
+        SECRET_KEY,
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw hello.py") && s.contains("initial commit")
+    });
+    tmux.text("make it wave");
+    tmux.keys(&["Enter"]);
+    wait_for_log(&repo, 2, &tmux);
+    tmux.wait_text("Waving.");
+    tmux.text("make it shout");
+    tmux.keys(&["Enter"]);
+    wait_for_log(&repo, 3, &tmux);
+    tmux.wait_text("Shouting.");
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"WAVE\"\n");
+
+    // Into the chat pane; [ twice selects the first message; r asks first.
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("the chat to take the focus", |s| s.contains("┏ Chat"));
+    tmux.text("[");
+    tmux.text("[");
+    tmux.wait_text("r rewinds to before the selected message");
+    tmux.text("r");
+    tmux.wait_for("the confirmation naming both commits", |s| {
+        s.contains("Rewind the conversation to before your message")
+            && s.contains("undoes 2 commits")
+    });
+    assert_eq!(repo.log().len(), 3, "nothing happens before the yes");
+    tmux.keys(&["y"]);
+    let log = wait_for_log(&repo, 1, &tmux);
+    assert_eq!(log[0].trim(), "initial commit");
+    assert_eq!(repo.read("hello.py"), HELLO);
+    tmux.wait_text("Rewound 2 messages of yours and undid 2 commits");
+
+    // /redo puts both back.
+    tmux.keys(&["Escape"]);
+    tmux.text("/redo");
+    tmux.keys(&["Enter"]);
+    wait_for_log(&repo, 3, &tmux);
+    tmux.wait_text("Redid: 2 messages");
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"WAVE\"\n");
+
+    tmux.keys(&["C-c"]);
+    tmux.wait_text("Ctrl-C again");
+    tmux.keys(&["C-c"]);
+    let start = Instant::now();
+    while tmux.alive() {
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "the session did not end:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

@@ -2,11 +2,13 @@
 //!
 //! `aider-tui [FILES]` opens the full-screen session; with `--message` it runs one
 //! turn headless; `apply` and `map` are tool commands over the edit engine and the
-//! repo map. Each runner lives in its own file beside this one.
+//! repo map; `sessions` lists the saved sessions. Each runner lives in its own file
+//! beside this one.
 
 mod apply;
 mod map;
 mod session;
+mod sessions;
 pub mod settings;
 
 use std::path::PathBuf;
@@ -33,6 +35,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Some(Command::Apply(args)) => apply::run(args),
         Some(Command::Map(args)) => map::run(args),
+        Some(Command::Sessions(args)) => sessions::run(args),
         None => session::run(cli.session),
     }
 }
@@ -59,6 +62,19 @@ pub enum Command {
     Apply(ApplyArgs),
     /// Print the repository map.
     Map(MapArgs),
+    /// List the saved sessions of this repository, most recently active first.
+    Sessions(SessionsArgs),
+}
+
+/// `aider-tui sessions [--json] [--root DIR]`
+#[derive(Debug, Args)]
+pub struct SessionsArgs {
+    /// Print one JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+    /// The repository (default: the one around the current folder).
+    #[arg(long)]
+    pub root: Option<PathBuf>,
 }
 
 /// `aider-tui apply --root DIR --format FORMAT [--file RELPATH]... [--json] [--parse-only] RESPONSE_FILE`

@@ -10,11 +10,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
-use crate::config::{self, Settings};
+use crate::config::{self, Resume, Settings};
 use crate::engine;
 use crate::git::GitRepo;
 use crate::oneshot;
 use crate::safe_fs::{STATE_DIR_NAME, StateDir, StateLocation};
+use crate::sessions::SessionStore;
 
 /// Loads the settings and runs the chosen front end.
 pub fn run(args: super::SessionArgs) -> ExitCode {
@@ -32,7 +33,9 @@ fn start(args: super::SessionArgs) -> anyhow::Result<ExitCode> {
     let overrides = super::settings::overrides_from_args(&args);
     let settings = config::load_from_process(&cwd, &overrides).context("loading the settings")?;
     let message = headless_message(&settings)?;
+    // After the logging, which makes the state folder and keeps it out of git.
     let _log_guard = start_logging(&settings);
+    check_resumable(&settings)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -43,6 +46,22 @@ fn start(args: super::SessionArgs) -> anyhow::Result<ExitCode> {
     let _entered = runtime.enter();
     let (ops, events) = engine::spawn(settings.clone());
     Ok(crate::tui::run(settings, ops, events))
+}
+
+/// Stops the start when `--resume` names no session that can be read, before any
+/// front end runs: a headless message must never go out without the history it was
+/// meant to continue.
+fn check_resumable(settings: &Settings) -> anyhow::Result<()> {
+    let found = match &settings.resume {
+        Resume::No => return Ok(()),
+        Resume::Latest => {
+            SessionStore::open(&settings.root).and_then(|store| store.latest().map(|_| ()))
+        }
+        Resume::Session(id) => {
+            SessionStore::open(&settings.root).and_then(|store| store.load(id).map(|_| ()))
+        }
+    };
+    found.context("--resume")
 }
 
 /// The message of a headless run: `--message`, or the contents of `--message-file`.

@@ -104,8 +104,8 @@ settings_table! {
         tag_store: Option<PathBuf> = None, path("tag-store");
         /// Stream replies as they are written.
         stream: bool = true, switch("stream").negation("no-stream");
-        /// Continue an earlier session: the latest, or the one with this id (--resume=ID).
-        /// Not wired yet: issue #11.2.
+        /// Continue an earlier session of this repository: the most recently active one,
+        /// or the one whose id starts with ID (--resume ID); `aider-tui sessions` lists them.
         resume: Resume = Resume::No,
             switch_or_text("resume")
                 .alias(&["restore-chat-history"])

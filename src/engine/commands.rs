@@ -122,6 +122,10 @@ impl Engine {
                 self.inbox.quit = true;
                 TurnOutcome::Success
             }
+            Command::Rewind => self.command_rewind(args).await,
+            Command::Redo => self.command_redo().await,
+            Command::Sessions => self.command_sessions().await,
+            Command::Resume => self.command_resume(args).await,
             Command::Git => {
                 let command = format!("git {args}");
                 let result = self.run_reported(CommandKind::Git, &command).await;

@@ -38,6 +38,7 @@ pub(super) fn commit_info(summary: &crate::git::CommitSummary) -> CommitInfo {
         author: summary.author.clone(),
         time: summary.time,
         by_tool: summary.by_tool,
+        made_by: summary.made_by,
     }
 }
 

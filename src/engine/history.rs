@@ -16,6 +16,9 @@ pub enum Speaker {
 pub struct HistoryMessage {
     pub speaker: Speaker,
     pub text: String,
+    /// Part of a summary standing for older messages (kept as such in session files).
+    #[serde(default)]
+    pub summary: bool,
 }
 
 impl HistoryMessage {
@@ -24,6 +27,7 @@ impl HistoryMessage {
         HistoryMessage {
             speaker: Speaker::User,
             text: text.into(),
+            summary: false,
         }
     }
 
@@ -32,6 +36,15 @@ impl HistoryMessage {
         HistoryMessage {
             speaker: Speaker::Assistant,
             text: text.into(),
+            summary: false,
+        }
+    }
+
+    /// The same message, marked as part of a summary.
+    pub fn as_summary(self) -> Self {
+        HistoryMessage {
+            summary: true,
+            ..self
         }
     }
 }
@@ -43,6 +56,8 @@ pub struct History {
     messages: Vec<HistoryMessage>,
     /// Bumped whenever messages are removed or replaced (not when appended).
     generation: u64,
+    /// How many messages were ever appended, so a caller can tell how many a turn added.
+    pushed: u64,
 }
 
 impl History {
@@ -54,6 +69,18 @@ impl History {
     /// Appends one message.
     pub fn push(&mut self, message: HistoryMessage) {
         self.messages.push(message);
+        self.pushed += 1;
+    }
+
+    /// How many messages were ever appended (never goes down).
+    pub fn pushed(&self) -> u64 {
+        self.pushed
+    }
+
+    /// Replaces every message (a resumed session, a rewind, a redo).
+    pub fn restore(&mut self, messages: Vec<HistoryMessage>) {
+        self.messages = messages;
+        self.generation += 1;
     }
 
     /// Forgets everything.

@@ -8,6 +8,7 @@ use std::collections::VecDeque;
 
 use tokio::sync::mpsc;
 
+use super::session_log::Tally;
 use super::transcript::Transcript;
 use crate::protocol::{Event, NoticeLevel, Op, QuestionId, QuestionKind};
 
@@ -18,6 +19,7 @@ use crate::protocol::{Event, NoticeLevel, Op, QuestionId, QuestionKind};
 pub struct Emitter {
     events: mpsc::Sender<Event>,
     transcript: Option<Transcript>,
+    tally: Option<Tally>,
 }
 
 impl Emitter {
@@ -26,7 +28,13 @@ impl Emitter {
         Emitter {
             events,
             transcript: None,
+            tally: None,
         }
+    }
+
+    /// Counts the commits, edits and tokens it sends in `tally` too (for the session file).
+    pub fn tally_into(&mut self, tally: Tally) {
+        self.tally = Some(tally);
     }
 
     /// Records the notices, edit results and commits it sends in `transcript` too.
@@ -38,6 +46,9 @@ impl Emitter {
     pub async fn emit(&self, event: Event) {
         if let Some(transcript) = &self.transcript {
             record(transcript, &event);
+        }
+        if let Some(tally) = &self.tally {
+            tally.observe(&event);
         }
         let _ = self.events.send(event).await;
     }

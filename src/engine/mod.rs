@@ -19,7 +19,9 @@
 //! `session`, `models`, `files`, `prompt`, `turn` (rounds and reflection), `reply`
 //! (streaming), `edits` (review, apply, commit, lint, test), `commit_message`,
 //! `checks` (shell, lint, syntax), `commands`, `repository` (log, diff, undo),
-//! `repo_map`, `mentions`, `summarize`, `history`, `transcript`, `locked_repo`.
+//! `repo_map` (and `map_task`, its thread), `mentions`, `summarize`, `history`,
+//! `transcript`, `locked_repo`, `session_log` (the session file, `--resume`), `rewind`
+//! (`/rewind`, `/redo`, `/sessions`, `/resume`).
 
 mod chat_files;
 mod checks;
@@ -39,7 +41,9 @@ mod reply;
 mod repo_map;
 mod repository;
 mod review;
+mod rewind;
 mod session;
+mod session_log;
 mod spawn;
 mod summarize;
 mod transcript;

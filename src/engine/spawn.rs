@@ -15,6 +15,7 @@ use super::locked_repo::LockedRepo;
 use super::models::Models;
 use super::repo_map::Wait;
 use super::session::Session;
+use super::session_log::SessionLog;
 
 /// Capacity of the operation channel.
 const OPS_CAPACITY: usize = 64;
@@ -27,6 +28,7 @@ pub struct Engine {
     pub(super) session: Session,
     pub(super) inbox: Inbox,
     pub(super) emitter: Emitter,
+    pub(super) sessions: SessionLog,
 }
 
 /// Starts the engine on the current tokio runtime and returns the channel ends a
@@ -87,18 +89,22 @@ impl Engine {
                 return None;
             }
         };
+        let sessions = SessionLog::new(&root);
         let session = Session::new(root, workspace, settings, models, git.map(LockedRepo::new));
         let mut emitter = emitter;
         emitter.record_into(session.transcript.clone());
+        emitter.tally_into(sessions.tally());
         let mut engine = Engine {
             session,
             inbox,
             emitter,
+            sessions,
         };
         // The first status goes out before anything walks the repository, so the
         // screen shows the session at once; the map builds on its own thread.
         engine.send_status().await;
         engine.add_startup_files().await;
+        engine.resume_at_start().await;
         engine.start_repo_map();
         engine.refresh_repo_files().await;
         engine.send_status().await;
@@ -163,6 +169,7 @@ impl Engine {
         self.refresh_repo_files().await;
         self.session.transcript.user(&text);
         let chat_files = self.session.files.editable();
+        self.begin_turn_record(&text);
         let outcome = if text.trim_start().starts_with('/') {
             self.run_command(text.trim()).await
         } else {
@@ -174,6 +181,7 @@ impl Engine {
         if self.session.files.editable() != chat_files {
             self.follow_chat_files().await;
         }
+        self.save_after_turn().await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
         self.emitter.emit(Event::TurnFinished { outcome }).await;

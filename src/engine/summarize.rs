@@ -122,8 +122,9 @@ impl Summarizer {
         match job.task.await {
             Ok(Ok(summary)) if !summary.trim().is_empty() => {
                 let replacement = vec![
-                    HistoryMessage::user(format!("{SUMMARY_INTRO}\n\n{}", summary.trim())),
-                    HistoryMessage::assistant(SUMMARY_ACK),
+                    HistoryMessage::user(format!("{SUMMARY_INTRO}\n\n{}", summary.trim()))
+                        .as_summary(),
+                    HistoryMessage::assistant(SUMMARY_ACK).as_summary(),
                 ];
                 if history.replace_prefix(job.generation, job.count, replacement) {
                     Some(format!(

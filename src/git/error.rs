@@ -35,6 +35,10 @@ pub enum GitError {
     /// `/undo` will not reset HEAD; `reason` says why in one sentence.
     #[error("{reason}")]
     UndoRefused { reason: String },
+    /// A rewind or redo will not move the branch; `reason` says why (which commit or
+    /// file stands in the way).
+    #[error("{reason}")]
+    RewindRefused { reason: String },
     /// A revert does not apply cleanly on the current HEAD.
     #[error("git: reverting {commit} conflicts with later changes in {paths}")]
     RevertConflict { commit: String, paths: String },

@@ -4,7 +4,7 @@ use git2::Sort;
 
 use super::attribution::is_tool_message;
 use super::error::GitContext;
-use super::{GitError, GitRepo};
+use super::{GitError, GitRepo, Maker};
 
 /// One commit as the log shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +21,8 @@ pub struct CommitSummary {
     pub time: i64,
     /// Made by this tool (its trailer is in the message).
     pub by_tool: bool,
+    /// Who made it: the user, this tool, or Aider.
+    pub made_by: Maker,
 }
 
 impl CommitSummary {
@@ -40,6 +42,7 @@ impl CommitSummary {
             author: String::from_utf8_lossy(commit.author().name_bytes()).into_owned(),
             time: commit.author().when().seconds(),
             by_tool: is_tool_message(&message),
+            made_by: Maker::of(commit),
         }
     }
 }

@@ -2,9 +2,12 @@
 //! attribution, undo (reset or revert), the commit log, diffs and `.gitignore`.
 //!
 //! Nothing here shells out to `git`; everything goes through libgit2. The tool
-//! recognises its own commits from a trailer in the message (see `attribution`),
-//! so `/undo` works in a new process after a restart.
+//! recognises its own commits from a trailer in the message (see `attribution`), and
+//! Aider's from the marks Aider writes (`aider_attribution`), so `/undo` works in a new
+//! process after a restart. `rewind` moves a branch back over the assistant's commits
+//! of several turns and forward again, keeping them under `refs/aider-tui/rewound/`.
 
+mod aider_attribution;
 mod attribution;
 mod commit;
 mod diff;
@@ -12,16 +15,21 @@ mod error;
 mod ignore_file;
 mod index_files;
 mod log;
+mod maker;
 mod paths;
 mod repo;
+mod rewind;
 mod status;
 mod undo;
 
+pub use aider_attribution::{AIDER_NAME_SUFFIX, is_aider_commit};
 pub use attribution::{Attribution, TOOL_TRAILER_KEY, is_tool_message};
 pub use error::GitError;
 pub use index_files::{
     IndexListing, IndexedFile, LinguistAttributes, blob_id, normalize_index_path,
 };
 pub use log::CommitSummary;
+pub use maker::Maker;
 pub use repo::GitRepo;
+pub use rewind::{REWOUND_PREFIX, RewindPlan, RewindReport, Rewound};
 pub use undo::UndoReport;

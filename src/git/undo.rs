@@ -1,7 +1,7 @@
 //! Undoing the tool's commits: reset the last one, or revert an older one.
 //!
 //! A reset rewrites history, so it is allowed only when nothing can be lost: HEAD
-//! carries the tool's mark, no remote-tracking branch (or upstream) contains it,
+//! carries the tool's mark (or Aider's), no remote-tracking branch (or upstream) contains it,
 //! and none of the files it touched has uncommitted changes.
 
 use std::path::Path;
@@ -29,16 +29,17 @@ fn refuse<T>(reason: String) -> Result<T, GitError> {
 
 impl GitRepo {
     /// Resets HEAD to its parent and restores the files it touched (working tree and
-    /// index), only if HEAD is the tool's own, unpushed commit and those files are clean.
+    /// index), only if HEAD is the assistant's (this tool's or Aider's) unpushed commit
+    /// and those files are clean.
     pub fn undo_last(&self) -> Result<UndoReport, GitError> {
         let Some(head_oid) = self.head_oid() else {
             return refuse("There is nothing to undo: the repository has no commits yet.".into());
         };
         let head = self.repo.find_commit(head_oid).context("reading HEAD")?;
         let undone = CommitSummary::from_commit(&head);
-        if !undone.by_tool {
+        if !undone.made_by.is_assistant() {
             return refuse(format!(
-                "The last commit {} \"{}\" was not made by aider-tui, so it will not be undone.",
+                "The last commit {} \"{}\" was not made by aider-tui or Aider, so it will not be undone.",
                 undone.short_id, undone.summary
             ));
         }
@@ -181,7 +182,7 @@ impl GitRepo {
     }
 
     /// The paths that differ between two trees (both sides of every change).
-    fn changed_paths(
+    pub(super) fn changed_paths(
         &self,
         from: &git2::Tree<'_>,
         to: &git2::Tree<'_>,
@@ -205,7 +206,11 @@ impl GitRepo {
 
     /// Writes `paths` from `tree` into the working tree and index. Safe mode: a file
     /// that is not clean against HEAD is never overwritten.
-    fn checkout_paths(&self, tree: &git2::Tree<'_>, paths: &[String]) -> Result<(), GitError> {
+    pub(super) fn checkout_paths(
+        &self,
+        tree: &git2::Tree<'_>,
+        paths: &[String],
+    ) -> Result<(), GitError> {
         if paths.is_empty() {
             return Ok(());
         }
@@ -223,7 +228,7 @@ impl GitRepo {
     }
 
     /// The remote-tracking branch or upstream that already contains `oid`, if any.
-    fn pushed_to(&self, oid: Oid) -> Result<Option<String>, GitError> {
+    pub(super) fn pushed_to(&self, oid: Oid) -> Result<Option<String>, GitError> {
         let mut candidates = Vec::new();
         if let Some(branch) = self.branch()
             && let Ok(local) = self.repo.find_branch(&branch, BranchType::Local)

@@ -187,6 +187,7 @@ mod tests {
                     author: "me".into(),
                     time: 0,
                     by_tool: true,
+                    made_by: crate::protocol::Maker::AiderTui,
                 },
             },
         ]

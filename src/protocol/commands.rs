@@ -35,6 +35,10 @@ pub enum Command {
     Quit,
     Git,
     AutoAccept,
+    Rewind,
+    Redo,
+    Sessions,
+    Resume,
 }
 
 /// What a command's argument is, so a front end can complete it.
@@ -266,6 +270,34 @@ pub const COMMANDS: &[CommandSpec] = &[
         "ARGS",
         Argument::Text,
         "Run a git command",
+    ),
+    spec(
+        Command::Rewind,
+        "rewind",
+        "[K]",
+        Argument::Text,
+        "Go back to before your K-th latest message (default 1): the conversation, and the code by moving the branch back over the assistant's commits",
+    ),
+    spec(
+        Command::Redo,
+        "redo",
+        "",
+        Argument::None,
+        "Put back what the last /rewind took away: the messages and the commits",
+    ),
+    spec(
+        Command::Sessions,
+        "sessions",
+        "",
+        Argument::None,
+        "List the saved sessions of this repository (a picker in the full-screen session)",
+    ),
+    spec(
+        Command::Resume,
+        "resume",
+        "ID",
+        Argument::Text,
+        "Switch to a saved session (a unique start of its id is enough)",
     ),
     spec(
         Command::AutoAccept,

@@ -7,15 +7,18 @@
 
 mod commands;
 mod review;
+mod sessions;
 
 use serde::{Deserialize, Serialize};
 
 pub use crate::diff::{FileDiff, Hunk, HunkLine, LineKind};
+pub use crate::git::Maker;
 pub use commands::{Argument, COMMANDS, Command, CommandSpec, help_text, parse_command};
 pub use review::{
     BlockDecision, BlockDecisionState, BlockId, BlockState, ChangeKind, EditPreview, Review,
     ReviewBlock, ReviewId, Revision,
 };
+pub use sessions::{ConversationMessage, ConversationRole, SessionInfo};
 
 /// Identifies a question the engine asked; answered by [`Op::Answer`].
 pub type QuestionId = u64;
@@ -139,6 +142,17 @@ pub enum Event {
     RepoMap(RepoMapView),
     /// The repository's files (relative paths), for the file finder.
     RepoFiles { files: Vec<String> },
+    /// The conversation is now this (a session was resumed, rewound or redone): front
+    /// ends show it in place of the conversation they showed.
+    ConversationRestored {
+        session: String,
+        messages: Vec<ConversationMessage>,
+    },
+    /// A user turn was saved in the session file as the `turn`-th of the conversation
+    /// (counted from 1). Sent just before `TurnFinished`.
+    TurnSaved { session: String, turn: usize },
+    /// The saved sessions of this repository (`/sessions`), most recently active first.
+    SessionList { sessions: Vec<SessionInfo> },
     /// The turn is over.
     TurnFinished { outcome: TurnOutcome },
     /// The engine has stopped; no more events follow.
@@ -302,6 +316,9 @@ pub struct CommitInfo {
     pub time: i64,
     /// Made by this tool (recognised by its attribution, so it survives a restart).
     pub by_tool: bool,
+    /// Who made it: the user, this tool, or Aider (from Aider's own marks).
+    #[serde(default)]
+    pub made_by: Maker,
 }
 
 /// Token counts of one request: the providers' own type, unchanged.

@@ -4,7 +4,7 @@
 //! review's blocks) is drawn by the front ends, not described here.
 
 use crate::diff::unified_text;
-use crate::protocol::{EditStatus, Event, NoticeLevel, TurnOutcome};
+use crate::protocol::{EditStatus, Event, NoticeLevel, SessionInfo, TurnOutcome};
 
 /// What kind of words they are, so a front end can place them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,7 +161,23 @@ pub fn describe(event: &Event) -> Vec<Said> {
             TurnOutcome::Interrupted => Vec::new(),
             TurnOutcome::Error { message } => vec![said(Tone::Error, message.clone())],
         },
+        Event::SessionList { sessions } => {
+            let text = if sessions.is_empty() {
+                "No saved sessions in this repository yet.".to_string()
+            } else {
+                let mut text = String::from("Saved sessions, most recently active first:");
+                for session in sessions {
+                    text.push('\n');
+                    text.push_str(&session_line(session));
+                }
+                text.push_str("\n/resume ID continues one (a unique start of the id is enough).");
+                text
+            };
+            vec![said(Tone::Result, text)]
+        }
         Event::Status(_)
+        | Event::ConversationRestored { .. }
+        | Event::TurnSaved { .. }
         | Event::TurnStarted { .. }
         | Event::ReplyDelta { .. }
         | Event::EditPreview(_)
@@ -172,6 +188,35 @@ pub fn describe(event: &Event) -> Vec<Said> {
         | Event::RepoFiles { .. }
         | Event::ShutdownComplete => Vec::new(),
     }
+}
+
+/// One session as a line: id, when it started, when it was last active, the model,
+/// the number of turns and the first message (`*` marks the running session).
+pub fn session_line(session: &SessionInfo) -> String {
+    let mark = if session.current { "*" } else { " " };
+    let model = if session.model.is_empty() {
+        "no model"
+    } else {
+        session.model.as_str()
+    };
+    let turns = match session.turns {
+        1 => "1 turn".to_string(),
+        count => format!("{count} turns"),
+    };
+    let first: String = session.first_message.chars().take(60).collect();
+    let ellipsis = if session.first_message.chars().count() > 60 {
+        "…"
+    } else {
+        ""
+    };
+    format!(
+        "{mark}{}  started {}  last active {}  {model}  {turns}  {first}{ellipsis}",
+        session.id,
+        crate::sessions::local_time(session.started),
+        crate::sessions::local_time(session.last_active),
+    )
+    .trim_end()
+    .to_string()
 }
 
 /// The first line of a longer text (a reason with the model's feedback under it).

@@ -5,5 +5,5 @@
 mod describe;
 mod terminal;
 
-pub use describe::{Said, Tone, describe};
+pub use describe::{Said, Tone, describe, session_line};
 pub use terminal::printable;

@@ -15,9 +15,11 @@ use super::app_event::{AppEvent, Confirmation, ExternalEdit, Focus};
 use super::highlight::Palette;
 use super::history::InputHistory;
 use super::keymap::{Action, KeyContext, Keymap};
-use super::overlay::{Finder, draw_confirmation, draw_finder, draw_help};
+use super::overlay::{
+    Finder, SessionPicker, draw_confirmation, draw_finder, draw_help, draw_session_picker,
+};
 use super::pane::DrawContext;
-use super::panes::chat::{ChatPane, EntryKind};
+use super::panes::chat::{ChatPane, EntryId, EntryKind};
 use super::panes::commits::{CommitLogPane, LOG_LIMIT};
 use super::panes::diff::DiffPane;
 use super::panes::files::FilesPane;
@@ -64,6 +66,7 @@ enum Overlay {
     None,
     Help,
     Finder(Finder),
+    Sessions(SessionPicker),
 }
 
 /// The whole UI state.
@@ -94,6 +97,15 @@ pub struct App {
     help_scroll: usize,
     /// Text waiting to be edited in `$VISUAL`/`$EDITOR` (the terminal loop runs it).
     external: Option<ExternalEdit>,
+    /// For each `Op::Submit` sent and not started yet, in order: the chat entry it
+    /// echoed, if any (a turn the engine saves is tagged on that entry).
+    submitted: VecDeque<Option<EntryId>>,
+    /// The chat entry of the turn running now.
+    turn_entry: Option<EntryId>,
+    /// A turn is running (between `TurnStarted` and `TurnFinished`).
+    turn_running: bool,
+    /// Some turn has started since the session opened.
+    turn_seen: bool,
 }
 
 impl App {
@@ -135,6 +147,10 @@ impl App {
             redraw_requested: false,
             help_scroll: 0,
             external: None,
+            submitted: VecDeque::new(),
+            turn_entry: None,
+            turn_running: false,
+            turn_seen: false,
         }
     }
 
@@ -231,6 +247,9 @@ impl App {
                 self.status.status = status;
             }
             Event::TurnStarted { message: _ } => {
+                self.turn_entry = self.submitted.pop_front().flatten();
+                self.turn_running = true;
+                self.turn_seen = true;
                 self.status.waiting = true;
                 self.edit_failed_this_turn = false;
                 self.diff.begin_turn();
@@ -341,7 +360,29 @@ impl App {
                     finder.set_files(Arc::clone(&self.repo_files));
                 }
             }
+            // At start the conversation goes before the start-up notices; later it
+            // takes the place of what was shown.
+            Event::ConversationRestored { messages, .. } => {
+                self.chat.restore(&messages, !self.turn_seen)
+            }
+            Event::TurnSaved { turn, .. } => {
+                if let Some(entry) = self.turn_entry {
+                    self.chat.tag_turn(entry, turn);
+                }
+            }
+            event @ Event::SessionList { .. } => {
+                let Event::SessionList { sessions } = &event else {
+                    return;
+                };
+                if sessions.is_empty() {
+                    self.say(&event);
+                } else {
+                    self.overlay = Overlay::Sessions(SessionPicker::new(sessions.clone()));
+                }
+            }
             Event::TurnFinished { outcome } => {
+                self.turn_running = false;
+                self.turn_entry = None;
                 self.status.waiting = false;
                 // "Interrupting…", "Auto-accepting …" were about this turn.
                 self.status.clear_flash();
@@ -388,7 +429,7 @@ impl App {
                     .push_str(text.lines().next().unwrap_or_default());
                 finder.update();
             }
-            Overlay::Help => {}
+            Overlay::Help | Overlay::Sessions(_) => {}
             Overlay::None => {
                 self.set_focus(Focus::Input);
                 self.input.paste(text);
@@ -457,6 +498,10 @@ impl App {
             }
             Overlay::Finder(_) => {
                 self.finder_key(key);
+                return;
+            }
+            Overlay::Sessions(_) => {
+                self.sessions_key(key);
                 return;
             }
             Overlay::None => {}
@@ -539,6 +584,7 @@ impl App {
                     None => self.cycle_focus(1),
                 }
             }
+            Action::Rewind if self.focus == Focus::Chat => self.rewind_to_selected(),
             Action::HistoryPrev => self.input.history_previous(),
             Action::HistoryNext => self.input.history_next(),
             other => {
@@ -566,6 +612,51 @@ impl App {
         } else {
             "Auto-accept off: edits wait for review"
         });
+    }
+
+    /// `r` on a selected message in the chat: ask the engine to rewind to just before
+    /// it (the engine asks for a confirmation naming the commits first).
+    fn rewind_to_selected(&mut self) {
+        if self.turn_running {
+            self.status
+                .flash("Wait for the turn to finish before rewinding.");
+            return;
+        }
+        match self.chat.selected_turns_back() {
+            Some(back) => {
+                self.chat.clear_selection();
+                self.submit(&format!("/rewind {back}"));
+            }
+            None if self.chat.selected_text().is_some() => self
+                .status
+                .flash("That message is not part of the saved conversation."),
+            None => self
+                .status
+                .flash("Select one of your messages first: [ and ] move between them."),
+        }
+    }
+
+    fn sessions_key(&mut self, key: KeyEvent) {
+        let Overlay::Sessions(picker) = &mut self.overlay else {
+            return;
+        };
+        match key.code {
+            KeyCode::Esc => self.overlay = Overlay::None,
+            KeyCode::Up | KeyCode::Char('k') => picker.move_by(-1),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => picker.move_by(1),
+            KeyCode::Enter => {
+                let choice = picker.choice().cloned();
+                self.overlay = Overlay::None;
+                match choice {
+                    Some(session) if session.current => {
+                        self.status.flash("That is the session running now.")
+                    }
+                    Some(session) => self.submit(&format!("/resume {}", session.id)),
+                    None => {}
+                }
+            }
+            _ => {}
+        }
     }
 
     fn finder_key(&mut self, key: KeyEvent) {
@@ -654,12 +745,13 @@ impl App {
                 _ => {}
             }
         }
-        self.chat.push(EntryKind::User, text);
+        let entry = self.chat.push(EntryKind::User, text);
         let message = if text.starts_with('/') {
             text.to_string()
         } else {
             self.expand_mentions(text)
         };
+        self.submitted.push_back(Some(entry));
         self.outbox.push(Op::Submit { text: message });
     }
 
@@ -677,6 +769,7 @@ impl App {
                 continue;
             }
             if !self.files.all().any(|file| file == path) {
+                self.submitted.push_back(None);
                 self.outbox.push(Op::Submit {
                     text: format!("/add {path}"),
                 });
@@ -687,6 +780,9 @@ impl App {
     }
 
     fn set_focus(&mut self, focus: Focus) {
+        if focus != Focus::Chat {
+            self.chat.clear_selection();
+        }
         self.focus = focus;
         if focus != Focus::Input {
             self.tab = focus;
@@ -731,6 +827,7 @@ impl App {
                 Overlay::None => {}
                 Overlay::Help => draw_help(frame, body, &self.keymap, self.help_scroll, styles),
                 Overlay::Finder(finder) => draw_finder(frame, body, finder, styles),
+                Overlay::Sessions(picker) => draw_session_picker(frame, body, picker, styles),
             }
         }
     }

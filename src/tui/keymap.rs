@@ -73,6 +73,9 @@ pub enum Action {
     AddReadOnly,
     Drop,
     ToggleMapText,
+    PrevMessage,
+    NextMessage,
+    Rewind,
     /// Removes a default binding.
     Unbound,
 }
@@ -117,6 +120,9 @@ impl Action {
             Action::AddReadOnly => "add a read-only file (finder)",
             Action::Drop => "drop the selected file",
             Action::ToggleMapText => "map text / ranked files",
+            Action::PrevMessage => "select your previous message",
+            Action::NextMessage => "select your next message",
+            Action::Rewind => "rewind to before the selected message (asks first)",
             Action::Unbound => "nothing",
         }
     }
@@ -377,6 +383,9 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (Chat, "g", Top),
         (Chat, "end", Bottom),
         (Chat, "G", Bottom),
+        (Chat, "[", PrevMessage),
+        (Chat, "]", NextMessage),
+        (Chat, "r", Rewind),
         (Diff, "?", Help),
         (Diff, "y", Accept),
         (Diff, "n", Reject),

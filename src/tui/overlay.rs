@@ -1,4 +1,5 @@
-//! What draws on top of the panes: the help, a yes/no dialog, the file finder.
+//! What draws on top of the panes: the help, a yes/no dialog, the file finder, the
+//! session picker.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -12,6 +13,8 @@ use super::file_search::FileSearch;
 use super::fuzzy;
 use super::keymap::{KeyContext, Keymap};
 use super::theme::Styles;
+use crate::protocol::SessionInfo;
+use crate::text::session_line;
 
 /// At most this many finder results are listed.
 const FINDER_RESULTS: usize = 200;
@@ -126,6 +129,34 @@ impl Finder {
     }
 }
 
+/// The saved sessions to pick one from (`/sessions`).
+#[derive(Debug, Default)]
+pub struct SessionPicker {
+    pub sessions: Vec<SessionInfo>,
+    pub selected: usize,
+}
+
+impl SessionPicker {
+    /// A picker over `sessions` (most recently active first), the first one highlighted.
+    pub fn new(sessions: Vec<SessionInfo>) -> SessionPicker {
+        SessionPicker {
+            sessions,
+            selected: 0,
+        }
+    }
+
+    /// Moves the highlight.
+    pub fn move_by(&mut self, step: isize) {
+        let last = self.sessions.len().saturating_sub(1);
+        self.selected = self.selected.saturating_add_signed(step).min(last);
+    }
+
+    /// The highlighted session.
+    pub fn choice(&self) -> Option<&SessionInfo> {
+        self.sessions.get(self.selected)
+    }
+}
+
 /// A centred rectangle of at most `width`×`height`.
 fn centred(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);
@@ -208,7 +239,15 @@ pub fn draw_confirmation(
     confirmation: &Confirmation,
     styles: &Styles,
 ) {
-    let rect = centred(area, 70, 7);
+    // Tall enough for the whole question (a rewind lists the commits it undoes).
+    let width = 70.min(area.width);
+    let text_rows = textwrap::wrap(
+        &confirmation.text,
+        usize::from(width.saturating_sub(2)).max(1),
+    )
+    .len();
+    let height = u16::try_from(text_rows + 4).unwrap_or(u16::MAX).max(7);
+    let rect = centred(area, width, height);
     frame.render_widget(Clear, rect);
     let block = frame_block("Confirm", styles);
     let inner = block.inner(rect);
@@ -230,6 +269,42 @@ pub fn draw_confirmation(
         ])),
         keys_area,
     );
+}
+
+/// Draws the session picker.
+pub fn draw_session_picker(frame: &mut Frame, area: Rect, picker: &SessionPicker, styles: &Styles) {
+    let rect = centred(area, 150, area.height.saturating_sub(4).max(6));
+    frame.render_widget(Clear, rect);
+    let block = frame_block(
+        "Sessions — Enter resumes, Esc closes (* is this one)",
+        styles,
+    );
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let height = usize::from(inner.height);
+    let skip = (picker.selected + 1).saturating_sub(height);
+    let mut lines: Vec<Line> = picker
+        .sessions
+        .iter()
+        .enumerate()
+        .skip(skip)
+        .take(height)
+        .map(|(index, session)| {
+            let style = if index == picker.selected {
+                styles.text.patch(styles.selection)
+            } else {
+                styles.text
+            };
+            Line::styled(
+                crate::text::printable(&session_line(session)).into_owned(),
+                style,
+            )
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push(Line::styled("No saved sessions yet.", styles.dim));
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
 }
 
 /// Draws the file finder.

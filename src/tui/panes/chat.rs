@@ -1,6 +1,7 @@
 //! The conversation: user messages, the model's replies streaming in as markdown,
 //! notices, reflections and command output. Follows the tail until the user scrolls
-//! up; `End` follows again.
+//! up; `End` follows again. `[` and `]` select the user's messages that are turns of
+//! the saved conversation; `r` asks to rewind to just before the selected one.
 
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -11,7 +12,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::protocol::NoticeLevel;
+use crate::protocol::{ConversationMessage, ConversationRole, NoticeLevel};
 use crate::text::printable;
 use crate::tui::highlight::Palette;
 use crate::tui::keymap::Action;
@@ -34,12 +35,19 @@ pub enum EntryKind {
 
 /// One entry: its rendered complete lines and the incomplete tail still streaming.
 struct Entry {
+    /// Names the entry while the list changes around it.
+    id: EntryId,
     kind: EntryKind,
+    /// For a user message saved as a turn: its place in the conversation (from 1).
+    turn: Option<usize>,
     source: String,
     lines: Vec<Line<'static>>,
     tail: String,
     renderer: MarkdownRenderer,
 }
+
+/// Names one chat entry.
+pub type EntryId = u64;
 
 /// The chat pane.
 pub struct ChatPane {
@@ -52,6 +60,11 @@ pub struct ChatPane {
     scroll: Option<usize>,
     /// The text area's size at the last draw, for page sizes and scrolling.
     viewport: Cell<(u16, u16)>,
+    next_id: EntryId,
+    /// The selected user message (an index into `entries`).
+    selected: Option<usize>,
+    /// How many user turns the conversation has, as the engine last said.
+    latest_turn: usize,
 }
 
 impl ChatPane {
@@ -64,11 +77,14 @@ impl ChatPane {
             streaming: None,
             scroll: None,
             viewport: Cell::new((80, 20)),
+            next_id: 1,
+            selected: None,
+            latest_turn: 0,
         }
     }
 
-    /// Adds a whole entry.
-    pub fn push(&mut self, kind: EntryKind, text: &str) {
+    /// Adds a whole entry; returns its id.
+    pub fn push(&mut self, kind: EntryKind, text: &str) -> EntryId {
         self.close_stream();
         // What reaches the terminal is shown, never obeyed.
         let text = printable(text);
@@ -86,7 +102,75 @@ impl ChatPane {
         if entry.lines.is_empty() {
             entry.lines.push(Line::default());
         }
+        let id = entry.id;
         self.entries.push(entry);
+        id
+    }
+
+    /// Marks the entry `id` (a user message) as the `turn`-th turn of the conversation.
+    pub fn tag_turn(&mut self, id: EntryId, turn: usize) {
+        if let Some(entry) = self.entries.iter_mut().find(|entry| entry.id == id) {
+            entry.turn = Some(turn);
+        }
+        self.latest_turn = self.latest_turn.max(turn);
+    }
+
+    /// Shows `messages` in place of everything shown so far (a session resumed, or the
+    /// conversation rewound or redone). With `keep_shown`, what is shown stays, after
+    /// the conversation (the notices of a session's start).
+    pub fn restore(&mut self, messages: &[ConversationMessage], keep_shown: bool) {
+        self.close_stream();
+        let kept = if keep_shown {
+            std::mem::take(&mut self.entries)
+        } else {
+            Vec::new()
+        };
+        self.clear();
+        for message in messages {
+            match message.role {
+                ConversationRole::User => {
+                    let id = self.push(EntryKind::User, &message.text);
+                    if let Some(turn) = message.turn {
+                        self.tag_turn(id, turn);
+                    }
+                }
+                ConversationRole::Assistant => {
+                    self.push(EntryKind::Assistant, &message.text);
+                }
+                ConversationRole::Reflection => {
+                    self.push(EntryKind::Reflection, &message.text);
+                }
+                ConversationRole::Summary => {
+                    self.push(
+                        EntryKind::Notice(NoticeLevel::Info),
+                        &format!("Summary of the earlier conversation:\n{}", message.text),
+                    );
+                }
+            }
+        }
+        self.latest_turn = messages
+            .iter()
+            .filter_map(|message| message.turn)
+            .max()
+            .unwrap_or(0);
+        self.entries.extend(kept);
+    }
+
+    /// The selected message's turn, counted back from the latest (1 is the latest):
+    /// what `/rewind` takes.
+    pub fn selected_turns_back(&self) -> Option<usize> {
+        let turn = self.entries.get(self.selected?)?.turn?;
+        Some(self.latest_turn.checked_sub(turn)? + 1)
+    }
+
+    /// The selected message's text.
+    pub fn selected_text(&self) -> Option<&str> {
+        Some(self.entries.get(self.selected?)?.source.as_str())
+    }
+
+    /// Forgets the selection.
+    pub fn clear_selection(&mut self) {
+        self.selected = None;
     }
 
     /// Appends a piece of the model's reply, starting a new entry if none is streaming.
@@ -131,6 +215,7 @@ impl ChatPane {
         self.entries.clear();
         self.streaming = None;
         self.scroll = None;
+        self.selected = None;
     }
 
     /// Whether the view follows new text.
@@ -149,9 +234,13 @@ impl ChatPane {
         }
     }
 
-    fn entry(&self, kind: EntryKind) -> Entry {
+    fn entry(&mut self, kind: EntryKind) -> Entry {
+        let id = self.next_id;
+        self.next_id += 1;
         Entry {
+            id,
             kind,
+            turn: None,
             source: String::new(),
             lines: Vec::new(),
             tail: String::new(),
@@ -171,14 +260,14 @@ impl ChatPane {
         }
     }
 
-    /// Every logical line to show, in order (entries separated by blank lines); the
-    /// model's lines are borrowed, so a long chat costs pointers, not copies.
-    /// Each comes with the indent its wrapped rows hang at.
-    fn logical_lines(&self) -> Vec<(Cow<'_, Line<'static>>, usize)> {
-        let mut out: Vec<(Cow<'_, Line<'static>>, usize)> = Vec::new();
+    /// Every logical line to show, in order (entries separated by blank lines), with
+    /// the indent its wrapped rows hang at and the entry it belongs to. The model's lines
+    /// are borrowed, so a long chat costs pointers, not copies.
+    fn logical_lines(&self) -> Vec<(Cow<'_, Line<'static>>, usize, usize)> {
+        let mut out: Vec<(Cow<'_, Line<'static>>, usize, usize)> = Vec::new();
         for (index, entry) in self.entries.iter().enumerate() {
             if index > 0 && !matches!(entry.kind, EntryKind::Notice(_)) {
-                out.push((Cow::Owned(Line::default()), 0));
+                out.push((Cow::Owned(Line::default()), 0, index));
             }
             let marker = match entry.kind {
                 EntryKind::User => Some(Span::styled("› ", self.styles.user)),
@@ -190,6 +279,7 @@ impl ChatPane {
                 EntryKind::Reflection => Some(Span::styled("↻ ", self.styles.dim)),
                 EntryKind::Assistant | EntryKind::Command => None,
             };
+            let selected = self.selected == Some(index);
             for (number, line) in entry.lines.iter().enumerate() {
                 match &marker {
                     Some(marker) => {
@@ -200,13 +290,22 @@ impl ChatPane {
                         };
                         let mut spans = vec![lead];
                         spans.extend(line.spans.iter().cloned());
-                        out.push((Cow::Owned(Line::from(spans).style(line.style)), 2));
+                        if selected {
+                            for span in &mut spans {
+                                span.style = span.style.patch(self.styles.selection);
+                            }
+                        }
+                        out.push((Cow::Owned(Line::from(spans).style(line.style)), 2, index));
                     }
-                    None => out.push((Cow::Borrowed(line), 0)),
+                    None => out.push((Cow::Borrowed(line), 0, index)),
                 }
             }
             if !entry.tail.is_empty() {
-                out.push((Cow::Owned(entry.renderer.preview_line(&entry.tail)), 0));
+                out.push((
+                    Cow::Owned(entry.renderer.preview_line(&entry.tail)),
+                    0,
+                    index,
+                ));
             }
         }
         out
@@ -215,8 +314,60 @@ impl ChatPane {
     fn total_rows(&self, width: usize) -> usize {
         self.logical_lines()
             .iter()
-            .map(|(line, hanging)| row_count(line, width, *hanging))
+            .map(|(line, hanging, _)| row_count(line, width, *hanging))
             .sum()
+    }
+
+    /// The first row of entry `index` and how many rows it takes.
+    fn entry_rows(&self, index: usize, width: usize) -> (usize, usize) {
+        let mut start = 0;
+        let mut rows = 0;
+        for (line, hanging, entry) in self.logical_lines() {
+            let count = row_count(&line, width, hanging);
+            match entry.cmp(&index) {
+                std::cmp::Ordering::Less => start += count,
+                std::cmp::Ordering::Equal => rows += count,
+                std::cmp::Ordering::Greater => break,
+            }
+        }
+        (start, rows)
+    }
+
+    /// Moves the selection to the previous (`back`) or next user message that is a
+    /// turn of the conversation, and scrolls it into view. Returns whether one is
+    /// selected.
+    pub fn select_message(&mut self, back: bool) -> bool {
+        let selectable = |entry: &Entry| entry.kind == EntryKind::User && entry.turn.is_some();
+        let found = match (self.selected, back) {
+            (None, _) => self.entries.iter().rposition(selectable),
+            (Some(at), true) => self.entries[..at].iter().rposition(selectable),
+            (Some(at), false) => self
+                .entries
+                .iter()
+                .enumerate()
+                .skip(at + 1)
+                .find(|(_, entry)| selectable(entry))
+                .map(|(index, _)| index),
+        };
+        let Some(index) = found.or(self.selected) else {
+            return false;
+        };
+        self.selected = Some(index);
+        let (width, height) = self.viewport.get();
+        let (width, height) = (usize::from(width).max(1), usize::from(height).max(1));
+        let total = self.total_rows(width);
+        let bottom_top = total.saturating_sub(height);
+        let top = self.scroll.unwrap_or(bottom_top);
+        let (start, rows) = self.entry_rows(index, width);
+        let wanted = if start < top {
+            start
+        } else if start + rows.min(height) > top + height {
+            start + rows.min(height) - height
+        } else {
+            top
+        };
+        self.scroll = (wanted < bottom_top).then_some(wanted);
+        true
     }
 
     /// Handles a key action; returns whether it was used.
@@ -227,6 +378,10 @@ impl ChatPane {
         let bottom_top = total.saturating_sub(height);
         let current = self.scroll.unwrap_or(bottom_top);
         let target = match action {
+            Action::PrevMessage | Action::NextMessage => {
+                self.select_message(action == Action::PrevMessage);
+                return true;
+            }
             Action::Up => current.saturating_sub(1),
             Action::Down => current + 1,
             Action::PageUp => current.saturating_sub(height.saturating_sub(1).max(1)),
@@ -242,7 +397,11 @@ impl ChatPane {
 
     /// Draws the pane.
     pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
-        let note = (!self.is_following()).then(|| "scrolled · End follows".to_string());
+        let note = if self.selected.is_some() && context.focused {
+            Some("r rewinds to before the selected message · [ ] select".to_string())
+        } else {
+            (!self.is_following()).then(|| "scrolled · End follows".to_string())
+        };
         let block = context.block("Chat", note);
         let inner = block.inner(area);
         frame.render_widget(block, area);
@@ -264,7 +423,7 @@ impl ChatPane {
         let rows: Vec<Line> = match self.scroll {
             None => {
                 let mut rows = Vec::new();
-                for (line, hanging) in lines.iter().rev() {
+                for (line, hanging, _) in lines.iter().rev() {
                     let mut wrapped = wrap_line(line, width, *hanging);
                     wrapped.reverse();
                     rows.extend(wrapped);
@@ -279,7 +438,7 @@ impl ChatPane {
             Some(top) => {
                 let mut rows = Vec::new();
                 let mut seen = 0;
-                for (line, hanging) in &lines {
+                for (line, hanging, _) in &lines {
                     let count = row_count(line, width, *hanging);
                     if seen + count <= top {
                         seen += count;
@@ -334,7 +493,7 @@ mod tests {
         let shown: Vec<String> = chat
             .logical_lines()
             .iter()
-            .map(|(line, _)| line.to_string())
+            .map(|(line, _, _)| line.to_string())
             .collect();
         assert_eq!(shown, ["first line", "second, still comi"]);
         assert!(chat.is_streaming());

@@ -1,11 +1,12 @@
-//! The repository's recent commits, the tool's own marked; open one's diff, undo one.
+//! The repository's recent commits, the tool's own marked ◆ and Aider's ◇; open one's
+//! diff, undo one.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::protocol::{CommitInfo, Op};
+use crate::protocol::{CommitInfo, Maker, Op};
 use crate::tui::app_event::{AppEvent, Confirmation, Focus};
 use crate::tui::keymap::Action;
 use crate::tui::pane::DrawContext;
@@ -50,10 +51,14 @@ impl CommitLogPane {
                     bus.push(AppEvent::Flash("No commit selected.".into()));
                     return true;
                 };
-                let how = if self.selected == 0 && commit.by_tool {
-                    "it is the latest tool commit: the branch is reset to its parent"
-                } else {
-                    "a new commit will revert it"
+                let how = match (self.selected == 0, commit.made_by) {
+                    (true, Maker::AiderTui) => {
+                        "it is the latest tool commit: the branch is reset to its parent"
+                    }
+                    (true, Maker::Aider) => {
+                        "it is Aider's latest commit: the branch is reset to its parent"
+                    }
+                    _ => "a new commit will revert it",
                 };
                 bus.push(AppEvent::Confirm(Confirmation {
                     text: format!(
@@ -96,10 +101,11 @@ impl CommitLogPane {
             if context.focused && index == self.selected {
                 summary = summary.patch(styles.selection);
             }
-            let mark = if commit.by_tool {
-                Span::styled("◆ ", styles.assistant.patch(styles.accepted))
-            } else {
-                Span::raw("  ")
+            // Ours full, Aider's hollow: both are the assistant's, told apart.
+            let mark = match commit.made_by {
+                Maker::AiderTui => Span::styled("◆ ", styles.assistant.patch(styles.accepted)),
+                Maker::Aider => Span::styled("◇ ", styles.assistant),
+                Maker::User => Span::raw("  "),
             };
             lines.push(Line::from(vec![
                 Span::styled(format!("{} ", commit.short_id), styles.hunk),

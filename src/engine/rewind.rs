@@ -1,0 +1,300 @@
+//! `/rewind`, `/redo`, `/sessions` and `/resume`: taking the conversation and the code
+//! back to before a message and forward again, listing the saved sessions and
+//! switching to one.
+
+use crate::git::{REWOUND_PREFIX, Rewound};
+use crate::protocol::{Event, QuestionKind, SessionInfo, TurnOutcome};
+use crate::sessions::{self, RewoundCode, StoredCommit};
+
+use super::edits::blocking;
+use super::spawn::Engine;
+
+/// How much of a message the rewind question quotes.
+const QUOTED_CHARS: usize = 60;
+
+/// How many commits the log carries after the branch moved (as after a commit).
+const LOG_AFTER_MOVE: usize = 100;
+
+fn error(message: impl Into<String>) -> TurnOutcome {
+    TurnOutcome::Error {
+        message: message.into(),
+    }
+}
+
+/// The first line of `text`, shortened for a question.
+fn quoted(text: &str) -> String {
+    let line = text
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("");
+    let line = line.trim();
+    if line.chars().count() > QUOTED_CHARS {
+        let cut: String = line.chars().take(QUOTED_CHARS).collect();
+        format!("{cut}…")
+    } else {
+        line.to_string()
+    }
+}
+
+fn plural(count: usize, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
+impl Engine {
+    /// `/rewind [K]`: the conversation back to just before the K-th latest message of
+    /// the user's, and the code back to before that turn's first assistant commit,
+    /// after a confirmation naming the commits that will be undone.
+    pub(super) async fn command_rewind(&mut self, args: &str) -> TurnOutcome {
+        let count = match args.trim() {
+            "" => 1,
+            typed => match typed.parse::<usize>() {
+                Ok(count) if count >= 1 => count,
+                _ => {
+                    return error(format!(
+                        "/rewind takes how many of your messages to go back (1 or more), not {typed:?}"
+                    ));
+                }
+            },
+        };
+        let conversation = &self.sessions.record.conversation;
+        let turns = conversation.turns.len();
+        if turns == 0 {
+            return error("Nothing to rewind: no message of yours is in this conversation yet.");
+        }
+        if count > turns {
+            return error(format!(
+                "The conversation has {} of yours; /rewind {turns} goes back to its start.",
+                plural(turns, "message", "messages")
+            ));
+        }
+        let Some(target) = conversation.turn_back(count).cloned() else {
+            return error("Nothing to rewind.");
+        };
+        let assistant_commits: Vec<String> = conversation
+            .commits_of_latest(count)
+            .into_iter()
+            .filter(|commit| commit.by_assistant)
+            .map(|commit| commit.id)
+            .collect();
+        let left_uncommitted = conversation.uncommitted_edits_in_latest(count);
+        let plan = match &self.session.git {
+            Some(git) => match git.with(|git| git.plan_rewind(&assistant_commits)) {
+                Ok(plan) => plan,
+                Err(err) => return error(err.to_string()),
+            },
+            None => None,
+        };
+        let back = if count > 1 {
+            format!(" ({count} messages back)")
+        } else {
+            String::new()
+        };
+        let mut question = format!(
+            "Rewind the conversation to before your message \"{}\"{back}?",
+            quoted(&target.text)
+        );
+        match &plan {
+            Some(plan) => {
+                let listed: Vec<String> = plan
+                    .commits
+                    .iter()
+                    .map(|commit| format!("{} {}", commit.short_id, commit.summary))
+                    .collect();
+                question.push_str(&format!(
+                    " This undoes {}: {}.",
+                    plural(plan.commits.len(), "commit", "commits"),
+                    listed.join("; ")
+                ));
+            }
+            None => question.push_str(" No commit is undone."),
+        }
+        if left_uncommitted {
+            question.push_str(" Edits those turns left uncommitted stay in the files.");
+        }
+        question.push_str(" /redo brings it back.");
+        let yes = self
+            .inbox
+            .ask(&self.emitter, QuestionKind::Confirm, question)
+            .await;
+        if !yes {
+            self.emitter.info("Did not rewind.").await;
+            return TurnOutcome::Success;
+        }
+        let now = sessions::now();
+        let mut code = None;
+        if let (Some(plan), Some(git)) = (&plan, &self.session.git) {
+            let reference = format!(
+                "{REWOUND_PREFIX}{}/{now}-{}",
+                self.sessions.id(),
+                &plan.head[..plan.head.len().min(12)]
+            );
+            match git.with(|git| git.rewind(plan, &reference)) {
+                Ok(report) => {
+                    code = Some(RewoundCode {
+                        reference: report.rewound.reference,
+                        branch: report.rewound.branch,
+                        from: report.rewound.from,
+                        to: report.rewound.to,
+                        files: report.rewound.files,
+                        commits: report
+                            .commits
+                            .iter()
+                            .map(|commit| StoredCommit {
+                                id: commit.id.clone(),
+                                summary: commit.summary.clone(),
+                                by_assistant: commit.made_by.is_assistant(),
+                            })
+                            .collect(),
+                    });
+                }
+                Err(err) => return error(err.to_string()),
+            }
+        }
+        let undone = code.as_ref().map_or(0, |code| code.commits.len());
+        let head = code
+            .as_ref()
+            .and_then(|code| code.to.clone())
+            .map(|id| id[..id.len().min(7)].to_string());
+        if self
+            .sessions
+            .record
+            .conversation
+            .rewind(count, now, code)
+            .is_none()
+        {
+            return error("Nothing to rewind.");
+        }
+        self.restore_history_from_record();
+        // Notes and the last turn's diff belonged to the turns that are gone.
+        self.session.pending_note = None;
+        self.session.last_turn_base = None;
+        self.send_conversation().await;
+        let mut said = format!("Rewound {} of yours", plural(count, "message", "messages"));
+        if undone > 0 {
+            said.push_str(&format!(
+                " and undid {} (HEAD is now {})",
+                plural(undone, "commit", "commits"),
+                head.as_deref().unwrap_or("unborn")
+            ));
+        }
+        said.push_str(". /redo puts it back.");
+        self.emitter.info(said).await;
+        if undone > 0 {
+            self.send_commit_log(LOG_AFTER_MOVE).await;
+        }
+        self.write_session().await;
+        TurnOutcome::Success
+    }
+
+    /// `/redo`: puts back what the last rewind took away, the commits and the messages.
+    pub(super) async fn command_redo(&mut self) -> TurnOutcome {
+        let conversation = &self.sessions.record.conversation;
+        let Some(rewind) = conversation.last_rewind().cloned() else {
+            return if conversation.abandoned.is_empty() {
+                error("Nothing to redo: there was no rewind.")
+            } else {
+                error(
+                    "Nothing to redo: a message was sent after the last rewind and started a new branch of the conversation (the rewound turns stay in the session file).",
+                )
+            };
+        };
+        let mut restored = 0;
+        if let Some(code) = &rewind.code {
+            let Some(git) = &self.session.git else {
+                return error(
+                    "The rewind moved commits back, but git is not in use in this session, so they cannot be brought back.",
+                );
+            };
+            let rewound = Rewound {
+                reference: code.reference.clone(),
+                branch: code.branch.clone(),
+                from: code.from.clone(),
+                to: code.to.clone(),
+                files: code.files.clone(),
+            };
+            match git.with(|git| git.redo(&rewound)) {
+                Ok(commits) => restored = commits.len(),
+                Err(err) => return error(err.to_string()),
+            }
+        }
+        self.sessions.record.conversation.redo();
+        self.restore_history_from_record();
+        self.session.pending_note = None;
+        self.send_conversation().await;
+        let mut said = format!(
+            "Redid: {} of yours back in the conversation",
+            plural(rewind.turns.len(), "message", "messages")
+        );
+        if let Some(code) = rewind.code.as_ref().filter(|_| restored > 0) {
+            said.push_str(&format!(
+                ", {} back on the branch (HEAD is {})",
+                plural(restored, "commit", "commits"),
+                &code.from[..code.from.len().min(7)]
+            ));
+        }
+        said.push('.');
+        self.emitter.info(said).await;
+        if restored > 0 {
+            self.send_commit_log(LOG_AFTER_MOVE).await;
+        }
+        self.write_session().await;
+        TurnOutcome::Success
+    }
+
+    /// `/sessions`: the saved sessions of this repository, for a picker or a list.
+    pub(super) async fn command_sessions(&mut self) -> TurnOutcome {
+        // Saved first, so the list shows this session as it is now.
+        self.write_session().await;
+        let Some(store) = self.sessions.store().cloned() else {
+            return error(
+                "Sessions cannot be saved or listed here: the state folder (.aider-tui) cannot be used.",
+            );
+        };
+        let listing = match blocking(move || store.list()).await {
+            Ok(listing) => listing,
+            Err(err) => return error(err.to_string()),
+        };
+        for problem in &listing.skipped {
+            self.emitter.warn(format!("Skipped {problem}")).await;
+        }
+        let current = self.sessions.id().to_string();
+        let sessions = listing
+            .sessions
+            .iter()
+            .map(|summary| SessionInfo::from_summary(summary, summary.id == current))
+            .collect();
+        self.emitter.emit(Event::SessionList { sessions }).await;
+        TurnOutcome::Success
+    }
+
+    /// `/resume ID`: saves this session and continues the one named (a unique start
+    /// of its id is enough).
+    pub(super) async fn command_resume(&mut self, args: &str) -> TurnOutcome {
+        let wanted = args.trim().to_string();
+        if wanted.is_empty() {
+            return error("/resume needs a session id; /sessions lists them.");
+        }
+        let Some(store) = self.sessions.store().cloned() else {
+            return error(
+                "Sessions cannot be resumed here: the state folder (.aider-tui) cannot be used.",
+            );
+        };
+        let record = match blocking(move || store.load(&wanted)).await {
+            Ok(record) => record,
+            Err(err) => return error(err.to_string()),
+        };
+        if record.id == self.sessions.id() {
+            self.emitter
+                .info(format!("Session {} is the one running.", record.id))
+                .await;
+            return TurnOutcome::Success;
+        }
+        self.write_session().await;
+        self.adopt_session(record, true).await;
+        TurnOutcome::Success
+    }
+}

@@ -1,0 +1,551 @@
+//! The running session's file: after every turn the session (messages, files, mode,
+//! models, totals, and the user turn with the commits it made) is written to
+//! `.aider-tui/sessions/<id>.json`; `--resume` reads one back at start and `/resume`
+//! switches to another. The file holds no setting, so never a key.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use crate::config::{COMMAND_LINE_ORIGIN, Resume};
+use crate::protocol::{ChatMode, ConversationMessage, ConversationRole, EditStatus, Event};
+use crate::sessions::{
+    self, ModelNames, Role, SessionError, SessionRecord, SessionStore, StoredCommit, StoredMessage,
+    TokenTotals, TurnRecord,
+};
+
+use super::edits::blocking;
+use super::history::{HistoryMessage, Speaker};
+use super::spawn::Engine;
+
+/// The running session's record and where it is saved.
+pub struct SessionLog {
+    /// `None` when no state folder can be used: nothing is saved, and the user is told.
+    store: Option<SessionStore>,
+    pub record: SessionRecord,
+    tally: Tally,
+    /// The history's generation the record's messages were last taken from; a newer
+    /// one means a summary or a clear replaced them.
+    synced_generation: u64,
+    turn: Option<TurnStart>,
+    /// A failed save was reported already (once is enough).
+    save_problem_shown: bool,
+}
+
+/// What was known when a turn began.
+struct TurnStart {
+    text: String,
+    at: i64,
+    /// The history's count of appended messages then.
+    pushed: u64,
+}
+
+/// What the engine's events showed: the current turn's commits and whether it
+/// changed files, and the session's token totals. Shared with the emitter, which
+/// shows it every event it sends.
+#[derive(Clone, Default)]
+pub struct Tally(Arc<Mutex<TallyCounts>>);
+
+#[derive(Default)]
+struct TallyCounts {
+    commits: Vec<StoredCommit>,
+    edited: bool,
+    tokens: TokenTotals,
+}
+
+impl Tally {
+    /// Counts what `event` says happened.
+    pub fn observe(&self, event: &Event) {
+        let mut counts = self.lock();
+        match event {
+            Event::CommitMade { commit } => counts.commits.push(StoredCommit {
+                id: commit.id.clone(),
+                summary: commit.summary.clone(),
+                by_assistant: commit.made_by.is_assistant(),
+            }),
+            Event::ReplyFinished { usage, .. } => {
+                counts.tokens.sent += usage.prompt_tokens();
+                counts.tokens.received += usage.output_tokens;
+                counts.tokens.cache_read += usage.cache_read_tokens;
+                counts.tokens.cache_write += usage.cache_write_tokens;
+            }
+            Event::EditResults { results } => {
+                counts.edited |= results.iter().any(|result| {
+                    matches!(
+                        result.status,
+                        EditStatus::Applied
+                            | EditStatus::Created
+                            | EditStatus::Deleted
+                            | EditStatus::Moved { .. }
+                    )
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Forgets the commits and edits counted so far (a turn begins).
+    fn start_turn(&self) {
+        let mut counts = self.lock();
+        counts.commits.clear();
+        counts.edited = false;
+    }
+
+    /// The turn's commits and whether it changed files.
+    fn take_turn(&self) -> (Vec<StoredCommit>, bool) {
+        let mut counts = self.lock();
+        let edited = std::mem::take(&mut counts.edited);
+        (std::mem::take(&mut counts.commits), edited)
+    }
+
+    fn tokens(&self) -> TokenTotals {
+        self.lock().tokens
+    }
+
+    fn set_tokens(&self, tokens: TokenTotals) {
+        self.lock().tokens = tokens;
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, TallyCounts> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl SessionLog {
+    /// A new session of the repository at `root` (saved from its first message on).
+    pub fn new(root: &Path) -> SessionLog {
+        let store = match SessionStore::open(root) {
+            Ok(store) => Some(store),
+            Err(err) => {
+                tracing::warn!("sessions will not be saved: {err}");
+                None
+            }
+        };
+        let now = sessions::now();
+        SessionLog {
+            store,
+            record: SessionRecord::new(sessions::new_id(now), now),
+            tally: Tally::default(),
+            synced_generation: 0,
+            turn: None,
+            save_problem_shown: false,
+        }
+    }
+
+    /// The tally the emitter feeds.
+    pub fn tally(&self) -> Tally {
+        self.tally.clone()
+    }
+
+    /// The store, if sessions can be saved here.
+    pub fn store(&self) -> Option<&SessionStore> {
+        self.store.as_ref()
+    }
+
+    /// The running session's id.
+    pub fn id(&self) -> &str {
+        &self.record.id
+    }
+}
+
+/// The history's messages as the session file keeps them.
+pub(super) fn stored_messages(messages: &[HistoryMessage]) -> Vec<StoredMessage> {
+    messages
+        .iter()
+        .map(|message| StoredMessage {
+            role: match message.speaker {
+                Speaker::User => Role::User,
+                Speaker::Assistant => Role::Assistant,
+            },
+            text: message.text.clone(),
+            summary: message.summary,
+        })
+        .collect()
+}
+
+/// Stored messages as the history holds them.
+pub(super) fn history_messages(messages: &[StoredMessage]) -> Vec<HistoryMessage> {
+    messages
+        .iter()
+        .map(|message| {
+            let restored = match message.role {
+                Role::User => HistoryMessage::user(message.text.clone()),
+                Role::Assistant => HistoryMessage::assistant(message.text.clone()),
+            };
+            if message.summary {
+                restored.as_summary()
+            } else {
+                restored
+            }
+        })
+        .collect()
+}
+
+/// The conversation a front end shows: the user's messages (with their turn), the
+/// replies, reflection feedback and the summary standing for older messages.
+pub(super) fn shown_conversation(record: &SessionRecord) -> Vec<ConversationMessage> {
+    let conversation = &record.conversation;
+    let starts = conversation.turn_starts();
+    conversation
+        .messages
+        .iter()
+        .enumerate()
+        .filter_map(|(index, message)| {
+            let turn = starts
+                .iter()
+                .find(|(start, _)| *start == index)
+                .map(|(_, turn)| *turn);
+            let role = match (message.role, message.summary, turn) {
+                // The summary's acknowledgement says nothing to a reader.
+                (Role::Assistant, true, _) => return None,
+                (Role::User, true, _) => ConversationRole::Summary,
+                (Role::User, false, Some(_)) => ConversationRole::User,
+                (Role::User, false, None) => ConversationRole::Reflection,
+                (Role::Assistant, false, _) => ConversationRole::Assistant,
+            };
+            Some(ConversationMessage {
+                role,
+                text: message.text.clone(),
+                turn,
+            })
+        })
+        .collect()
+}
+
+impl Engine {
+    /// Continues the session `--resume` names, at start. A session that cannot be read
+    /// is reported and this one starts afresh.
+    pub(super) async fn resume_at_start(&mut self) {
+        let wanted = self.session.settings.resume.clone();
+        if wanted == Resume::No {
+            return;
+        }
+        let Some(store) = self.sessions.store().cloned() else {
+            self.emitter
+                .error("Cannot resume: the state folder (.aider-tui) cannot be used here.")
+                .await;
+            return;
+        };
+        let loaded = blocking(move || match wanted {
+            Resume::Session(id) => store.load(&id).map(|record| (record, Vec::new())),
+            _ => store.latest(),
+        })
+        .await;
+        match loaded {
+            Ok((record, skipped)) => {
+                for problem in skipped {
+                    self.emitter.warn(format!("Skipped {problem}")).await;
+                }
+                self.adopt_session(record, false).await;
+            }
+            Err(err) => {
+                self.emitter
+                    .error(format!("Could not resume: {err}. This is a new session."))
+                    .await;
+            }
+        }
+    }
+
+    /// Makes `record` the running session: its conversation, files, mode, models and
+    /// totals. With `switching`, the files of the session that ran until now are
+    /// dropped first. Files that no longer exist are dropped with a notice; a model
+    /// or format given on this run's command line is kept.
+    pub(super) async fn adopt_session(&mut self, record: SessionRecord, switching: bool) {
+        if switching {
+            self.drop_files("");
+            self.session.pending_note = None;
+            self.session.last_turn_base = None;
+        }
+        let mut missing = Vec::new();
+        for name in &record.chat_files {
+            if !self.session.absolute(name).is_file() {
+                missing.push(name.clone());
+                continue;
+            }
+            if let Err(refusal) = self.add_chat_file(name, false) {
+                self.emitter.warn(refusal.to_string()).await;
+            }
+        }
+        let mut outside = Vec::new();
+        for name in &record.read_only_files {
+            // A session file can come with a cloned repository: it never makes the
+            // model read a file outside the repository.
+            if self.session.relative_path(name).is_none() {
+                outside.push(name.clone());
+            } else if self.add_read_only(name).is_err() {
+                missing.push(name.clone());
+            }
+        }
+        if !missing.is_empty() {
+            self.emitter
+                .warn(format!(
+                    "Dropped from the chat, as they no longer exist: {}",
+                    missing.join(", ")
+                ))
+                .await;
+        }
+        if !outside.is_empty() {
+            self.emitter
+                .warn(format!(
+                    "Not restored, as they are outside the repository (add them again with /read-only): {}",
+                    outside.join(", ")
+                ))
+                .await;
+        }
+        self.restore_models(&record).await;
+        self.session.session_cost = record.cost;
+        self.sessions.tally.set_tokens(record.tokens);
+        self.session
+            .history
+            .restore(history_messages(&record.conversation.messages));
+        self.sessions.synced_generation = self.session.history.generation();
+        let turns = record.conversation.turns.len();
+        let messages = shown_conversation(&record);
+        let id = record.id.clone();
+        self.sessions.record = record;
+        self.emitter
+            .emit(Event::ConversationRestored {
+                session: id.clone(),
+                messages,
+            })
+            .await;
+        let plural = if turns == 1 { "" } else { "s" };
+        self.emitter
+            .info(format!(
+                "Resumed session {id}: {turns} message{plural} of yours in the conversation."
+            ))
+            .await;
+    }
+
+    /// The stored mode, models and formats, unless this run's command line set them.
+    async fn restore_models(&mut self, record: &SessionRecord) {
+        let settings = self.session.settings.clone();
+        let given = |option: &str| {
+            settings
+                .origins
+                .get(option)
+                .is_some_and(|origin| origin == COMMAND_LINE_ORIGIN)
+        };
+        let current =
+            |model: &Option<super::models::Model>| model.as_ref().map(|model| model.name.clone());
+        let models = &mut self.session.models;
+        let mut problems = Vec::new();
+        if !given("model")
+            && let Some(main) = &record.models.main
+            && current(&models.main).as_ref() != Some(main)
+            && let Err(problem) = models.switch_main(&settings, main)
+        {
+            problems.push(format!("could not restore the model {main}: {problem}"));
+        }
+        if !given("weak-model")
+            && let Some(weak) = &record.models.weak
+            && current(&models.weak).as_ref() != Some(weak)
+            && let Err(problem) = models.switch_weak(&settings, weak)
+        {
+            problems.push(format!(
+                "could not restore the weak model {weak}: {problem}"
+            ));
+        }
+        if !given("editor-model")
+            && let Some(editor) = &record.models.editor
+            && current(&models.editor).as_ref() != Some(editor)
+            && let Err(problem) = models.switch_editor(&settings, editor)
+        {
+            problems.push(format!(
+                "could not restore the editor model {editor}: {problem}"
+            ));
+        }
+        problems.extend(std::mem::take(&mut models.warnings));
+        self.session.edit_format = match record.edit_format.parse() {
+            Ok(format) if !given("edit-format") => format,
+            _ => self.session.models.edit_format(&settings),
+        };
+        self.session.editor_edit_format = match record.editor_edit_format.parse() {
+            Ok(format) if !given("editor-edit-format") => format,
+            _ => self.session.models.editor_edit_format(&settings),
+        };
+        if !given("chat-mode")
+            && let Some(mode) = ChatMode::from_name(&record.mode)
+        {
+            self.session.mode = mode;
+        }
+        for problem in problems {
+            self.emitter.warn(problem).await;
+        }
+    }
+
+    /// Notes what is known as a turn begins (for the turn's record).
+    pub(super) fn begin_turn_record(&mut self, text: &str) {
+        self.sessions.turn = Some(TurnStart {
+            text: text.to_string(),
+            at: sessions::now(),
+            pushed: self.session.history.pushed(),
+        });
+        self.sessions.tally.start_turn();
+    }
+
+    /// After a turn: records it if it was a user turn (it added messages to the
+    /// conversation or made commits), and saves the session.
+    pub(super) async fn save_after_turn(&mut self) {
+        let started = self.sessions.turn.take();
+        let (commits, edited) = self.sessions.tally.take_turn();
+        self.sync_conversation();
+        let history = &self.session.history;
+        let mut saved_turn = None;
+        if let Some(started) = started {
+            let appended = usize::try_from(history.pushed().saturating_sub(started.pushed))
+                .unwrap_or(usize::MAX);
+            let committed = commits.iter().any(|commit| commit.by_assistant);
+            if appended > 0 || committed {
+                let conversation = &mut self.sessions.record.conversation;
+                conversation.add_turn(TurnRecord {
+                    text: started.text,
+                    at: started.at,
+                    epoch: conversation.current_epoch(),
+                    start: history.messages().len().saturating_sub(appended),
+                    commits,
+                    uncommitted_edits: edited && !committed,
+                });
+                saved_turn = Some(conversation.turns.len());
+            }
+        }
+        self.write_session().await;
+        if let Some(turn) = saved_turn {
+            self.emitter
+                .emit(Event::TurnSaved {
+                    session: self.sessions.id().to_string(),
+                    turn,
+                })
+                .await;
+        }
+    }
+
+    /// Takes the history's messages into the record, keeping replaced ones.
+    fn sync_conversation(&mut self) {
+        let history = &self.session.history;
+        let messages = stored_messages(history.messages());
+        let conversation = &mut self.sessions.record.conversation;
+        if history.generation() == self.sessions.synced_generation {
+            conversation.extend_to(messages);
+        } else {
+            conversation.replace_with(messages);
+        }
+        self.sessions.synced_generation = history.generation();
+    }
+
+    /// Puts the record's messages into the history (after a rewind or a redo).
+    pub(super) fn restore_history_from_record(&mut self) {
+        let messages = history_messages(&self.sessions.record.conversation.messages);
+        self.session.history.restore(messages);
+        self.sessions.synced_generation = self.session.history.generation();
+    }
+
+    /// The conversation as front ends show it, for [`Event::ConversationRestored`].
+    pub(super) async fn send_conversation(&self) {
+        self.emitter
+            .emit(Event::ConversationRestored {
+                session: self.sessions.id().to_string(),
+                messages: shown_conversation(&self.sessions.record),
+            })
+            .await;
+    }
+
+    /// Writes the session file (once there is something worth resuming).
+    pub(super) async fn write_session(&mut self) {
+        self.refresh_record();
+        let Some(store) = self.sessions.store().cloned() else {
+            return;
+        };
+        if !self.sessions.record.is_worth_saving() {
+            return;
+        }
+        let record = self.sessions.record.clone();
+        let saved = blocking(move || store.save(&record)).await;
+        if let Err(err) = saved {
+            self.report_save_problem(err).await;
+        }
+    }
+
+    async fn report_save_problem(&mut self, err: SessionError) {
+        tracing::warn!("{err}");
+        if !self.sessions.save_problem_shown {
+            self.sessions.save_problem_shown = true;
+            self.emitter
+                .warn(format!(
+                    "The session is not being saved ({err}); --resume will not find it."
+                ))
+                .await;
+        }
+    }
+
+    /// Copies the session's files, mode, models and totals into the record.
+    fn refresh_record(&mut self) {
+        let session = &self.session;
+        let name =
+            |model: &Option<super::models::Model>| model.as_ref().map(|model| model.name.clone());
+        let record = &mut self.sessions.record;
+        record.last_active = sessions::now();
+        record.mode = session.mode.name().to_string();
+        record.models = ModelNames {
+            main: name(&session.models.main),
+            weak: name(&session.models.weak),
+            editor: name(&session.models.editor),
+        };
+        record.edit_format = session.edit_format.to_string();
+        record.editor_edit_format = session.editor_edit_format.to_string();
+        record.cost = session.session_cost;
+        record.tokens = self.sessions.tally.tokens();
+        record.chat_files = session.files.editable();
+        record.read_only_files = session.files.read_only();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_stay_summaries_and_reflections_are_told_from_messages() {
+        let history = vec![
+            HistoryMessage::user("A summary of our conversation so far: …").as_summary(),
+            HistoryMessage::assistant("Thanks, I have the context.").as_summary(),
+            HistoryMessage::user("make it wave"),
+            HistoryMessage::assistant("Waving."),
+            HistoryMessage::user("The files you edited have problems."),
+            HistoryMessage::assistant("Fixed."),
+        ];
+        let stored = stored_messages(&history);
+        assert!(stored[0].summary && stored[1].summary && !stored[2].summary);
+        assert_eq!(
+            history_messages(&stored),
+            history,
+            "a round trip loses nothing"
+        );
+
+        let mut record = SessionRecord::new("20260102-153045-7f3a".into(), 0);
+        record.conversation.extend_to(stored);
+        record.conversation.add_turn(TurnRecord {
+            text: "make it wave".into(),
+            at: 0,
+            epoch: 0,
+            start: 2,
+            commits: Vec::new(),
+            uncommitted_edits: false,
+        });
+        let shown: Vec<(ConversationRole, Option<usize>)> = shown_conversation(&record)
+            .into_iter()
+            .map(|message| (message.role, message.turn))
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                (ConversationRole::Summary, None),
+                (ConversationRole::User, Some(1)),
+                (ConversationRole::Assistant, None),
+                (ConversationRole::Reflection, None),
+                (ConversationRole::Assistant, None),
+            ]
+        );
+    }
+}

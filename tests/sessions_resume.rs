@@ -1,0 +1,394 @@
+//! Sessions that survive the process, end to end with the built binary: a headless
+//! turn saves its session, the process ends, and `--resume --message` sends the earlier
+//! turns to the model with the restored files; `aider-tui sessions` lists them; corrupt
+//! and newer session files are reported and skipped, never a crash.
+
+mod engine_support;
+#[path = "support/mock_llm.rs"]
+mod mock_llm;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use engine_support::{COMMIT_REQUEST_MARK, SECRET_KEY, TestRepo, block};
+use mock_llm::{MockLlm, Reply};
+use serde_json::Value;
+
+const HELLO: &str = "def greet():\n    return \"hello\"\n";
+const NOTES: &str = "Greetings must be short.\n";
+
+/// Runs the binary in `root` with a clean environment (no keys, an empty home).
+fn aider(root: &Path, home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_aider-tui"))
+        .args(args)
+        .current_dir(root)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .output()
+        .unwrap()
+}
+
+/// Runs the binary with the mock's model and the test key added to `args`.
+fn aider_on_mock(root: &Path, home: &Path, base: &str, args: &[&str]) -> Output {
+    let mut all = args.to_vec();
+    all.extend([
+        "--model",
+        "openai/gpt-4o",
+        "--api-base",
+        base,
+        "--api-key",
+        SECRET_KEY,
+        "--no-auto-lint",
+    ]);
+    aider(root, home, &all)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn succeeded(output: &Output) {
+    assert!(
+        output.status.success(),
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        output.status.code(),
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+}
+
+fn session_files(root: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(".aider-tui/sessions"))
+        .map(|entries| entries.flatten().map(|entry| entry.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// The bodies of the main model's requests (not the commit messages').
+fn main_requests(mock: &MockLlm) -> Vec<Value> {
+    mock.requests()
+        .into_iter()
+        .map(|request| request.body)
+        .filter(|body| !body.to_string().contains(COMMIT_REQUEST_MARK))
+        .collect()
+}
+
+/// The chat messages of a request, as (role, content) pairs.
+fn messages(body: &Value) -> Vec<(String, String)> {
+    body["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|message| {
+            let content = match &message["content"] {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            (message["role"].as_str().unwrap_or("").to_string(), content)
+        })
+        .collect()
+}
+
+#[test]
+fn a_resumed_headless_turn_sends_the_earlier_turns_and_the_restored_files() {
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("NOTES.md", NOTES)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    let first_reply = format!(
+        "Waving now.\n\n{}",
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return \"wave\"\n"
+        )
+    );
+    mock.push(Reply::text([first_reply.clone()]));
+    let base = mock.openai_base();
+
+    let first = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &[
+            "hello.py",
+            "--read",
+            "NOTES.md",
+            "--yes",
+            "--message",
+            "make it wave",
+        ],
+    );
+    succeeded(&first);
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    let files = session_files(&repo.root());
+    assert_eq!(files.len(), 1, "{files:?}");
+    let saved = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(!saved.contains(SECRET_KEY), "no key in the session file");
+    assert!(!saved.contains(&base), "no base URL in the session file");
+    let record: Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(record["version"], 1);
+    assert_eq!(record["chat_files"], serde_json::json!(["hello.py"]));
+    assert_eq!(record["read_only_files"], serde_json::json!(["NOTES.md"]));
+    assert_eq!(record["models"]["main"], "openai/gpt-4o");
+    let turn = &record["conversation"]["turns"][0];
+    assert_eq!(turn["text"], "make it wave");
+    let commits = turn["commits"].as_array().unwrap();
+    assert_eq!(commits.len(), 1);
+    assert_eq!(commits[0]["summary"], "feat: wave");
+    assert_eq!(commits[0]["by_assistant"], true);
+    assert!(record["tokens"]["received"].as_u64().is_some());
+
+    // A new process, no files named: the conversation and the files come back.
+    mock.push(Reply::text(["Shorter it is."]));
+    let second = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["--resume", "--yes", "--message", "now make it shorter"],
+    );
+    succeeded(&second);
+    let stderr = text(&second.stderr);
+    let stdout = text(&second.stdout);
+    assert!(
+        format!("{stdout}{stderr}").contains("Resumed session"),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    let requests = main_requests(&mock);
+    assert_eq!(requests.len(), 2);
+    let sent = messages(&requests[1]);
+    let position = |role: &str, needle: &str| {
+        sent.iter()
+            .position(|(r, content)| r == role && content.contains(needle))
+            .unwrap_or_else(|| panic!("no {role} message with {needle:?} in {sent:#?}"))
+    };
+    let earlier_user = position("user", "make it wave");
+    let earlier_reply = position("assistant", "Waving now.");
+    let new_message = position("user", "now make it shorter");
+    assert!(earlier_user < earlier_reply && earlier_reply < new_message);
+    // The restored chat file (as it is now) and the read-only file are in the prompt.
+    let whole = requests[1].to_string();
+    assert!(whole.contains("return \\\"wave\\\""), "{whole}");
+    assert!(whole.contains("Greetings must be short."), "{whole}");
+    // Still one session, now with two turns.
+    let files = session_files(&repo.root());
+    assert_eq!(files.len(), 1);
+    let record: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
+    assert_eq!(record["conversation"]["turns"].as_array().unwrap().len(), 2);
+
+    // `aider-tui sessions` lists it, as text and as JSON lines.
+    let listed = aider(&repo.root(), home.path(), &["sessions"]);
+    succeeded(&listed);
+    let listing = text(&listed.stdout);
+    let id = record["id"].as_str().unwrap();
+    assert_eq!(listing.lines().count(), 1, "{listing}");
+    assert!(
+        listing.contains(id)
+            && listing.contains("openai/gpt-4o")
+            && listing.contains("2 turns")
+            && listing.contains("make it wave"),
+        "{listing}"
+    );
+    let json = aider(&repo.root(), home.path(), &["sessions", "--json"]);
+    succeeded(&json);
+    let line: Value = serde_json::from_str(text(&json.stdout).trim()).unwrap();
+    assert_eq!(line["id"], id);
+    assert_eq!(line["turns"], 2);
+    assert_eq!(line["first_message"], "make it wave");
+
+    // A unique start of the id is enough, and Aider's spelling works too.
+    mock.push(Reply::text(["Done."]));
+    let by_prefix = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["--resume", &id[..15], "--yes", "--message", "thanks"],
+    );
+    succeeded(&by_prefix);
+    mock.push(Reply::text(["Done again."]));
+    let aider_spelling = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &[
+            "--restore-chat-history",
+            "--yes",
+            "--message",
+            "thanks again",
+        ],
+    );
+    succeeded(&aider_spelling);
+    let last = main_requests(&mock).pop().unwrap().to_string();
+    assert!(
+        last.contains("make it wave") && last.contains("thanks"),
+        "{last}"
+    );
+}
+
+#[test]
+fn files_that_no_longer_exist_are_dropped_with_a_notice() {
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("gone.py", "x = 1\n")]);
+    let home = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let outside = elsewhere.path().join("private.txt");
+    std::fs::write(&outside, "outside-secret-text\n").unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["Noted."]));
+    let base = mock.openai_base();
+    succeeded(&aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &[
+            "hello.py",
+            "gone.py",
+            "--read",
+            outside.to_str().unwrap(),
+            "--chat-mode",
+            "ask",
+            "--message",
+            "remember this",
+        ],
+    ));
+    assert!(
+        main_requests(&mock)[0]
+            .to_string()
+            .contains("outside-secret-text"),
+        "the first run reads the file it was given"
+    );
+    std::fs::remove_file(repo.root().join("gone.py")).unwrap();
+
+    mock.push(Reply::text(["Still here."]));
+    let resumed = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["--resume", "--message", "what now?", "--json"],
+    );
+    succeeded(&resumed);
+    let events: Vec<Value> = text(&resumed.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    let dropped = events.iter().any(|event| {
+        event["type"] == "notice"
+            && event["text"]
+                .as_str()
+                .is_some_and(|text| text.contains("no longer exist") && text.contains("gone.py"))
+    });
+    assert!(dropped, "{events:#?}");
+    let status = events
+        .iter()
+        .rev()
+        .find(|event| event["type"] == "status")
+        .unwrap();
+    assert_eq!(status["chat_files"], serde_json::json!(["hello.py"]));
+    // A session file may come with a cloned repository: it never brings back a file
+    // outside the repository on its own.
+    assert_eq!(status["read_only_files"], serde_json::json!([]));
+    let told = events.iter().any(|event| {
+        event["text"].as_str().is_some_and(|text| {
+            text.contains("outside the repository") && text.contains("private.txt")
+        })
+    });
+    assert!(told, "{events:#?}");
+    assert_eq!(status["mode"], "ask", "the mode comes back too");
+    let last = main_requests(&mock).pop().unwrap().to_string();
+    assert!(last.contains("remember this"), "{last}");
+    assert!(!last.contains("outside-secret-text"), "{last}");
+}
+
+#[test]
+fn corrupt_and_newer_session_files_are_reported_and_skipped() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["First answer."]));
+    let base = mock.openai_base();
+    succeeded(&aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &[
+            "hello.py",
+            "--chat-mode",
+            "ask",
+            "--message",
+            "the good one",
+        ],
+    ));
+    let folder = repo.root().join(".aider-tui/sessions");
+    // Ids that sort after the good one: a truncated file and one from a newer version.
+    std::fs::write(
+        folder.join("29990101-000000-dead.json"),
+        b"{\"version\": 1, \"id\": \"29",
+    )
+    .unwrap();
+    std::fs::write(
+        folder.join("29990101-000001-beef.json"),
+        br#"{"version": 99, "id": "29990101-000001-beef", "last_active": 99999999999}"#,
+    )
+    .unwrap();
+
+    let listed = aider(&repo.root(), home.path(), &["sessions"]);
+    succeeded(&listed);
+    let stdout = text(&listed.stdout);
+    let stderr = text(&listed.stderr);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.contains("the good one"), "{stdout}");
+    assert!(
+        stderr.contains("29990101-000000-dead.json") && stderr.contains("cannot be read"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("29990101-000001-beef.json") && stderr.contains("newer aider-tui"),
+        "{stderr}"
+    );
+
+    // --resume takes the latest session that can be read, and says what it skipped.
+    mock.push(Reply::text(["Second answer."]));
+    let resumed = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["--resume", "--message", "go on"],
+    );
+    succeeded(&resumed);
+    let said = format!("{}{}", text(&resumed.stdout), text(&resumed.stderr));
+    assert!(said.contains("Skipped"), "{said}");
+    let last = main_requests(&mock).pop().unwrap().to_string();
+    assert!(last.contains("the good one"), "{last}");
+
+    // Naming a file that cannot be read, or no session at all, stops before any turn.
+    let requests_before = mock.requests().len();
+    for id in ["29990101-000000-dead", "29990101-000001-beef", "17000101"] {
+        let refused = aider_on_mock(
+            &repo.root(),
+            home.path(),
+            &base,
+            &["--resume", id, "--message", "never sent"],
+        );
+        assert_eq!(
+            refused.status.code(),
+            Some(2),
+            "{id}: {}",
+            text(&refused.stderr)
+        );
+        assert!(
+            text(&refused.stderr).contains("--resume"),
+            "{}",
+            text(&refused.stderr)
+        );
+    }
+    assert_eq!(mock.requests().len(), requests_before, "nothing was sent");
+    let empty = TestRepo::new(&[("hello.py", HELLO)]);
+    let refused = aider_on_mock(&empty.root(), home.path(), &base, &["--resume", "-m", "x"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("no earlier session"),
+        "{}",
+        text(&refused.stderr)
+    );
+}
