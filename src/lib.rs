@@ -8,6 +8,7 @@
 //! that talk to the engine only through `protocol`.
 
 pub mod cli;
+pub mod clipboard;
 pub mod config;
 pub mod diff;
 pub mod edit;
@@ -21,3 +22,6 @@ pub mod safe_fs;
 pub mod text;
 pub mod tokens;
 pub mod tui;
+pub mod voice;
+pub mod watch;
+pub mod web;
