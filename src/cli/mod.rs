@@ -1,8 +1,8 @@
 //! The command line: argument definitions (clap) and the choice of front end.
 //!
 //! `aider-tui [FILES]` opens the full-screen session; with `--message` it runs one
-//! turn headless; `apply` and `map` are tool commands over the edit engine and the
-//! repo map. Each runner lives in its own file beside this one.
+//! turn headless; `watch` runs watch mode headless; `apply` and `map` are tool commands
+//! over the edit engine and the repo map. Each runner lives in its own file beside this one.
 
 mod apply;
 mod map;
@@ -33,6 +33,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Some(Command::Apply(args)) => apply::run(args),
         Some(Command::Map(args)) => map::run(args),
+        Some(Command::Watch(args)) => session::run_watch(*args),
         None => session::run(cli.session),
     }
 }
@@ -59,6 +60,9 @@ pub enum Command {
     Apply(ApplyArgs),
     /// Print the repository map.
     Map(MapArgs),
+    /// Watch the files for comments ending in AI! or AI? and run what they ask, until
+    /// Ctrl-C; takes the session's flags (--model, --yes, --json, …).
+    Watch(Box<SessionArgs>),
 }
 
 /// `aider-tui apply --root DIR --format FORMAT [--file RELPATH]... [--json] [--parse-only] RESPONSE_FILE`

@@ -121,6 +121,20 @@ impl Engine {
                 self.inbox.quit = true;
                 TurnOutcome::Success
             }
+            Command::Context => self.mode_command(ChatMode::Context, args).await,
+            Command::Watch | Command::Editor | Command::MultilineMode => {
+                self.full_screen_only(command)
+            }
+            Command::Copy => self.command_copy().await,
+            Command::CopyContext => self.command_copy_context().await,
+            Command::Paste => self.command_paste(args).await,
+            Command::Web => self.command_web(args).await,
+            Command::Voice => self.command_voice(args).await,
+            Command::Save => self.command_save(args).await,
+            Command::Load => self.command_load(args).await,
+            Command::ReasoningEffort => self.command_reasoning_effort(args).await,
+            Command::ThinkTokens => self.command_think_tokens(args).await,
+            Command::Models => self.command_models(args).await,
             Command::Git => {
                 let command = format!("git {args}");
                 let result = self.run_reported(CommandKind::Git, &command).await;
@@ -447,7 +461,8 @@ impl Engine {
             let tokens = crate::tokens::count_tokens(&prompt::render_file(file));
             text.push_str(&format!("{tokens:>8}    {}\n", file.name));
         }
-        let total = built.total_tokens();
+        text.push_str(&self.image_token_lines());
+        let total = built.total_tokens() + self.image_tokens();
         text.push_str(&format!("{total:>8}  total"));
         if let Some(model) = main {
             let window = model.settings.context_window;

@@ -20,32 +20,47 @@
 //! (streaming), `edits` (review, apply, commit, lint, test), `commit_message`,
 //! `checks` (shell, lint, syntax), `commands`, `repository` (log, diff, undo),
 //! `repo_map`, `mentions`, `summarize`, `history`, `transcript`, `locked_repo`, `usage`.
+//! The ways in besides typing, each in its own file: `images`, `clipboard_commands`,
+//! `web_command`, `voice_command`, `saved_files`, `context_mode`, `reasoning`,
+//! `models_command`, `ui_commands` (commands only a full-screen session can run), with
+//! `devices` (the clipboard and microphone a session uses).
 
 mod checks;
+mod clipboard_commands;
 mod commands;
 mod commit_message;
+mod context_mode;
+mod devices;
 mod edits;
 mod files;
 mod history;
+mod images;
 mod inbox;
 mod locked_repo;
 mod mentions;
 mod models;
+mod models_command;
 mod preview;
 mod prompt;
+mod reasoning;
 mod reply;
 mod repo_map;
 mod repository;
 mod review;
+mod saved_files;
 mod session;
 mod spawn;
 mod summarize;
 mod transcript;
 mod turn;
+mod ui_commands;
 mod usage;
+mod voice_command;
+mod web_command;
 
 pub use history::{HistoryMessage, Speaker};
 pub use mentions::{Mentions, find_mentions};
 pub use models::NO_MODEL_HELP;
 pub use prompt::{FileText, Prompt, PromptInput, PromptPart, assemble, system_prompt};
-pub use spawn::spawn;
+pub use devices::Devices;
+pub use spawn::{spawn, spawn_with};

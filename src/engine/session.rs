@@ -153,6 +153,8 @@ impl Session {
     pub fn chat_file_texts(&self) -> Vec<FileText> {
         self.chat_files
             .iter()
+            // Images go to the model as pictures (`images`), not as text.
+            .filter(|name| !super::images::is_image(name))
             .map(|name| FileText {
                 name: name.clone(),
                 text: std::fs::read_to_string(self.absolute(name)).unwrap_or_default(),
@@ -164,6 +166,7 @@ impl Session {
     pub fn read_only_texts(&self) -> Vec<FileText> {
         self.read_only_files
             .iter()
+            .filter(|name| !super::images::is_image(name))
             .filter_map(|name| {
                 std::fs::read_to_string(self.absolute(name))
                     .ok()

@@ -55,6 +55,11 @@ impl InputPane {
         text
     }
 
+    /// Replaces the text (the message came back from the user's editor).
+    pub fn set_text(&mut self, text: &str) {
+        self.replace(text.replace("\r\n", "\n"));
+    }
+
     fn replace(&mut self, text: String) {
         self.textarea.select_all();
         self.textarea.cut();
