@@ -44,7 +44,19 @@ fn offenders(module: &str, forbidden: &[&str]) -> Vec<String> {
 fn only_the_ui_uses_the_terminal_crates() {
     let terminal = ["ratatui", "crossterm"];
     for module in [
-        "config", "edit", "engine", "git", "llm", "oneshot", "protocol", "repomap", "tokens",
+        "config",
+        "edit",
+        "engine",
+        "git",
+        "llm",
+        "oneshot",
+        "protocol",
+        "repomap",
+        "tokens",
+        "watch",
+        "web",
+        "clipboard",
+        "voice",
     ] {
         let found = offenders(module, &terminal);
         assert!(
@@ -59,7 +71,18 @@ fn only_the_ui_uses_the_terminal_crates() {
 fn libraries_and_engine_never_import_front_ends() {
     let front_ends = ["crate::tui", "crate::oneshot", "crate::cli"];
     for module in [
-        "config", "edit", "engine", "git", "llm", "protocol", "repomap", "tokens",
+        "config",
+        "edit",
+        "engine",
+        "git",
+        "llm",
+        "protocol",
+        "repomap",
+        "tokens",
+        "watch",
+        "web",
+        "clipboard",
+        "voice",
     ] {
         let found = offenders(module, &front_ends);
         assert!(
@@ -73,7 +96,17 @@ fn libraries_and_engine_never_import_front_ends() {
 #[test]
 fn independent_libraries_do_not_import_the_engine() {
     for module in [
-        "config", "edit", "git", "llm", "repomap", "tokens", "protocol",
+        "config",
+        "edit",
+        "git",
+        "llm",
+        "repomap",
+        "tokens",
+        "protocol",
+        "watch",
+        "web",
+        "clipboard",
+        "voice",
     ] {
         let found = offenders(module, &["crate::engine"]);
         assert!(

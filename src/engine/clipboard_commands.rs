@@ -82,7 +82,11 @@ impl Engine {
                 .unwrap_or_else(|error| Err(ClipboardError::Failed(error.to_string())))
         };
         match copied {
-            Ok(()) => self.emitter.info(format!("Copied {what} to the clipboard.")).await,
+            Ok(()) => {
+                self.emitter
+                    .info(format!("Copied {what} to the clipboard."))
+                    .await
+            }
             Err(error) => {
                 self.emitter
                     .emit(Event::CopyThroughTerminal {

@@ -58,9 +58,9 @@ mod usage;
 mod voice_command;
 mod web_command;
 
+pub use devices::Devices;
 pub use history::{HistoryMessage, Speaker};
 pub use mentions::{Mentions, find_mentions};
 pub use models::NO_MODEL_HELP;
 pub use prompt::{FileText, Prompt, PromptInput, PromptPart, assemble, system_prompt};
-pub use devices::Devices;
 pub use spawn::{spawn, spawn_with};

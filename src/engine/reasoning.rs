@@ -73,7 +73,9 @@ impl Engine {
                 Some(tokens) if tokens > 0 => format!("{tokens} tokens"),
                 _ => "off".to_string(),
             };
-            self.emitter.info(format!("Thinking budget: {current}")).await;
+            self.emitter
+                .info(format!("Thinking budget: {current}"))
+                .await;
             return TurnOutcome::Success;
         }
         let Some(tokens) = parse_token_count(args) else {

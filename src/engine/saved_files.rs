@@ -29,7 +29,9 @@ impl Engine {
             Ok(()) => {
                 let count = self.session.chat_files.len() + self.session.read_only_files.len();
                 self.emitter
-                    .info(format!("Saved {count} files to {typed}; /load {typed} adds them again."))
+                    .info(format!(
+                        "Saved {count} files to {typed}; /load {typed} adds them again."
+                    ))
                     .await;
                 TurnOutcome::Success
             }
@@ -68,14 +70,16 @@ impl Engine {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 let name = file.display().to_string();
-                if let TurnOutcome::Error { message } = self.run_command_lines(&name, &text).await
-                {
+                if let TurnOutcome::Error { message } = self.run_command_lines(&name, &text).await {
                     self.emitter.warn(message).await;
                 }
             }
             Err(error) => {
                 self.emitter
-                    .warn(format!("--load {}: cannot read it: {error}", file.display()))
+                    .warn(format!(
+                        "--load {}: cannot read it: {error}",
+                        file.display()
+                    ))
                     .await
             }
         }

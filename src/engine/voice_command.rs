@@ -78,8 +78,11 @@ impl Engine {
         if let Some(timeout) = settings.request_timeout {
             connection.request_timeout = timeout;
         }
-        TranscriptionEndpoint::new(&connection, &|name: &str| settings.lookup_env(name))
-            .map_err(|error| format!("Voice input needs an OpenAI-compatible transcription service: {error}"))
+        TranscriptionEndpoint::new(&connection, &|name: &str| settings.lookup_env(name)).map_err(
+            |error| {
+                format!("Voice input needs an OpenAI-compatible transcription service: {error}")
+            },
+        )
     }
 
     /// A WAV file the user named, checked.

@@ -66,7 +66,9 @@ impl Engine {
                 .ask(
                     &self.emitter,
                     QuestionKind::AddWebPage { url: url.clone() },
-                    format!("Your message names {url}. Fetch the page and send it with the message?"),
+                    format!(
+                        "Your message names {url}. Fetch the page and send it with the message?"
+                    ),
                 )
                 .await;
             if yes && let Err(problem) = self.add_web_page(&url).await {
@@ -84,7 +86,10 @@ fn page_note(page: &Page) -> (String, String) {
     if cut {
         text.push_str("\n\n(The page goes on; the rest was cut off.)");
     }
-    let note = format!("Here is the web page <{}>, as Markdown:\n\n{text}", page.url);
+    let note = format!(
+        "Here is the web page <{}>, as Markdown:\n\n{text}",
+        page.url
+    );
     let words = page.text.split_whitespace().count();
     let summary = format!(
         "Fetched {} ({}, {words} words{}).",

@@ -26,7 +26,7 @@ use crate::protocol::{
 };
 
 pub use printer::Printer;
-pub use watch::run_watch;
+pub use watch::{run_watch, watch_loop};
 
 /// How the one-shot runner prints and answers.
 #[derive(Debug, Clone, Copy, Default)]

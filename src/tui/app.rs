@@ -190,7 +190,10 @@ impl App {
             }
             Err(problem) => {
                 self.status.watching = false;
-                self.note(NoticeLevel::Error, &format!("Cannot watch the files: {problem}"));
+                self.note(
+                    NoticeLevel::Error,
+                    &format!("Cannot watch the files: {problem}"),
+                );
             }
         }
     }
@@ -329,7 +332,8 @@ impl App {
             Event::ComposeMessage { text } => {
                 self.set_focus(Focus::Input);
                 self.input.paste(&text);
-                self.status.flash("Ready in the message box: Enter sends it");
+                self.status
+                    .flash("Ready in the message box: Enter sends it");
             }
             Event::Recording { active } => self.status.recording = active,
             Event::CopyThroughTerminal { text, reason } => {
@@ -590,7 +594,8 @@ impl App {
         }
         if control && key.code == KeyCode::Char('x') {
             self.chord = true;
-            self.status.flash("Ctrl-X: Ctrl-E edits the message in your editor");
+            self.status
+                .flash("Ctrl-X: Ctrl-E edits the message in your editor");
             return true;
         }
         false
@@ -654,9 +659,7 @@ impl App {
                 self.status.flash("Transcribing…");
             }
             // `/multiline-mode` swaps the two.
-            Action::Send | Action::NewLine
-                if (action == Action::Send) != self.status.multiline =>
-            {
+            Action::Send | Action::NewLine if (action == Action::Send) != self.status.multiline => {
                 let text = self.input.take();
                 self.submit(&text);
             }
