@@ -121,10 +121,12 @@ impl App {
         };
         let mut status = StatusBar::default();
         status.multiline = options.multiline;
+        let mut input = InputPane::new(&styles, history);
+        input.multiline = options.multiline;
         App {
             chat: ChatPane::new(palette, styles.clone()),
             diff: DiffPane::new(palette, styles.clone()),
-            input: InputPane::new(&styles, history),
+            input,
             files: FilesPane::default(),
             commits: CommitLogPane::default(),
             map: RepoMapPane::default(),
@@ -810,6 +812,7 @@ impl App {
                 }
                 Ok(Command::MultilineMode) => {
                     self.status.multiline = !self.status.multiline;
+                    self.input.multiline = self.status.multiline;
                     let text = if self.status.multiline {
                         "Multi-line mode: Enter inserts a new line, Alt-Enter sends."
                     } else {

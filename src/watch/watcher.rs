@@ -171,11 +171,14 @@ struct State {
 
 impl State {
     fn changed(&mut self, paths: &[PathBuf]) {
+        let mut asked = false;
         for path in paths {
-            self.read(path);
+            asked |= self.read(path);
         }
         let quiet = self.quiet_until.is_some_and(|until| Instant::now() < until);
-        if self.paused || quiet {
+        // Only a file saved now with a request in it triggers; requests left from
+        // edits made while paused go along with the next one.
+        if self.paused || quiet || !asked {
             return;
         }
         let files = self
@@ -196,10 +199,11 @@ impl State {
         }
     }
 
-    /// Reads one changed path and records its AI comments.
-    fn read(&mut self, path: &Path) {
+    /// Reads one changed path and records its AI comments. Returns whether its text
+    /// changed and holds a comment that asks for something.
+    fn read(&mut self, path: &Path) -> bool {
         let Some(relative) = self.relative(path) else {
-            return;
+            return false;
         };
         let text = match std::fs::symlink_metadata(path) {
             Ok(metadata) if metadata.is_file() && metadata.len() <= MAX_FILE_BYTES => {
@@ -213,20 +217,24 @@ impl State {
             // Deleted, a folder, too big or not text: nothing to ask from it.
             self.last_seen.remove(&relative);
             self.pending.remove(&relative);
-            return;
+            return false;
         };
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         text.hash(&mut hasher);
         let hash = hasher.finish();
         if self.last_seen.insert(relative.clone(), hash) == Some(hash) {
-            return;
+            return false;
         }
         let comments = scan(&relative, &text);
+        let asks = comments
+            .iter()
+            .any(|comment| comment.marker != super::comments::Marker::Context);
         if comments.is_empty() {
             self.pending.remove(&relative);
         } else {
             self.pending.insert(relative, comments);
         }
+        asks
     }
 
     /// The repository path of a watched path, unless it is skipped or ignored.
