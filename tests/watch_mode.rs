@@ -132,3 +132,58 @@ async fn a_saved_ai_comment_becomes_a_committed_change_and_a_question_an_answer(
     assert!(ended);
     assert!(err.text().contains("Watching"), "{}", err.text());
 }
+
+#[test]
+fn the_watch_command_runs_until_interrupted_and_commits_the_change() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: say hello"]));
+    mock.push(Reply::text([block(
+        "app.py",
+        "    return \"hi\"  # AI! say hello\n",
+        "    return \"hello\"\n",
+    )]));
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_aider-tui"))
+        .args([
+            "watch",
+            "--yes",
+            "--model",
+            "openai/gpt-4o",
+            "--api-base",
+            &mock.openai_base(),
+            "--api-key",
+            engine_support::SECRET_KEY,
+        ])
+        .current_dir(repo.root())
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", home.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The watcher is up once the start line is printed; give it a moment beyond that.
+    std::thread::sleep(Duration::from_millis(1500));
+    repo.write(
+        "app.py",
+        "def greet():\n    return \"hi\"  # AI! say hello\n",
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while repo.log().len() < 3 {
+        assert!(Instant::now() < deadline, "no commit came");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // SAFETY: sending a signal to our own child process by its id.
+    let signalled = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(signalled, 0);
+    let output = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{:?}\n{out}\n{err}", output.status);
+    assert!(out.contains("Applied edit to app.py"), "{out}\n{err}");
+    assert!(err.contains("Watching"), "{err}");
+    assert_eq!(repo.read("app.py"), "def greet():\n    return \"hello\"\n");
+    assert!(!out.contains(engine_support::SECRET_KEY) && !err.contains(engine_support::SECRET_KEY));
+}

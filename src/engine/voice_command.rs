@@ -27,7 +27,7 @@ impl Engine {
                 Ok(Some(wav)) => wav,
                 Ok(None) => {
                     self.emitter.info("Recording dropped.").await;
-                    return TurnOutcome::Success;
+                    return TurnOutcome::Interrupted;
                 }
                 Err(message) => return TurnOutcome::Error { message },
             }
