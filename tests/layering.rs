@@ -20,6 +20,16 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// Whether `code` names `path` as a whole (`crate::cli` is not `crate::clipboard`).
+fn mentions(code: &str, path: &str) -> bool {
+    code.match_indices(path).any(|(at, _)| {
+        code[at + path.len()..]
+            .chars()
+            .next()
+            .is_none_or(|next| !(next.is_alphanumeric() || next == '_'))
+    })
+}
+
 fn offenders(module: &str, forbidden: &[&str]) -> Vec<String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut found = Vec::new();
@@ -31,7 +41,7 @@ fn offenders(module: &str, forbidden: &[&str]) -> Vec<String> {
                 continue;
             }
             for word in forbidden {
-                if code.contains(word) {
+                if mentions(code, word) {
                     found.push(format!("{}:{}: {}", file.display(), number + 1, code));
                 }
             }
