@@ -4,7 +4,8 @@
 //! repo map, the history), parses the edits out of its plain-text reply, applies the
 //! ones the user accepts, commits them with git and feeds failures back.
 //! `../DESIGN.md`-style layering: `tokens`, `edit`, `repomap`, `llm`, `git` are
-//! independent libraries; `engine` drives them; `tui` and `oneshot` are front ends
+//! independent libraries, as are the ways in besides typing (`watch`, `web`,
+//! `clipboard`, `voice`); `engine` drives them; `tui` and `oneshot` are front ends
 //! that talk to the engine only through `protocol`.
 
 pub mod cli;

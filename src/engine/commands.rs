@@ -373,7 +373,11 @@ impl Engine {
         for file in &files {
             let _ = self.add_chat_file(file, false);
         }
-        self.run_message(problems, Some(ChatMode::Code)).await
+        // Addresses in a linter's output are its docs, not pages the user asked for.
+        let detect_urls = std::mem::replace(&mut self.session.settings.detect_urls, false);
+        let outcome = self.run_message(problems, Some(ChatMode::Code)).await;
+        self.session.settings.detect_urls = detect_urls;
+        outcome
     }
 
     async fn mode_command(&mut self, mode: ChatMode, text: &str) -> TurnOutcome {
