@@ -3,11 +3,14 @@
 //! The model gets no tools. The program decides what it sees (chat files, a ranked
 //! repo map, the history), parses the edits out of its plain-text reply, applies the
 //! ones the user accepts, commits them with git and feeds failures back.
-//! `../DESIGN.md`-style layering: `tokens`, `edit`, `repomap`, `llm`, `git` (and
-//! `sessions`, the session files) are independent libraries; `engine` drives them; `tui` and `oneshot` are front ends
+//! `../DESIGN.md`-style layering: `tokens`, `edit`, `repomap`, `llm`, `git` and
+//! `sessions` (the session files) are independent libraries, as are the ways in
+//! besides typing (`watch`, `web`, `clipboard`, `voice`); `engine` drives them; `tui`
+//! and `oneshot` are front ends
 //! that talk to the engine only through `protocol`.
 
 pub mod cli;
+pub mod clipboard;
 pub mod config;
 pub mod diff;
 pub mod edit;
@@ -24,3 +27,6 @@ pub mod sessions;
 pub mod text;
 pub mod tokens;
 pub mod tui;
+pub mod voice;
+pub mod watch;
+pub mod web;

@@ -3,7 +3,8 @@
 //! request, watch the reply stream, see the diff, accept one block and reject
 //! another, see the commit in the log, undo it; files and `git log` are checked
 //! after each step. A second session rewinds two turns with `r` on a message selected
-//! in the chat pane, and redoes them. Skipped, with a note, when tmux is not installed.
+//! in the chat pane, and redoes them; a third runs watch mode from `--watch-files` to
+//! `/watch` off. Skipped, with a note, when tmux is not installed.
 
 // Tests, benchmarks and examples unwrap and print: a failure there is the point.
 #![allow(
@@ -372,6 +373,61 @@ fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
             "the session did not end:\n{}",
             tmux.screen()
         );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn watch_files_turns_a_saved_ai_comment_into_a_commit_until_watch_turns_it_off() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the watch-mode session test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"  # wave instead AI!\n",
+        "    return \"wave\"\n",
+    )]));
+    let command = format!(
+        "env -i PATH={} HOME={} TERM=xterm-256color {} --watch-files --yes --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint",
+        shell_quote(&std::env::var("PATH").unwrap_or_default()),
+        shell_quote(home.path().to_str().unwrap()),
+        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
+        shell_quote(&mock.openai_base()),
+        SECRET_KEY,
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_text("Watching");
+    tmux.wait_text("watching");
+    repo.write(
+        "hello.py",
+        "def greet():\n    return \"hello\"  # wave instead AI!\n",
+    );
+    // The user's change is committed first, then the model's edit.
+    let log = wait_for_log(&repo, 3, &tmux);
+    assert_eq!(log[0].lines().next(), Some("feat: wave"));
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    let screen = tmux.wait_text("› I wrote instructions");
+    assert!(screen.contains("› /add hello.py"), "{screen}");
+
+    tmux.text("/watch");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("Stopped watching the files.");
+    repo.write(
+        "hello.py",
+        "def greet():\n    return \"wave\"  # back to hello AI!\n",
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(repo.log().len(), 3, "no request once watching stopped");
+    assert_eq!(mock.pending(), 0);
+    tmux.keys(&["C-c"]);
+    tmux.keys(&["C-c"]);
+    let start = Instant::now();
+    while tmux.alive() && start.elapsed() < STEP_LIMIT {
         std::thread::sleep(Duration::from_millis(100));
     }
 }

@@ -1,9 +1,9 @@
 //! The command line: argument definitions (clap) and the choice of front end.
 //!
 //! `aider-tui [FILES]` opens the full-screen session; with `--message` it runs one
-//! turn headless; `apply` and `map` are tool commands over the edit engine and the
-//! repo map; `sessions` lists the saved sessions. Each runner lives in its own file
-//! beside this one.
+//! turn headless; `watch` runs watch mode headless; `apply` and `map` are tool commands
+//! over the edit engine and the repo map; `sessions` lists the saved sessions. Each
+//! runner lives in its own file beside this one.
 
 mod apply;
 mod map;
@@ -36,6 +36,7 @@ pub fn main() -> ExitCode {
         Some(Command::Apply(args)) => apply::run(args),
         Some(Command::Map(args)) => map::run(args),
         Some(Command::Sessions(args)) => sessions::run(args),
+        Some(Command::Watch(args)) => session::run_watch(*args),
         None => session::run(cli.session),
     }
 }
@@ -64,6 +65,9 @@ pub enum Command {
     Map(MapArgs),
     /// List the saved sessions of this repository, most recently active first.
     Sessions(SessionsArgs),
+    /// Watch the files for comments ending in AI! or AI? and run what they ask, until
+    /// Ctrl-C; takes the session's flags (--model, --yes, --json, …).
+    Watch(Box<SessionArgs>),
 }
 
 /// `aider-tui sessions [--json] [--root DIR]`

@@ -64,6 +64,30 @@ fn check_resumable(settings: &Settings) -> anyhow::Result<()> {
     found.context("--resume")
 }
 
+/// `aider-tui watch`: loads the settings and watches headless until interrupted.
+pub fn run_watch(args: super::SessionArgs) -> ExitCode {
+    let started = (|| -> anyhow::Result<ExitCode> {
+        let cwd = std::env::current_dir().context("reading the current directory")?;
+        let overrides = super::settings::overrides_from_args(&args);
+        let settings =
+            config::load_from_process(&cwd, &overrides).context("loading the settings")?;
+        check_resumable(&settings)?;
+        let _log_guard = start_logging(&settings);
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .context("starting the async runtime")?;
+        Ok(runtime.block_on(oneshot::run_watch(settings)))
+    })();
+    match started {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("aider-tui: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// The message of a headless run: `--message`, or the contents of `--message-file`.
 fn headless_message(settings: &Settings) -> anyhow::Result<Option<String>> {
     if let Some(message) = &settings.message {

@@ -32,11 +32,11 @@ settings_table! {
         request_timeout: Option<Duration> = None, seconds("timeout");
         /// Extra model settings (TOML) overriding the built-in table.
         model_settings_file: Option<PathBuf> = None, path("model-settings-file");
-        /// How hard a reasoning model thinks (low, medium, high).
-        /// Not wired yet: issue #12.9.
+        /// How hard a reasoning model thinks (low, medium, high), for models that take
+        /// OpenAI's reasoning_effort.
         reasoning_effort: Option<String> = None, text("reasoning-effort").value_name("LEVEL");
-        /// The token budget of a model's thinking.
-        /// Not wired yet: issue #12.9.
+        /// The token budget of a model's thinking (Anthropic; 8k and 0.5M are understood
+        /// at /think-tokens).
         thinking_tokens: Option<u64> = None, count("thinking-tokens");
         /// Keep the prompt cache warm with this many pings, 5 minutes apart, after a reply.
         /// Not wired yet: issue #13.2.
@@ -115,28 +115,23 @@ settings_table! {
         /// Run one turn with the message in this file and exit.
         message_file: Option<PathBuf> = None, path("message-file").short('f');
         /// Run the slash commands in this file at start.
-        /// Not wired yet: issue #12.7.
         load: Option<PathBuf> = None, path("load");
         /// Print the engine's events as JSON lines (with --message).
         json: bool = false, switch("json");
-        /// Watch the repository for comments that ask for changes ("AI!", "AI?").
-        /// Not wired yet: issue #12.1.
+        /// Watch the repository for comments that ask for changes ("AI!", "AI?") in the
+        /// full-screen session (`aider-tui watch` does it headless).
         watch_files: bool = false, switch("watch-files").negation("no-watch-files");
         /// Offer to add the web pages that messages mention.
-        /// Not wired yet: issue #12.4.
         detect_urls: bool = true, switch("detect-urls").negation("no-detect-urls");
         /// Enter inserts a new line and Alt-Enter sends, instead of the other way round.
-        /// Not wired yet: issue #12.6.
         multiline: bool = false, switch("multiline").negation("no-multiline");
         /// When a review ends with rejected blocks, tell the model which ones by default
         /// (`t` in the review toggles it).
         review_tell_rejected: bool = false,
             switch("review-tell-rejected").negation("no-review-tell-rejected");
         /// The speech-to-text model for voice input (default: whisper-1).
-        /// Not wired yet: issue #12.5.
         voice_model: String = "whisper-1".into(), text("voice-model").value_name("MODEL");
         /// The language of voice input as an ISO 639-1 code (default: detected).
-        /// Not wired yet: issue #12.5.
         voice_language: Option<String> = None, text("voice-language").value_name("CODE");
         /// A reply longer than this many bytes is cut off and not applied (default: 16 MiB).
         /// Not wired yet: issue #16.5.

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use super::images::is_image;
 use super::prompt::FileText;
 
 /// Editable and read-only chat files. Editable names are relative to the root with
@@ -65,10 +66,12 @@ impl ChatFiles {
         dropped
     }
 
-    /// The editable files' current contents (a file that does not exist yet shows empty).
+    /// The editable files' current contents (a file that does not exist yet shows
+    /// empty). Images go to the model as pictures (`images`), not as text.
     pub fn editable_texts(&self, root: &Path) -> Vec<FileText> {
         self.editable
             .iter()
+            .filter(|name| !is_image(name))
             .map(|name| FileText {
                 name: name.clone(),
                 text: read_text(&absolute(root, name)).unwrap_or_default(),
@@ -76,10 +79,11 @@ impl ChatFiles {
             .collect()
     }
 
-    /// The read-only files' contents (unreadable ones are left out).
+    /// The read-only files' contents (unreadable ones and images are left out).
     pub fn read_only_texts(&self, root: &Path) -> Vec<FileText> {
         self.read_only
             .iter()
+            .filter(|name| !is_image(name))
             .filter_map(|name| {
                 read_text(&absolute(root, name)).map(|text| FileText {
                     name: name.clone(),

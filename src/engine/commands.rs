@@ -126,6 +126,20 @@ impl Engine {
             Command::Redo => self.command_redo().await,
             Command::Sessions => self.command_sessions().await,
             Command::Resume => self.command_resume(args).await,
+            Command::Context => self.mode_command(ChatMode::Context, args).await,
+            Command::Watch | Command::Editor | Command::MultilineMode => {
+                self.full_screen_only(command)
+            }
+            Command::Copy => self.command_copy().await,
+            Command::CopyContext => self.command_copy_context().await,
+            Command::Paste => self.command_paste(args).await,
+            Command::Web => self.command_web(args).await,
+            Command::Voice => self.command_voice(args).await,
+            Command::Save => self.command_save(args).await,
+            Command::Load => self.command_load(args).await,
+            Command::ReasoningEffort => self.command_reasoning_effort(args).await,
+            Command::ThinkTokens => self.command_think_tokens(args).await,
+            Command::Models => self.command_models(args).await,
             Command::Git => {
                 let command = format!("git {args}");
                 let result = self.run_reported(CommandKind::Git, &command).await;
@@ -358,7 +372,11 @@ impl Engine {
         for file in &files {
             let _ = self.add_chat_file(file, false);
         }
-        self.run_message(problems, Some(ChatMode::Code)).await
+        // Addresses in a linter's output are its docs, not pages the user asked for.
+        let detect_urls = std::mem::replace(&mut self.session.settings.detect_urls, false);
+        let outcome = self.run_message(problems, Some(ChatMode::Code)).await;
+        self.session.settings.detect_urls = detect_urls;
+        outcome
     }
 
     async fn mode_command(&mut self, mode: ChatMode, text: &str) -> TurnOutcome {
@@ -448,7 +466,8 @@ impl Engine {
             let tokens = crate::tokens::count_tokens(&prompt::render_file(file));
             text.push_str(&format!("{tokens:>8}    {}\n", file.name));
         }
-        let total = built.total_tokens();
+        text.push_str(&self.image_token_lines());
+        let total = built.total_tokens() + self.image_tokens();
         text.push_str(&format!("{total:>8}  total"));
         if let Some(model) = main {
             let window = model.settings.context_window;

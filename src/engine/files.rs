@@ -17,6 +17,8 @@ pub enum AddRefusal {
     GlobMatchedNothing(String),
     /// A glob that cannot be read (`src/[a.rs`).
     BadGlob { pattern: String, reason: String },
+    /// An image the model cannot take, or a file that is no readable image.
+    Image { reason: String },
 }
 
 impl std::fmt::Display for AddRefusal {
@@ -32,6 +34,7 @@ impl std::fmt::Display for AddRefusal {
             AddRefusal::BadGlob { pattern, reason } => {
                 write!(f, "{pattern} is not a valid glob: {reason}")
             }
+            AddRefusal::Image { reason } => f.write_str(reason),
         }
     }
 }
@@ -98,7 +101,18 @@ impl Engine {
 
     fn add_relative(&mut self, paths: Vec<String>) -> Result<Vec<String>, AddRefusal> {
         let mut added = Vec::new();
+        let single = paths.len() == 1;
         for path in paths {
+            if super::images::is_image(&path)
+                && let Err(reason) = self.admit_image(&path)
+            {
+                // A folder or glob skips its images; a named image is refused.
+                if single {
+                    return Err(AddRefusal::Image { reason });
+                }
+                tracing::info!("not adding {path}: {reason}");
+                continue;
+            }
             if let Some(git) = &self.session.git
                 && git.with(|git| git.is_ignored(&path)).unwrap_or(false)
             {
@@ -157,6 +171,9 @@ impl Engine {
         };
         if !self.session.absolute(&name).is_file() {
             return Err(format!("cannot read {typed}: no such file"));
+        }
+        if super::images::is_image(&name) {
+            self.admit_image(&name)?;
         }
         self.session.files.add_read_only(name.clone());
         Ok(name)

@@ -21,36 +21,50 @@
 //! `checks` (shell, lint, syntax), `commands`, `repository` (log, diff, undo),
 //! `repo_map` (and `map_task`, its thread), `mentions`, `summarize`, `history`,
 //! `transcript`, `locked_repo`, `session_log` (the session file, `--resume`), `rewind`
-//! (`/rewind`, `/redo`, `/sessions`, `/resume`).
+//! (`/rewind`, `/redo`, `/sessions`, `/resume`). The ways in besides typing, each in its own file: `images`, `clipboard_commands`,
+//! `web_command`, `voice_command`, `saved_files`, `context_mode`, `reasoning`,
+//! `models_command`, `ui_commands` (commands only a full-screen session can run), with
+//! `devices` (the clipboard and microphone a session uses).
 
 mod chat_files;
 mod checks;
+mod clipboard_commands;
 mod commands;
 mod commit_message;
+mod context_mode;
+mod devices;
 mod edits;
 mod files;
 mod history;
+mod images;
 mod inbox;
 mod locked_repo;
 mod map_task;
 mod mentions;
 mod models;
+mod models_command;
 mod preview;
 mod prompt;
+mod reasoning;
 mod reply;
 mod repo_map;
 mod repository;
 mod review;
 mod rewind;
+mod saved_files;
 mod session;
 mod session_log;
 mod spawn;
 mod summarize;
 mod transcript;
 mod turn;
+mod ui_commands;
+mod voice_command;
+mod web_command;
 
+pub use devices::Devices;
 pub use history::{HistoryMessage, Speaker};
 pub use mentions::{Mentions, find_mentions};
 pub use models::NO_MODEL_HELP;
 pub use prompt::{FileText, Prompt, PromptInput, PromptPart, assemble, system_prompt};
-pub use spawn::spawn;
+pub use spawn::{spawn, spawn_with};

@@ -89,8 +89,17 @@ pub fn system_prompt(mode: ChatMode, format: EditFormat) -> String {
              Be complete and unambiguous, but do not write out whole files or edit blocks; show only the parts of code that change, when it helps.\n\
              The editor will see the same files you see."
             .to_string(),
+        ChatMode::Context => CONTEXT_SYSTEM.to_string(),
     }
 }
+
+/// Context mode's instructions: find the files, change nothing.
+const CONTEXT_SYSTEM: &str = "You are a senior software engineer preparing a change in the user's repository. \
+     You do not make the change yet: you decide which files it touches.\n\
+     Use the repository map and any files you were shown to work out which existing files must be edited to carry out the request, \
+     and which others must be read to do it correctly.\n\
+     Answer with a short list: one full path per line, exactly as the map writes it, each followed by a few words on why it matters. \
+     Put the files that must change first. Name only files that exist in the repository; write no code and no edit blocks.";
 
 /// The closing reminder joined to the current message.
 fn reminder(mode: ChatMode, format: EditFormat) -> String {
@@ -101,6 +110,7 @@ fn reminder(mode: ChatMode, format: EditFormat) -> String {
             "Describe the change for the editor engineer; write no edit blocks and no whole files."
                 .to_string()
         }
+        ChatMode::Context => "List the files this request needs, one full path per line with a short reason, the files to change first; write no code.".to_string(),
     }
 }
 

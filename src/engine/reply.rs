@@ -72,7 +72,10 @@ pub async fn stream_reply(
                             emitter.emit(Event::EditPreview(block)).await;
                         }
                     }
-                    Some(Ok(StreamEvent::Reasoning(_))) => {}
+                    // Shown while it streams; never part of the reply or the history.
+                    Some(Ok(StreamEvent::Reasoning(text))) => {
+                        emitter.emit(Event::ReasoningDelta { text }).await;
+                    }
                     Some(Ok(StreamEvent::Retrying { attempt, max_retries, wait, reason })) => {
                         emitter
                             .warn(format!(

@@ -10,6 +10,7 @@ use crate::edit::Workspace;
 use crate::git::GitRepo;
 use crate::protocol::{Event, Op, TurnOutcome};
 
+use super::devices::Devices;
 use super::inbox::{Emitter, Inbox};
 use super::locked_repo::LockedRepo;
 use super::models::Models;
@@ -29,18 +30,28 @@ pub struct Engine {
     pub(super) inbox: Inbox,
     pub(super) emitter: Emitter,
     pub(super) sessions: SessionLog,
+    /// The clipboard and the microphone.
+    pub(super) devices: Devices,
 }
 
 /// Starts the engine on the current tokio runtime and returns the channel ends a
 /// front end uses: operations in, events out. Start-up ends with a `Status` (warnings
 /// about the models or the repository may come before it).
 pub fn spawn(settings: Settings) -> (mpsc::Sender<Op>, mpsc::Receiver<Event>) {
+    spawn_with(settings, Devices::system())
+}
+
+/// [`spawn`] with the given clipboard and recorder instead of the system's.
+pub fn spawn_with(
+    settings: Settings,
+    devices: Devices,
+) -> (mpsc::Sender<Op>, mpsc::Receiver<Event>) {
     let (ops_tx, ops_rx) = mpsc::channel(OPS_CAPACITY);
     let (events_tx, events_rx) = mpsc::channel(EVENTS_CAPACITY);
     tokio::spawn(async move {
         let emitter = Emitter::new(events_tx);
         let inbox = Inbox::new(ops_rx, settings.yes);
-        match Engine::start(settings, inbox, emitter.clone()).await {
+        match Engine::start(settings, inbox, emitter.clone(), devices).await {
             Some(mut engine) => engine.run().await,
             None => emitter.emit(Event::ShutdownComplete).await,
         }
@@ -51,7 +62,12 @@ pub fn spawn(settings: Settings) -> (mpsc::Sender<Op>, mpsc::Receiver<Event>) {
 impl Engine {
     /// Builds the session: models, repository, files from the settings, repo map.
     /// `None` (after an error notice) when the session cannot work at all.
-    async fn start(settings: Settings, inbox: Inbox, emitter: Emitter) -> Option<Engine> {
+    async fn start(
+        settings: Settings,
+        inbox: Inbox,
+        emitter: Emitter,
+        devices: Devices,
+    ) -> Option<Engine> {
         let cwd = settings.root.clone();
         let git = if settings.git {
             match GitRepo::discover(&cwd) {
@@ -99,12 +115,14 @@ impl Engine {
             inbox,
             emitter,
             sessions,
+            devices,
         };
         // The first status goes out before anything walks the repository, so the
         // screen shows the session at once; the map builds on its own thread.
         engine.send_status().await;
         engine.add_startup_files().await;
         engine.resume_at_start().await;
+        engine.load_startup_commands().await;
         engine.start_repo_map();
         engine.refresh_repo_files().await;
         engine.send_status().await;
@@ -129,6 +147,7 @@ impl Engine {
                 Op::Submit { text } => self.submit(text).await,
                 Op::Quit => break,
                 Op::Interrupt
+                | Op::StopRecording
                 | Op::Answer { .. }
                 | Op::ReviewDecide { .. }
                 | Op::ReviewDraft { .. }

@@ -49,6 +49,7 @@ impl Engine {
             tracing::info!("{line}");
         }
         let mentions = self.offer_mentioned_files(&message).await;
+        self.offer_web_pages(&message).await;
         if self.inbox.quit {
             return TurnOutcome::Interrupted;
         }
@@ -75,6 +76,7 @@ impl Engine {
         let mode = mode.unwrap_or(self.session.mode);
         let outcome = match mode {
             ChatMode::Architect => self.run_architect(message, &mentions, main).await,
+            ChatMode::Context => self.run_context(message, &mentions, main).await,
             mode => {
                 let setup = RoundSetup {
                     model: main,
@@ -299,7 +301,7 @@ impl Engine {
             Vec::new()
         };
         history.extend_from_slice(exchange);
-        prompt::assemble(&PromptInput {
+        let mut prompt = prompt::assemble(&PromptInput {
             mode: setup.mode,
             format: setup.format,
             read_only: &read_only,
@@ -310,7 +312,9 @@ impl Engine {
             caching: setup.model.settings.caching,
             max_output_tokens: Some(setup.model.settings.max_output_tokens)
                 .filter(|tokens| *tokens > 0),
-        })
+        });
+        self.complete_request(setup, &mut prompt).await;
+        prompt
     }
 
     /// A quick estimate of the next request's size, for the status bar.
@@ -329,7 +333,7 @@ impl Engine {
             .iter()
             .map(|message| tokens::estimate_tokens(&message.text) as u64)
             .sum();
-        files + history + self.session.last_map_tokens
+        files + history + self.session.last_map_tokens + self.image_tokens()
     }
 
     /// Offers the repository files the user's message names for adding, before the

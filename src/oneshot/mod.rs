@@ -12,6 +12,7 @@
 //! With `--json` every event is printed as one JSON line instead of text.
 
 mod printer;
+mod watch;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -25,6 +26,7 @@ use crate::protocol::{
 };
 
 pub use printer::Printer;
+pub use watch::{run_watch, watch_loop};
 
 /// How the one-shot runner prints and answers.
 #[derive(Debug, Clone, Copy, Default)]
@@ -33,7 +35,13 @@ pub struct Options {
     pub json: bool,
     /// Answer yes to questions (never to running shell commands).
     pub yes: bool,
+    /// Standard output is a terminal (a copy can go through it with OSC 52).
+    pub terminal: bool,
 }
+
+/// How many messages a run may send after its first one (text the engine hands back
+/// for sending: a transcription, the request again after context mode).
+const FOLLOW_UPS: usize = 4;
 
 /// Runs one turn with `message` on a fresh engine and returns the process exit code:
 /// 0 on success, 1 when the turn ended with edits not applied or an error.
@@ -41,6 +49,7 @@ pub async fn run(settings: Settings, message: String) -> ExitCode {
     let options = Options {
         json: settings.json,
         yes: settings.yes,
+        terminal: std::io::IsTerminal::is_terminal(&std::io::stdout()),
     };
     let (ops, events) = engine::spawn(settings);
     let stdout = std::io::stdout();
@@ -70,6 +79,8 @@ pub async fn drive(
     }
     let mut outcome: Option<TurnOutcome> = None;
     let mut interrupts = 0;
+    let mut next_message: Option<String> = None;
+    let mut follow_ups = 0;
     loop {
         let event = tokio::select! {
             event = events.recv() => match event {
@@ -88,40 +99,22 @@ pub async fn drive(
             }
         };
         printer.print(&event);
+        for op in respond(&event, options, &mut printer) {
+            let _ = ops.send(op).await;
+        }
         match &event {
-            Event::Question { id, kind, .. } => {
-                let yes = options.yes && !matches!(kind, QuestionKind::RunShell { .. });
-                let _ = ops.send(Op::Answer { question: *id, yes }).await;
-            }
-            Event::ReviewStarted(review) => {
-                // Headless, there is no reviewer: edits are applied as Aider applies
-                // them, but never one that needs an explicit yes, and nothing of a
-                // reply that was cut off.
-                for block in &review.blocks {
-                    if block.decision != BlockDecisionState::Pending
-                        || !matches!(block.state, BlockState::Planned { .. })
-                    {
+            Event::ComposeMessage { text } => next_message = Some(text.clone()),
+            Event::TurnFinished { outcome: finished } => {
+                if let Some(text) = next_message.take()
+                    && follow_ups < FOLLOW_UPS
+                    && *finished == TurnOutcome::Success
+                {
+                    follow_ups += 1;
+                    printer.info(&format!("Sending: {text}"));
+                    if ops.send(Op::Submit { text }).await.is_ok() {
                         continue;
                     }
-                    let decision = match (&block.needs_confirmation, review.cut_off) {
-                        (_, true) => BlockDecision::Reject,
-                        (Some(reason), false) => {
-                            printer.refused(block.id, &block.path, reason);
-                            BlockDecision::Reject
-                        }
-                        (None, false) => BlockDecision::Accept,
-                    };
-                    let _ = ops
-                        .send(Op::ReviewDecide {
-                            review: review.id,
-                            block: block.id,
-                            decision,
-                            seen: block.revision,
-                        })
-                        .await;
                 }
-            }
-            Event::TurnFinished { outcome: finished } => {
                 outcome = Some(finished.clone());
                 let _ = ops.send(Op::Quit).await;
             }
@@ -138,4 +131,58 @@ pub async fn drive(
             false
         }
     }
+}
+
+/// What a headless front end answers to an event: questions by policy (`--yes`, never
+/// to shell commands), a review by accepting what needs no explicit yes, a recording
+/// by stopping it (nobody can say when to).
+pub(crate) fn respond<O: Write, E: Write>(
+    event: &Event,
+    options: Options,
+    printer: &mut Printer<O, E>,
+) -> Vec<Op> {
+    let mut ops = Vec::new();
+    match event {
+        Event::Question { id, kind, .. } => {
+            let yes = options.yes && !matches!(kind, QuestionKind::RunShell { .. });
+            ops.push(Op::Answer { question: *id, yes });
+        }
+        Event::ReviewStarted(review) => {
+            // Headless, there is no reviewer: edits are applied as Aider applies
+            // them, but never one that needs an explicit yes, and nothing of a
+            // reply that was cut off.
+            for block in &review.blocks {
+                if block.decision != BlockDecisionState::Pending
+                    || !matches!(block.state, BlockState::Planned { .. })
+                {
+                    continue;
+                }
+                let decision = match (&block.needs_confirmation, review.cut_off) {
+                    (_, true) => BlockDecision::Reject,
+                    (Some(reason), false) => {
+                        printer.refused(block.id, &block.path, reason);
+                        BlockDecision::Reject
+                    }
+                    (None, false) => BlockDecision::Accept,
+                };
+                ops.push(Op::ReviewDecide {
+                    review: review.id,
+                    block: block.id,
+                    decision,
+                    seen: block.revision,
+                });
+            }
+        }
+        Event::Recording { active: true } => {
+            printer.failure(
+                "recording from the microphone needs the full-screen session; give a WAV file instead: /voice FILE.wav",
+            );
+            ops.push(Op::Interrupt);
+        }
+        Event::CopyThroughTerminal { text, reason } => {
+            printer.copy_through_terminal(text, reason, options.terminal);
+        }
+        _ => {}
+    }
+    ops
 }

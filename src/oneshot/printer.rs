@@ -13,6 +13,8 @@ pub struct Printer<O: Write, E: Write> {
     err: E,
     /// The reply text printed so far did not end with a newline.
     open_line: bool,
+    /// Thinking text went to `err` without a final newline.
+    thinking_open: bool,
 }
 
 impl<O: Write, E: Write> Printer<O, E> {
@@ -23,6 +25,7 @@ impl<O: Write, E: Write> Printer<O, E> {
             out,
             err,
             open_line: false,
+            thinking_open: false,
         }
     }
 
@@ -46,6 +49,15 @@ impl<O: Write, E: Write> Printer<O, E> {
         } else {
             let _ = writeln!(self.err, "aider-tui: {text}");
         }
+    }
+
+    /// Says something about the run itself (on `err`; nothing in JSON mode).
+    pub fn info(&mut self, text: &str) {
+        if self.json {
+            return;
+        }
+        self.close_line();
+        let _ = writeln!(self.err, "{}", printable(text));
     }
 
     /// Ends the output with a newline if the reply left one open.
@@ -84,8 +96,44 @@ impl<O: Write, E: Write> Printer<O, E> {
         );
     }
 
+    /// Copies `text` through the terminal with OSC 52 when `out` is one, else says that
+    /// nothing could be copied.
+    pub fn copy_through_terminal(&mut self, text: &str, reason: &str, terminal: bool) {
+        if self.json {
+            // The event line carries the text; the caller decides what to do with it.
+            return;
+        }
+        self.close_line();
+        if terminal {
+            // Written as it is: this escape is the point, not model output.
+            let _ = write!(self.out, "{}", crate::clipboard::osc52(text));
+            let _ = self.out.flush();
+            let _ = writeln!(
+                self.err,
+                "No system clipboard ({}): copied through the terminal instead (OSC 52), which works where the terminal allows it.",
+                printable(reason)
+            );
+        } else {
+            let _ = writeln!(
+                self.err,
+                "Error: nothing was copied: no system clipboard ({}), and the output is not a terminal to copy through.",
+                printable(reason)
+            );
+        }
+    }
+
     fn print_text(&mut self, event: &Event) {
+        if self.thinking_open && !matches!(event, Event::ReasoningDelta { .. }) {
+            let _ = writeln!(self.err);
+            self.thinking_open = false;
+        }
         match event {
+            Event::ReasoningDelta { text } => {
+                // Thinking goes beside the reply, not into it: stdout stays the answer.
+                let _ = write!(self.err, "{}", printable(text));
+                self.thinking_open = !text.ends_with('\n');
+                return;
+            }
             Event::ReplyDelta { text } => {
                 let _ = write!(self.out, "{}", printable(text));
                 let _ = self.out.flush();

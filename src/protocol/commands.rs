@@ -39,6 +39,20 @@ pub enum Command {
     Redo,
     Sessions,
     Resume,
+    Context,
+    Watch,
+    Copy,
+    CopyContext,
+    Paste,
+    Web,
+    Voice,
+    Editor,
+    MultilineMode,
+    Save,
+    Load,
+    ReasoningEffort,
+    ThinkTokens,
+    Models,
 }
 
 /// What a command's argument is, so a front end can complete it.
@@ -57,6 +71,8 @@ pub enum Argument {
     Message,
     /// Free text (a shell or git command, a commit message).
     Text,
+    /// A file path that need not be in the repository (`/save`, `/load`, `/voice`).
+    Path,
 }
 
 /// One row of the table.
@@ -184,7 +200,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         "chat-mode",
         "MODE",
         Argument::Mode,
-        "Switch mode: code, ask or architect",
+        "Switch mode: code, ask, architect or context",
     ),
     spec(
         Command::Model,
@@ -305,6 +321,104 @@ pub const COMMANDS: &[CommandSpec] = &[
         "",
         Argument::None,
         "Turn auto-accept of edits on or off (like --yes)",
+    ),
+    spec(
+        Command::Context,
+        "context",
+        "[REQUEST]",
+        Argument::Message,
+        "Have the model name the files a change needs and add them; with no text, switch mode",
+    ),
+    spec(
+        Command::Watch,
+        "watch",
+        "",
+        Argument::None,
+        "Watch the files for comments ending in AI! or AI? and act on them (on/off)",
+    ),
+    spec(
+        Command::Copy,
+        "copy",
+        "",
+        Argument::None,
+        "Copy the model's last reply to the clipboard",
+    ),
+    spec(
+        Command::CopyContext,
+        "copy-context",
+        "",
+        Argument::None,
+        "Copy the chat context as Markdown, to paste into a web chat",
+    ),
+    spec(
+        Command::Paste,
+        "paste",
+        "[NAME]",
+        Argument::Text,
+        "Paste the clipboard: text into the message box, an image into the chat",
+    ),
+    spec(
+        Command::Web,
+        "web",
+        "URL [TEXT]",
+        Argument::Text,
+        "Fetch a web page for the next message; with TEXT, send TEXT with it now",
+    ),
+    spec(
+        Command::Voice,
+        "voice",
+        "[FILE.wav]",
+        Argument::Path,
+        "Speak a message (Enter stops), or transcribe a WAV file, into the message box",
+    ),
+    spec(
+        Command::Editor,
+        "editor",
+        "",
+        Argument::None,
+        "Write the message in $VISUAL or $EDITOR",
+    ),
+    spec(
+        Command::MultilineMode,
+        "multiline-mode",
+        "",
+        Argument::None,
+        "Swap Enter and Alt-Enter: Enter inserts a new line, Alt-Enter sends",
+    ),
+    spec(
+        Command::Save,
+        "save",
+        "FILE",
+        Argument::Path,
+        "Save the chat's files as /add and /read-only commands, for /load",
+    ),
+    spec(
+        Command::Load,
+        "load",
+        "FILE",
+        Argument::Path,
+        "Run the slash commands in a file (blank lines and # comments skipped)",
+    ),
+    spec(
+        Command::ReasoningEffort,
+        "reasoning-effort",
+        "[low|medium|high]",
+        Argument::Text,
+        "Show or set how hard a reasoning model thinks (OpenAI reasoning_effort)",
+    ),
+    spec(
+        Command::ThinkTokens,
+        "think-tokens",
+        "[N]",
+        Argument::Text,
+        "Show or set the thinking budget in tokens (8k, 0 for off; Anthropic)",
+    ),
+    spec(
+        Command::Models,
+        "models",
+        "WORD",
+        Argument::Text,
+        "List known models (and a local Ollama's) whose names contain WORD",
     ),
 ];
 

@@ -69,6 +69,8 @@ pub enum Op {
     RequestRepoFiles,
     /// Turn auto-accept of proposed edits on or off (like `--yes`).
     SetAutoAccept { on: bool },
+    /// Stop the voice recording under way and transcribe it (`Op::Interrupt` drops it).
+    StopRecording,
     /// End the session.
     Quit,
 }
@@ -153,6 +155,18 @@ pub enum Event {
     TurnSaved { session: String, turn: usize },
     /// The saved sessions of this repository (`/sessions`), most recently active first.
     SessionList { sessions: Vec<SessionInfo> },
+    /// A piece of the model's thinking, in arrival order: shown (dimmed) while it
+    /// streams, never sent back to the model.
+    ReasoningDelta { text: String },
+    /// Text for the user's next message (a transcription, the clipboard, a request to
+    /// send again in code mode): the full-screen UI puts it in the message box; a
+    /// headless run sends it as its next message.
+    ComposeMessage { text: String },
+    /// The microphone started (`true`) or stopped (`false`) recording.
+    Recording { active: bool },
+    /// Text to copy through the terminal (OSC 52), because no system clipboard could be
+    /// reached; `reason` says why not.
+    CopyThroughTerminal { text: String, reason: String },
     /// The turn is over.
     TurnFinished { outcome: TurnOutcome },
     /// The engine has stopped; no more events follow.
@@ -225,11 +239,18 @@ pub enum ChatMode {
     Ask,
     /// A planner model describes the change; an editor model writes the edits.
     Architect,
+    /// The model names the files a request needs; they are offered for the chat.
+    Context,
 }
 
 impl ChatMode {
     /// Every mode.
-    pub const ALL: [ChatMode; 3] = [ChatMode::Code, ChatMode::Ask, ChatMode::Architect];
+    pub const ALL: [ChatMode; 4] = [
+        ChatMode::Code,
+        ChatMode::Ask,
+        ChatMode::Architect,
+        ChatMode::Context,
+    ];
 
     /// The mode's name as typed in commands (`/chat-mode ask`) and settings.
     pub fn name(self) -> &'static str {
@@ -237,6 +258,7 @@ impl ChatMode {
             ChatMode::Code => "code",
             ChatMode::Ask => "ask",
             ChatMode::Architect => "architect",
+            ChatMode::Context => "context",
         }
     }
 
@@ -346,6 +368,8 @@ pub enum QuestionKind {
     RunShell { command: String },
     /// Add a command's output to the next message.
     AddOutput,
+    /// Fetch a web page the message names and send it with the message.
+    AddWebPage { url: String },
     /// Confirm an action named in the text (e.g. undoing a commit).
     Confirm,
 }

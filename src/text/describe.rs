@@ -186,6 +186,12 @@ pub fn describe(event: &Event) -> Vec<Said> {
         | Event::CommitLog { .. }
         | Event::RepoMap(_)
         | Event::RepoFiles { .. }
+        // The front ends show these in their own place (thinking dimmed as it streams,
+        // text in the message box, a recording indicator, the terminal's clipboard).
+        | Event::ReasoningDelta { .. }
+        | Event::ComposeMessage { .. }
+        | Event::Recording { .. }
+        | Event::CopyThroughTerminal { .. }
         | Event::ShutdownComplete => Vec::new(),
     }
 }

@@ -45,6 +45,10 @@ pub struct AppOptions {
     pub root: PathBuf,
     /// Keep the input history under `<root>/.aider-tui/` (the engine keeps the chat transcript).
     pub persist: bool,
+    /// Enter inserts a new line and Alt-Enter sends (`--multiline`).
+    pub multiline: bool,
+    /// Start watching the files for AI comments (`--watch-files`).
+    pub watch_files: bool,
 }
 
 impl AppOptions {
@@ -55,6 +59,8 @@ impl AppOptions {
             keymap: Keymap::default(),
             root,
             persist: false,
+            multiline: false,
+            watch_files: false,
         }
     }
 }
@@ -106,6 +112,14 @@ pub struct App {
     turn_running: bool,
     /// Some turn has started since the session opened.
     turn_seen: bool,
+    /// Ctrl-X was pressed in the message box: Ctrl-E next opens the editor.
+    chord: bool,
+    /// Watch mode to start (`true`) or stop (`false`), for the terminal loop.
+    watch_request: Option<bool>,
+    /// Messages and commands sent whose turns have not finished.
+    turns_in_flight: usize,
+    /// Text to copy through the terminal (OSC 52), for the terminal loop to write.
+    terminal_copy: Option<String>,
 }
 
 impl App {
@@ -119,14 +133,18 @@ impl App {
                 .unwrap_or_default(),
             false => InputHistory::default(),
         };
+        let mut status = StatusBar::default();
+        status.multiline = options.multiline;
+        let mut input = InputPane::new(&styles, history);
+        input.multiline = options.multiline;
         App {
             chat: ChatPane::new(palette, styles.clone()),
             diff: DiffPane::new(palette, styles.clone()),
-            input: InputPane::new(&styles, history),
+            input,
             files: FilesPane::default(),
             commits: CommitLogPane::default(),
             map: RepoMapPane::default(),
-            status: StatusBar::default(),
+            status,
             theme: options.theme,
             keymap: options.keymap,
             focus: Focus::Input,
@@ -151,12 +169,80 @@ impl App {
             turn_entry: None,
             turn_running: false,
             turn_seen: false,
+            chord: false,
+            watch_request: options.watch_files.then_some(true),
+            turns_in_flight: 0,
+            terminal_copy: None,
         }
     }
 
     /// The operations to send to the engine, oldest first.
     pub fn take_ops(&mut self) -> Vec<Op> {
-        std::mem::take(&mut self.outbox)
+        let ops = std::mem::take(&mut self.outbox);
+        self.turns_in_flight += ops
+            .iter()
+            .filter(|op| matches!(op, Op::Submit { .. }))
+            .count();
+        ops
+    }
+
+    /// Whether turns sent to the engine are still running (the watcher waits meanwhile).
+    pub fn busy(&self) -> bool {
+        self.turns_in_flight > 0
+    }
+
+    /// Watch mode to start or stop, if the user asked (taken by the terminal loop).
+    pub fn take_watch_request(&mut self) -> Option<bool> {
+        self.watch_request.take()
+    }
+
+    /// Watch mode started (with the folder watched) or could not start.
+    pub fn watch_started(&mut self, outcome: Result<String, String>) {
+        match outcome {
+            Ok(root) => {
+                self.status.watching = true;
+                self.note(
+                    NoticeLevel::Info,
+                    &format!(
+                        "Watching {root}: save a comment ending in AI! to ask for a change, AI? to ask a question (AI alone adds context). /watch stops."
+                    ),
+                );
+            }
+            Err(problem) => {
+                self.status.watching = false;
+                self.note(
+                    NoticeLevel::Error,
+                    &format!("Cannot watch the files: {problem}"),
+                );
+            }
+        }
+    }
+
+    /// Watch mode stopped.
+    pub fn watch_stopped(&mut self) {
+        self.status.watching = false;
+        self.note(NoticeLevel::Info, "Stopped watching the files.");
+    }
+
+    /// Whether watch mode is on.
+    pub fn watching(&self) -> bool {
+        self.status.watching
+    }
+
+    /// AI comments asked for something: their request goes out as if typed, and its
+    /// edits go through the review.
+    pub fn watch_trigger(&mut self, trigger: &crate::watch::Trigger) {
+        let paths = trigger.paths().join(", ");
+        self.status.flash(format!("AI comments in {paths}"));
+        for submission in trigger.submissions() {
+            self.submit(&submission);
+        }
+    }
+
+    /// Text to copy through the terminal (taken by the terminal loop, which writes it
+    /// as OSC 52).
+    pub fn take_terminal_copy(&mut self) -> Option<String> {
+        self.terminal_copy.take()
     }
 
     /// The pane with the keyboard.
@@ -209,6 +295,12 @@ impl App {
             ExternalEdit::Block { review, block, .. } => {
                 self.diff.edited_externally(review, block, text, &mut bus);
             }
+            ExternalEdit::Message { .. } => {
+                // Editors end files with a newline the message does not need.
+                let text = text.strip_suffix('\n').unwrap_or(&text);
+                self.input.set_text(text);
+                self.set_focus(Focus::Input);
+            }
         }
         self.run_bus(bus);
     }
@@ -257,6 +349,26 @@ impl App {
             Event::ReplyDelta { text } => {
                 self.status.waiting = true;
                 self.chat.append_reply(&text);
+            }
+            Event::ReasoningDelta { text } => {
+                self.status.waiting = true;
+                self.chat.append_reasoning(&text);
+            }
+            Event::ComposeMessage { text } => {
+                self.set_focus(Focus::Input);
+                self.input.paste(&text);
+                self.status
+                    .flash("Ready in the message box: Enter sends it");
+            }
+            Event::Recording { active } => self.status.recording = active,
+            Event::CopyThroughTerminal { text, reason } => {
+                self.terminal_copy = Some(text);
+                self.note(
+                    NoticeLevel::Info,
+                    &format!(
+                        "No system clipboard ({reason}): copied through the terminal instead (OSC 52), which works where the terminal allows it."
+                    ),
+                );
             }
             Event::EditPreview(preview) => self.diff.on_preview(preview),
             event @ Event::ReplyFinished { .. } => {
@@ -384,6 +496,8 @@ impl App {
                 self.turn_running = false;
                 self.turn_entry = None;
                 self.status.waiting = false;
+                self.status.recording = false;
+                self.turns_in_flight = self.turns_in_flight.saturating_sub(1);
                 // "Interrupting…", "Auto-accepting …" were about this turn.
                 self.status.clear_flash();
                 let _ = self.chat.finish_reply();
@@ -506,6 +620,9 @@ impl App {
             }
             Overlay::None => {}
         }
+        if self.focus == Focus::Input && self.editor_chord(&key) {
+            return;
+        }
         let mut bus = Vec::new();
         match action {
             None if self.focus == Focus::Input => self.input.edit(key),
@@ -513,6 +630,30 @@ impl App {
             Some(action) => self.act(action, &mut bus),
         }
         self.run_bus(bus);
+    }
+
+    /// Ctrl-X Ctrl-E in the message box opens the message in the user's editor.
+    /// Returns whether the key was part of the chord.
+    fn editor_chord(&mut self, key: &KeyEvent) -> bool {
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        if std::mem::take(&mut self.chord) {
+            if control && key.code == KeyCode::Char('e') {
+                self.edit_message_externally(self.input.text());
+                return true;
+            }
+            return false;
+        }
+        if control && key.code == KeyCode::Char('x') {
+            self.chord = true;
+            self.status
+                .flash("Ctrl-X: Ctrl-E edits the message in your editor");
+            return true;
+        }
+        false
+    }
+
+    fn edit_message_externally(&mut self, text: String) {
+        self.external = Some(ExternalEdit::Message { text });
     }
 
     fn key_context(&self) -> KeyContext {
@@ -546,7 +687,7 @@ impl App {
             Action::FocusNext => self.cycle_focus(1),
             Action::FocusPrev => self.cycle_focus(-1),
             Action::Interrupt => {
-                if self.status.waiting || self.chat.is_streaming() {
+                if self.status.waiting || self.chat.is_streaming() || self.chat.is_thinking() {
                     self.outbox.push(Op::Interrupt);
                     self.status.flash("Interrupting…");
                 } else if self.focus != Focus::Input
@@ -557,11 +698,16 @@ impl App {
                 }
             }
             Action::ToggleAutoAccept => self.toggle_auto_accept(),
-            Action::Send => {
+            Action::Send | Action::NewLine if self.status.recording => {
+                self.outbox.push(Op::StopRecording);
+                self.status.flash("Transcribing…");
+            }
+            // `/multiline-mode` swaps the two.
+            Action::Send | Action::NewLine if (action == Action::Send) != self.status.multiline => {
                 let text = self.input.take();
                 self.submit(&text);
             }
-            Action::NewLine => self.input.new_line(),
+            Action::Send | Action::NewLine => self.input.new_line(),
             Action::Complete => {
                 let chat_files: Vec<String> = self.files.all().cloned().collect();
                 match self.input.complete(&self.repo_files, &chat_files) {
@@ -738,6 +884,29 @@ impl App {
                 }
                 Ok(Command::AutoAccept) => {
                     self.toggle_auto_accept();
+                    return;
+                }
+                Ok(Command::Watch) => {
+                    self.watch_request = Some(!self.status.watching);
+                    return;
+                }
+                Ok(Command::Editor) => {
+                    let initial = text
+                        .split_once(char::is_whitespace)
+                        .map(|(_, rest)| rest.trim().to_string())
+                        .unwrap_or_default();
+                    self.edit_message_externally(initial);
+                    return;
+                }
+                Ok(Command::MultilineMode) => {
+                    self.status.multiline = !self.status.multiline;
+                    self.input.multiline = self.status.multiline;
+                    let text = if self.status.multiline {
+                        "Multi-line mode: Enter inserts a new line, Alt-Enter sends."
+                    } else {
+                        "Enter sends, Alt-Enter inserts a new line."
+                    };
+                    self.note(NoticeLevel::Info, text);
                     return;
                 }
                 Ok(Command::Clear) => self.chat.clear(),

@@ -77,13 +77,15 @@ pub enum ExternalEdit {
         path: String,
         text: String,
     },
+    /// The message being written (`/editor`, Ctrl-X Ctrl-E).
+    Message { text: String },
 }
 
 impl ExternalEdit {
     /// The text the editor opens with.
     pub fn text(&self) -> &str {
         match self {
-            ExternalEdit::Block { text, .. } => text,
+            ExternalEdit::Block { text, .. } | ExternalEdit::Message { text } => text,
         }
     }
 
@@ -94,6 +96,7 @@ impl ExternalEdit {
                 .extension()
                 .map(|extension| format!(".{}", extension.to_string_lossy()))
                 .unwrap_or_else(|| ".txt".to_string()),
+            ExternalEdit::Message { .. } => ".md".to_string(),
         }
     }
 }

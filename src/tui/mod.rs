@@ -17,7 +17,7 @@ mod app;
 mod app_event;
 mod completion;
 mod diff_view;
-mod external_editor;
+pub mod external_editor;
 mod file_search;
 pub mod fuzzy;
 mod highlight;

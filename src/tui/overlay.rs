@@ -185,7 +185,14 @@ pub fn draw_help(frame: &mut Frame, area: Rect, keymap: &Keymap, scroll: usize, 
     frame.render_widget(block, rect);
     let rows: Vec<(KeyContext, Vec<(String, &str)>)> = KeyContext::ALL
         .into_iter()
-        .map(|context| (context, keymap.help_rows(context)))
+        .map(|context| {
+            let mut rows = keymap.help_rows(context);
+            if context == KeyContext::Input {
+                // A two-key chord, not a keymap binding.
+                rows.push(("Ctrl-X Ctrl-E".to_string(), "message in $EDITOR"));
+            }
+            (context, rows)
+        })
         .collect();
     let key_width = rows
         .iter()

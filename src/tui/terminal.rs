@@ -4,6 +4,7 @@
 //! the binary (`cli::session`), never here.
 
 use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -13,15 +14,18 @@ use ratatui::crossterm::event::{
     DisableBracketedPaste, EnableBracketedPaste, Event as TermEvent, EventStream,
 };
 use ratatui::crossterm::execute;
-use tokio::sync::mpsc::{Receiver, Sender};
+use ratatui::crossterm::style::Print;
+use tokio::sync::mpsc::{Receiver, Sender, UnboundedReceiver};
 use tokio::time::Instant;
 
 use super::app::{App, AppOptions};
 use super::external_editor;
 use super::keymap::Keymap;
 use super::theme::Theme;
+use crate::clipboard::osc52;
 use crate::config::Settings;
 use crate::protocol::{Event, NoticeLevel, Op};
+use crate::watch::{FileWatcher, Trigger};
 
 /// The shortest time between two frames (about 60 per second at most).
 const FRAME: Duration = Duration::from_millis(16);
@@ -57,9 +61,10 @@ pub fn run(settings: Settings, ops: Sender<Op>, events: Receiver<Event>) -> Exit
             text: problem,
         });
     }
+    let root = settings.root.clone();
     let session = async move {
         let mut terminal = enter()?;
-        let result = event_loop(&mut terminal, &mut app, ops, events).await;
+        let result = event_loop(&mut terminal, &mut app, ops, events, root).await;
         leave();
         result
     };
@@ -120,6 +125,8 @@ fn options_from(settings: &Settings) -> (AppOptions, Vec<String>) {
         keymap,
         root: settings.root.clone(),
         persist: true,
+        multiline: settings.multiline,
+        watch_files: settings.watch_files,
     };
     (options, problems)
 }
@@ -160,7 +167,9 @@ async fn event_loop(
     app: &mut App,
     ops: Sender<Op>,
     mut events: Receiver<Event>,
+    root: PathBuf,
 ) -> io::Result<()> {
+    let mut watch: Option<Watching> = None;
     let mut input = EventStream::new();
     let mut animation = tokio::time::interval(ANIMATION);
     animation.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
@@ -173,6 +182,24 @@ async fn event_loop(
         for op in app.take_ops() {
             if engine_open && ops.send(op).await.is_err() {
                 engine_open = false;
+            }
+        }
+        if let Some(text) = app.take_terminal_copy() {
+            // The terminal (through SSH too) puts it on the user's clipboard.
+            let _ = execute!(io::stdout(), Print(osc52(&text)));
+        }
+        if let Some(on) = app.take_watch_request() {
+            watch = switch_watch(app, on, &root);
+            dirty = true;
+        }
+        if let Some((watcher, _)) = &watch {
+            // The model's edits of a turn must not set off another request.
+            if app.busy() {
+                if !watcher.is_paused() {
+                    watcher.pause();
+                }
+            } else if watcher.is_paused() {
+                watcher.resume();
             }
         }
         if app.quitting() && (app.engine_stopped() || !engine_open) {
@@ -243,6 +270,12 @@ async fn event_loop(
                     dirty = true;
                 }
             },
+            trigger = next_trigger(&mut watch), if watch.is_some() => {
+                if let Some(trigger) = trigger {
+                    app.watch_trigger(&trigger);
+                    dirty = true;
+                }
+            }
             _ = animation.tick(), if app.is_animating() => { app.tick(); dirty = true; }
             _ = tokio::time::sleep_until(next_frame), if dirty => {}
             _ = tokio::time::sleep_until(quit_deadline.unwrap_or(next_frame)), if quit_deadline.is_some() => break Ok(()),
@@ -250,6 +283,35 @@ async fn event_loop(
     };
     frames.log();
     result
+}
+
+/// A running file watcher and its triggers.
+type Watching = (FileWatcher, UnboundedReceiver<Trigger>);
+
+/// Starts or stops watch mode, telling the app how it went.
+fn switch_watch(app: &mut App, on: bool, root: &Path) -> Option<Watching> {
+    if !on {
+        app.watch_stopped();
+        return None;
+    }
+    match FileWatcher::start(root) {
+        Ok(watching) => {
+            app.watch_started(Ok(watching.0.root().display().to_string()));
+            Some(watching)
+        }
+        Err(error) => {
+            app.watch_started(Err(error.to_string()));
+            None
+        }
+    }
+}
+
+/// The next trigger of the watcher, if watching (never, otherwise).
+async fn next_trigger(watch: &mut Option<Watching>) -> Option<Trigger> {
+    match watch {
+        Some((_, triggers)) => triggers.recv().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Frame times of the session, logged at the end (the benchmark reads them).

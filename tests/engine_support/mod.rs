@@ -203,7 +203,12 @@ pub struct Driver {
 impl Driver {
     /// Spawns the engine and reads its start-up events up to the first status.
     pub async fn start(settings: Settings) -> Driver {
-        let (ops, mut events) = engine::spawn(settings);
+        Driver::start_with(settings, engine::Devices::system()).await
+    }
+
+    /// [`Driver::start`] with the given clipboard and recorder.
+    pub async fn start_with(settings: Settings, devices: engine::Devices) -> Driver {
+        let (ops, mut events) = engine::spawn_with(settings, devices);
         let mut startup = Vec::new();
         loop {
             let event = tokio::time::timeout(Duration::from_secs(30), events.recv())

@@ -50,8 +50,36 @@ impl UiSession {
         theme: &str,
         no_color: bool,
     ) -> UiSession {
+        UiSession::start_full(
+            settings,
+            engine::Devices::system(),
+            width,
+            height,
+            theme,
+            no_color,
+        )
+    }
+
+    /// [`UiSession::start`] with the given clipboard and recorder.
+    pub fn start_with_devices(
+        settings: Settings,
+        devices: engine::Devices,
+        width: u16,
+        height: u16,
+    ) -> UiSession {
+        UiSession::start_full(settings, devices, width, height, "dark", false)
+    }
+
+    fn start_full(
+        settings: Settings,
+        devices: engine::Devices,
+        width: u16,
+        height: u16,
+        theme: &str,
+        no_color: bool,
+    ) -> UiSession {
         let root = settings.root.clone();
-        let (ops, events) = engine::spawn(settings);
+        let (ops, events) = engine::spawn_with(settings, devices);
         let mut options = AppOptions::ephemeral(root);
         options.theme = aider_tui::tui::theme::Theme::load(theme, no_color).unwrap();
         UiSession {

@@ -31,6 +31,8 @@ pub enum EntryKind {
     Reflection,
     /// Output of a command the engine ran.
     Command,
+    /// The model's thinking, shown dimmed; never sent back to it.
+    Reasoning,
 }
 
 /// One entry: its rendered complete lines and the incomplete tail still streaming.
@@ -56,6 +58,8 @@ pub struct ChatPane {
     entries: Vec<Entry>,
     /// The assistant entry receiving deltas.
     streaming: Option<usize>,
+    /// The thinking entry receiving deltas.
+    thinking: Option<usize>,
     /// The top row when the user has scrolled away from the tail.
     scroll: Option<usize>,
     /// The text area's size at the last draw, for page sizes and scrolling.
@@ -75,6 +79,7 @@ impl ChatPane {
             styles,
             entries: Vec::new(),
             streaming: None,
+            thinking: None,
             scroll: None,
             viewport: Cell::new((80, 20)),
             next_id: 1,
@@ -173,8 +178,30 @@ impl ChatPane {
         self.selected = None;
     }
 
+    /// Appends a piece of the model's thinking, starting a new (dimmed) entry if none
+    /// is streaming.
+    pub fn append_reasoning(&mut self, delta: &str) {
+        if self.streaming.is_some() {
+            self.close_stream();
+        }
+        let index = match self.thinking {
+            Some(index) => index,
+            None => {
+                let entry = self.entry(EntryKind::Reasoning);
+                self.entries.push(entry);
+                let index = self.entries.len() - 1;
+                self.thinking = Some(index);
+                index
+            }
+        };
+        self.stream_into(index, delta);
+    }
+
     /// Appends a piece of the model's reply, starting a new entry if none is streaming.
     pub fn append_reply(&mut self, delta: &str) {
+        if self.thinking.is_some() {
+            self.close_thinking();
+        }
         let index = match self.streaming {
             Some(index) => index,
             None => {
@@ -185,6 +212,11 @@ impl ChatPane {
                 index
             }
         };
+        self.stream_into(index, delta);
+    }
+
+    /// Adds streamed text to entry `index`, settling each complete line.
+    fn stream_into(&mut self, index: usize, delta: &str) {
         let entry = &mut self.entries[index];
         let delta = printable(delta);
         entry.source.push_str(&delta);
@@ -200,6 +232,7 @@ impl ChatPane {
 
     /// Ends the streaming reply, returning its full text.
     pub fn finish_reply(&mut self) -> Option<String> {
+        self.close_thinking();
         let index = self.streaming?;
         self.close_stream();
         Some(self.entries[index].source.clone())
@@ -214,6 +247,7 @@ impl ChatPane {
     pub fn clear(&mut self) {
         self.entries.clear();
         self.streaming = None;
+        self.thinking = None;
         self.scroll = None;
         self.selected = None;
     }
@@ -223,7 +257,28 @@ impl ChatPane {
         self.scroll.is_none()
     }
 
+    /// Whether the model's thinking is streaming into the pane.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    fn close_thinking(&mut self) {
+        if let Some(index) = self.thinking.take() {
+            self.settle_tail(index);
+        }
+    }
+
+    fn settle_tail(&mut self, index: usize) {
+        let entry = &mut self.entries[index];
+        if !entry.tail.is_empty() {
+            let tail = std::mem::take(&mut entry.tail);
+            let rendered = entry.renderer.push_line(&tail);
+            entry.lines.push(rendered);
+        }
+    }
+
     fn close_stream(&mut self) {
+        self.close_thinking();
         if let Some(index) = self.streaming.take() {
             let entry = &mut self.entries[index];
             if !entry.tail.is_empty() {
@@ -257,6 +312,7 @@ impl ChatPane {
             EntryKind::Notice(NoticeLevel::Error) => self.styles.error,
             EntryKind::Reflection => self.styles.dim,
             EntryKind::Command => self.styles.text,
+            EntryKind::Reasoning => self.styles.dim,
         }
     }
 
@@ -277,6 +333,7 @@ impl ChatPane {
                     Some(Span::styled("✗ ", self.styles.error))
                 }
                 EntryKind::Reflection => Some(Span::styled("↻ ", self.styles.dim)),
+                EntryKind::Reasoning => Some(Span::styled("┊ ", self.styles.dim)),
                 EntryKind::Assistant | EntryKind::Command => None,
             };
             let selected = self.selected == Some(index);

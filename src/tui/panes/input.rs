@@ -15,6 +15,8 @@ use crate::tui::theme::Styles;
 pub struct InputPane {
     textarea: TextArea<'static>,
     history: InputHistory,
+    /// Enter and Alt-Enter are swapped (`/multiline-mode`): the title says so.
+    pub multiline: bool,
 }
 
 impl InputPane {
@@ -27,7 +29,11 @@ impl InputPane {
         textarea.set_placeholder_style(styles.dim);
         textarea.set_cursor_line_style(Style::default());
         textarea.set_style(styles.text);
-        let mut pane = InputPane { textarea, history };
+        let mut pane = InputPane {
+            textarea,
+            history,
+            multiline: false,
+        };
         pane.set_focused(true);
         pane
     }
@@ -53,6 +59,11 @@ impl InputPane {
         self.history.record(&text);
         self.replace(String::new());
         text
+    }
+
+    /// Replaces the text (the message came back from the user's editor).
+    pub fn set_text(&mut self, text: &str) {
+        self.replace(text.replace("\r\n", "\n"));
     }
 
     fn replace(&mut self, text: String) {
@@ -126,7 +137,12 @@ impl InputPane {
 
     /// Draws the pane.
     pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
-        let block = context.block("Message", Some("Enter send · Alt-Enter new line".into()));
+        let keys = if self.multiline {
+            "Alt-Enter send · Enter new line"
+        } else {
+            "Enter send · Alt-Enter new line"
+        };
+        let block = context.block("Message", Some(keys.into()));
         let inner = block.inner(area);
         frame.render_widget(block, area);
         frame.render_widget(&self.textarea, inner);

@@ -17,6 +17,12 @@ pub struct StatusBar {
     pub status: SessionStatus,
     /// Waiting for (or receiving) the model's reply.
     pub waiting: bool,
+    /// The microphone is recording (`/voice`).
+    pub recording: bool,
+    /// Watch mode is on (`/watch`, `--watch-files`).
+    pub watching: bool,
+    /// Enter and Alt-Enter are swapped (`/multiline-mode`, `--multiline`).
+    pub multiline: bool,
     spinner: usize,
     flash: Option<String>,
 }
@@ -44,7 +50,13 @@ impl StatusBar {
         let accent = styles.status_accent;
         let separator = || Span::styled(" │ ", bar);
         let mut spans = vec![Span::styled(" ", bar)];
-        if self.waiting {
+        if self.recording {
+            spans.push(Span::styled(
+                "● REC  Enter stops · Esc drops",
+                styles.status.patch(styles.error),
+            ));
+            spans.push(separator());
+        } else if self.waiting {
             spans.push(Span::styled(format!("{} ", SPINNER[self.spinner]), accent));
         }
         // A message comes first: on a narrow bar the end is cut off.
@@ -62,6 +74,12 @@ impl StatusBar {
         }
         spans.push(separator());
         spans.push(Span::styled(status.mode.name(), accent));
+        if self.watching {
+            spans.push(Span::styled(" · watching", accent));
+        }
+        if self.multiline {
+            spans.push(Span::styled(" · multiline", bar));
+        }
         spans.push(separator());
         // With no model there is no window to measure against.
         let context = if status.context_window == 0 {

@@ -1,0 +1,101 @@
+//! Web pages in the chat: `/web URL` fetches a page and keeps it, as Markdown, for the
+//! next message; `/web URL TEXT` sends TEXT with it at once. With `--detect-urls` (on by
+//! default, as in Aider) addresses typed in a message are offered for fetching first.
+
+use crate::protocol::{QuestionKind, TurnOutcome};
+use crate::web::{self, FetchLimits, Page};
+
+use super::spawn::Engine;
+
+/// The most a page may add to a message, in characters (about 25,000 tokens).
+const MAX_PAGE_CHARS: usize = 100_000;
+
+impl Engine {
+    pub(super) async fn command_web(&mut self, args: &str) -> TurnOutcome {
+        let (url, text) = match args.split_once(char::is_whitespace) {
+            Some((url, text)) => (url, text.trim()),
+            None => (args, ""),
+        };
+        if url.is_empty() {
+            return TurnOutcome::Error {
+                message: "/web needs an address: /web https://example.org/page [MESSAGE]"
+                    .to_string(),
+            };
+        }
+        if let Err(message) = self.add_web_page(url).await {
+            return TurnOutcome::Error { message };
+        }
+        if text.is_empty() {
+            self.emitter
+                .info("The page goes to the model with your next message.")
+                .await;
+            return TurnOutcome::Success;
+        }
+        self.run_message(text.to_string(), None).await
+    }
+
+    /// Fetches `url` and keeps the page for the next message; says what came.
+    async fn add_web_page(&mut self, url: &str) -> Result<(), String> {
+        self.emitter.info(format!("Fetching {url} …")).await;
+        let page = web::fetch(url, FetchLimits::default())
+            .await
+            .map_err(|error| error.to_string())?;
+        let (note, summary) = page_note(&page);
+        self.emitter.info(summary).await;
+        self.session.add_note(note);
+        Ok(())
+    }
+
+    /// Offers the pages a message names (with `--detect-urls`), one question each.
+    pub(super) async fn offer_web_pages(&mut self, message: &str) {
+        if !self.session.settings.detect_urls {
+            return;
+        }
+        for url in web::find_urls(message) {
+            // `/web URL TEXT` has fetched it already.
+            let kept = self
+                .session
+                .pending_note
+                .as_deref()
+                .is_some_and(|note| note.contains(&format!("<{url}>")));
+            if kept {
+                continue;
+            }
+            let yes = self
+                .inbox
+                .ask(
+                    &self.emitter,
+                    QuestionKind::AddWebPage { url: url.clone() },
+                    format!(
+                        "Your message names {url}. Fetch the page and send it with the message?"
+                    ),
+                )
+                .await;
+            if yes && let Err(problem) = self.add_web_page(&url).await {
+                self.emitter.warn(problem).await;
+            }
+        }
+    }
+}
+
+/// The page as the model reads it (cut to a size a prompt can take), and one line for
+/// the user.
+fn page_note(page: &Page) -> (String, String) {
+    let mut text: String = page.text.chars().take(MAX_PAGE_CHARS).collect();
+    let cut = page.truncated || text.len() < page.text.len();
+    if cut {
+        text.push_str("\n\n(The page goes on; the rest was cut off.)");
+    }
+    let note = format!(
+        "Here is the web page <{}>, as Markdown:\n\n{text}",
+        page.url
+    );
+    let words = page.text.split_whitespace().count();
+    let summary = format!(
+        "Fetched {} ({}, {words} words{}).",
+        page.url,
+        page.content_type,
+        if cut { ", cut off" } else { "" }
+    );
+    (note, summary)
+}

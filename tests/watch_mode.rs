@@ -1,0 +1,197 @@
+//! Watch mode on a real directory: a file saved with an `AI!` comment becomes a turn
+//! whose edit is applied and committed, an `AI?` comment is answered without edits,
+//! through the headless watch loop, the real engine and the loopback mock.
+
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
+mod engine_support;
+#[path = "support/mock_llm.rs"]
+mod mock_llm;
+
+use std::time::{Duration, Instant};
+
+use aider_tui::oneshot::{Options, watch_loop};
+use aider_tui::watch::FileWatcher;
+use engine_support::{COMMIT_REQUEST_MARK, TestRepo, block, settings};
+use mock_llm::{MockLlm, Reply};
+
+const APP: &str = "def greet():\n    return \"hi\"\n";
+
+/// Output written by the loop, readable while it runs.
+#[derive(Clone, Default)]
+struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Shared {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+}
+
+async fn wait_for(what: &str, limit: Duration, done: impl Fn() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !done() {
+        assert!(Instant::now() < deadline, "waited {limit:?} for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_saved_ai_comment_becomes_a_committed_change_and_a_question_an_answer() {
+    let repo = TestRepo::new(&[("app.py", APP), ("notes.md", "# Notes\n")]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: say hello"]));
+    mock.push(Reply::text([block(
+        "app.py",
+        "    return \"hi\"  # say hello instead AI!\n",
+        "    return \"hello\"\n",
+    )]));
+    mock.push(Reply::text(["Because the tests expect a short word."]));
+    let (ops, events) = aider_tui::engine::spawn(settings(&repo.root(), &mock.openai_base(), &[]));
+    let watching = FileWatcher::start_with(&repo.root(), Duration::from_millis(100)).unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let out = Shared::default();
+    let err = Shared::default();
+    let runner = tokio::spawn(watch_loop(
+        ops,
+        events,
+        watching,
+        Options {
+            yes: true,
+            ..Options::default()
+        },
+        async {
+            let _ = stop_rx.await;
+        },
+        out.clone(),
+        err.clone(),
+    ));
+
+    repo.write(
+        "app.py",
+        "def greet():\n    return \"hi\"  # say hello instead AI!\n",
+    );
+    wait_for("the commit", Duration::from_secs(30), || {
+        repo.log().len() == 3
+    })
+    .await;
+    assert_eq!(repo.read("app.py"), "def greet():\n    return \"hello\"\n");
+    let log = repo.log();
+    assert_eq!(log[0].lines().next(), Some("feat: say hello"));
+    let request = mock
+        .requests()
+        .into_iter()
+        .map(|request| request.body.to_string())
+        .find(|body| body.contains("say hello instead AI!") && !body.contains(COMMIT_REQUEST_MARK))
+        .unwrap();
+    assert!(
+        request.contains("app.py:2: return \\\"hi\\\"  # say hello instead AI!"),
+        "{request}"
+    );
+    assert!(
+        request.contains("remove every one of these AI comments"),
+        "{request}"
+    );
+    wait_for("the printed result", Duration::from_secs(10), || {
+        out.text().contains("Applied edit to app.py")
+    })
+    .await;
+
+    // Give the watcher its grace period after the turn, then ask a question.
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    repo.write(
+        "notes.md",
+        "# Notes\n<!-- why is the greeting short? AI? -->\n",
+    );
+    wait_for("the answer", Duration::from_secs(30), || {
+        out.text()
+            .contains("Because the tests expect a short word.")
+    })
+    .await;
+    let asked = mock
+        .requests()
+        .into_iter()
+        .map(|request| request.body.to_string())
+        .find(|body| body.contains("why is the greeting short"))
+        .unwrap();
+    assert!(asked.contains("Change no code"), "{asked}");
+    assert_eq!(repo.log().len(), 3, "a question commits nothing");
+
+    let _ = stop_tx.send(());
+    let ended = tokio::time::timeout(Duration::from_secs(20), runner)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(ended);
+    assert!(err.text().contains("Watching"), "{}", err.text());
+}
+
+#[test]
+fn the_watch_command_runs_until_interrupted_and_commits_the_change() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: say hello"]));
+    mock.push(Reply::text([block(
+        "app.py",
+        "    return \"hi\"  # AI! say hello\n",
+        "    return \"hello\"\n",
+    )]));
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_aider-tui"))
+        .args([
+            "watch",
+            "--yes",
+            "--model",
+            "openai/gpt-4o",
+            "--api-base",
+            &mock.openai_base(),
+            "--api-key",
+            engine_support::SECRET_KEY,
+        ])
+        .current_dir(repo.root())
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", home.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The watcher is up once the start line is printed; give it a moment beyond that.
+    std::thread::sleep(Duration::from_millis(1500));
+    repo.write(
+        "app.py",
+        "def greet():\n    return \"hi\"  # AI! say hello\n",
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while repo.log().len() < 3 {
+        assert!(Instant::now() < deadline, "no commit came");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // SAFETY: sending a signal to our own child process by its id.
+    let signalled = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(signalled, 0);
+    let output = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{:?}\n{out}\n{err}", output.status);
+    assert!(out.contains("Applied edit to app.py"), "{out}\n{err}");
+    assert!(err.contains("Watching"), "{err}");
+    assert_eq!(repo.read("app.py"), "def greet():\n    return \"hello\"\n");
+    assert!(!out.contains(engine_support::SECRET_KEY) && !err.contains(engine_support::SECRET_KEY));
+}
