@@ -117,14 +117,14 @@ impl Engine {
             sessions,
             devices,
         };
-        // The first status goes out before anything walks the repository, so the
-        // screen shows the session at once; the map builds on its own thread.
-        engine.send_status().await;
+        // Listing the files (a folder or glob on the command line needs them) is the
+        // one walk before the first status; the map builds on its own thread, so the
+        // screen shows the session at once on a repository of any size.
+        engine.refresh_repo_files().await;
         engine.add_startup_files().await;
         engine.resume_at_start().await;
         engine.load_startup_commands().await;
         engine.start_repo_map();
-        engine.refresh_repo_files().await;
         engine.send_status().await;
         Some(engine)
     }
