@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::edit::{self, Edit, EditFormat, ParseLimits, ParseOptions, ParsedReply, Planner};
-use crate::protocol::{CommandKind, CommitInfo, EditOutcome, EditStatus, Event, Op, QuestionKind};
+use crate::protocol::{CommandKind, EditOutcome, EditStatus, Event, Op, QuestionKind};
 
 use super::checks;
 use super::commit_message;
@@ -26,19 +26,6 @@ impl EditRound {
             feedback: None,
             not_applied,
         }
-    }
-}
-
-/// The git commit as the protocol carries it.
-pub(super) fn commit_info(summary: &crate::git::CommitSummary) -> CommitInfo {
-    CommitInfo {
-        id: summary.id.clone(),
-        short_id: summary.short_id.clone(),
-        summary: summary.summary.clone(),
-        author: summary.author.clone(),
-        time: summary.time,
-        by_tool: summary.by_tool,
-        made_by: summary.made_by,
     }
 }
 

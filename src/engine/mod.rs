@@ -16,7 +16,7 @@
 //! auto-answered by the engine). Slash commands (`commands`) are turns too.
 //!
 //! Files: `spawn` (task and main loop), `inbox` (channels, questions, decisions),
-//! `session`, `models`, `files`, `prompt`, `turn` (rounds and reflection), `reply`
+//! `session`, `models`, `files`, `prompt`, `turn` (rounds and reflection), `reply_stream`
 //! (streaming), `edits` (review, apply, commit, lint, test), `commit_message`,
 //! `checks` (shell, lint, syntax), `commands`, `repository` (log, diff, undo),
 //! `repo_map` (and `map_task`, its thread), `mentions`, `summarize`, `history`,
@@ -46,7 +46,7 @@ mod models_command;
 mod preview;
 mod prompt;
 mod reasoning;
-mod reply;
+mod reply_stream;
 mod repo_map;
 mod repository;
 mod review;

@@ -3,7 +3,6 @@
 
 use crate::protocol::{Event, TurnOutcome};
 
-use super::edits::commit_info;
 use super::spawn::Engine;
 
 const NO_GIT: &str = "git is not in use in this session (no repository, or --no-git)";
@@ -17,7 +16,7 @@ impl Engine {
     pub(super) async fn announce_commit(&mut self, summary: &crate::git::CommitSummary) {
         self.emitter
             .emit(Event::CommitMade {
-                commit: commit_info(summary),
+                commit: summary.clone(),
             })
             .await;
         self.send_commit_log(LOG_AFTER_COMMIT).await;
@@ -36,10 +35,7 @@ impl Engine {
         };
         let log = git.with(|git| git.log(limit));
         match log {
-            Ok(commits) => {
-                let commits = commits.iter().map(commit_info).collect();
-                self.emitter.emit(Event::CommitLog { commits }).await;
-            }
+            Ok(commits) => self.emitter.emit(Event::CommitLog { commits }).await,
             Err(err) => self.emitter.error(err.to_string()).await,
         }
     }

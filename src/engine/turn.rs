@@ -11,7 +11,7 @@ use super::mentions::{self, Mentions};
 use super::models::{Model, NO_MODEL_HELP};
 use super::preview::LivePreview;
 use super::prompt::{self, Prompt, PromptInput};
-use super::reply;
+use super::reply_stream;
 use super::repo_map::MapAsker;
 use super::spawn::Engine;
 use super::summarize;
@@ -180,7 +180,7 @@ impl Engine {
             let chat_files: Vec<String> = self.session.files.editable();
             let previews = (setup.mode == ChatMode::Code)
                 .then(|| LivePreview::new(setup.format, &chat_files, &self.session.workspace));
-            let reply = reply::stream_reply(
+            let reply = reply_stream::stream_reply(
                 setup.model.provider.clone(),
                 prompt.request,
                 &self.emitter,

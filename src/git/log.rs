@@ -7,7 +7,7 @@ use super::error::GitContext;
 use super::{GitError, GitRepo, Maker};
 
 /// One commit as the log shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CommitSummary {
     /// The full commit id.
     pub id: String,
@@ -21,7 +21,8 @@ pub struct CommitSummary {
     pub time: i64,
     /// Made by this tool (its trailer is in the message).
     pub by_tool: bool,
-    /// Who made it: the user, this tool, or Aider.
+    /// Who made it: the user, this tool, or Aider (from Aider's own marks).
+    #[serde(default)]
     pub made_by: Maker,
 }
 

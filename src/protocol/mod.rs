@@ -327,21 +327,8 @@ impl From<&crate::edit::EditStatus> for EditStatus {
     }
 }
 
-/// A commit, as the commit log shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CommitInfo {
-    pub id: String,
-    pub short_id: String,
-    pub summary: String,
-    pub author: String,
-    /// Seconds since the Unix epoch.
-    pub time: i64,
-    /// Made by this tool (recognised by its attribution, so it survives a restart).
-    pub by_tool: bool,
-    /// Who made it: the user, this tool, or Aider (from Aider's own marks).
-    #[serde(default)]
-    pub made_by: Maker,
-}
+/// A commit, as the commit log shows it: git's own summary, unchanged.
+pub use crate::git::CommitSummary as CommitInfo;
 
 /// Token counts of one request: the providers' own type, unchanged.
 pub use crate::llm::Usage as TokenUsage;

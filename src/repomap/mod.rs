@@ -11,7 +11,6 @@ mod classify;
 mod file_scan;
 mod graph;
 mod language;
-mod lint;
 mod parse_queue;
 mod rank;
 mod record;
@@ -23,10 +22,10 @@ mod source_lines;
 mod store;
 mod symbol_lists;
 mod symbols;
+mod syntax_check;
 mod tags;
 
 pub use file_scan::parse_only;
-pub use lint::{SyntaxError, syntax_errors};
 pub use rank::is_test_path;
 pub use repo_index::INDEX_FILE_NAME;
 pub use repo_map::{FIRST_MAP_FILES, RepoMap, RepoMapError};
@@ -35,6 +34,7 @@ pub use request::{
     ScanStats,
 };
 pub use store::DEFAULT_MAX_BYTES as DEFAULT_TAG_STORE_BYTES;
+pub use syntax_check::{SyntaxError, syntax_errors};
 pub use tags::{Definition, FileTags, TagKind, extract_tags};
 
 /// Names of the languages with a grammar and tags query.
