@@ -4,7 +4,9 @@
 //! another, see the commit in the log, undo it; files and `git log` are checked
 //! after each step. A second session rewinds two turns with `r` on a message selected
 //! in the chat pane, and redoes them; a third runs watch mode from `--watch-files` to
-//! `/watch` off. Skipped, with a note, when tmux is not installed.
+//! `/watch` off; a fourth runs the review loop through a failed block (accept, edit in
+//! place, the failure sent back by itself, the fix reviewed and committed), and a
+//! fifth opens a cold 20,000-file repository. Skipped, with a note, when tmux is not installed.
 
 // Tests, benchmarks and examples unwrap and print: a failure there is the point.
 #![allow(
@@ -430,4 +432,173 @@ fn watch_files_turns_a_saved_ai_comment_into_a_commit_until_watch_turns_it_off()
     while tmux.alive() && start.elapsed() < STEP_LIMIT {
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// The text of every chat request's messages (commit-message requests left out).
+fn chat_requests(mock: &MockLlm) -> Vec<String> {
+    mock.requests()
+        .into_iter()
+        .map(|request| request.body.to_string())
+        .filter(|body| !body.contains(COMMIT_REQUEST_MARK))
+        .collect()
+}
+
+#[test]
+fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the end-to-end review-loop test");
+        return;
+    }
+    const THIRD: &str = "def third():\n    return 3\n";
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        ("other.py", OTHER),
+        ("third.py", THIRD),
+    ]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: three changes"]));
+    // Block 3's SEARCH text is not in third.py: it fails and must go back to the model.
+    mock.push(Reply::text([
+        "Three changes.\n\n".to_string(),
+        block("hello.py", "    return \"hello\"\n", "    return \"wave\"\n"),
+        "\n".to_string(),
+        block("other.py", "    return \"other\"\n", "    return \"another\"\n"),
+        "\n".to_string(),
+        block("third.py", "    return 30\n", "    return 33\n"),
+    ]));
+    // The fix the model sends once it has heard about the failure.
+    mock.push(Reply::text([
+        "Sorry, here is block 3 again.\n\n".to_string(),
+        block("third.py", "    return 3\n", "    return 33\n"),
+    ]));
+    let command = format!(
+        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py other.py third.py --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint",
+        shell_quote(&std::env::var("PATH").unwrap_or_default()),
+        shell_quote(home.path().to_str().unwrap()),
+        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
+        shell_quote(&mock.openai_base()),
+        SECRET_KEY,
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw third.py") && s.contains("initial commit")
+    });
+
+    tmux.text("three changes please");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the review of block 1", |s| {
+        s.contains("Review") && s.contains("1/3 hello.py") && s.contains("+    return \"wave\"")
+    });
+    tmux.keys(&["y"]);
+    tmux.wait_for("block 2", |s| s.contains("2/3 other.py"));
+
+    // Edit block 2's new text in place: append a comment to its line, keep it.
+    tmux.keys(&["e"]);
+    tmux.wait_for("the block editor", |s| s.contains("Ctrl-S"));
+    tmux.keys(&["End"]);
+    tmux.text("  # by hand");
+    tmux.wait_for("the diff recomputed as typed", |s| {
+        s.contains("+    return \"another\"  # by hand")
+    });
+    tmux.keys(&["C-s"]);
+
+    // Only the failed block is left: the accepted and the edited block land at once.
+    let log = wait_for_log(&repo, 2, &tmux);
+    assert!(log[0].starts_with("feat: three changes"), "{log:?}");
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    assert_eq!(
+        repo.read("other.py"),
+        "def part():\n    return \"another\"  # by hand\n"
+    );
+    assert_eq!(repo.read("third.py"), THIRD, "the failed block changed nothing");
+
+    // With no key pressed, the failure goes back to the model, numbered as in the reply,
+    // with the lines actually in the file; the edit made by hand is reported too.
+    let start = Instant::now();
+    let reflection = loop {
+        if let Some(body) = chat_requests(&mock).get(1) {
+            break body.clone();
+        }
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "no reflection request; screen:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(
+        reflection.contains("failed to apply") && reflection.contains("## Block 3 (third.py)"),
+        "{reflection}"
+    );
+    assert!(reflection.contains("return 3"), "the closest lines: {reflection}");
+    assert!(
+        !reflection.contains("## Block 1") && !reflection.contains("## Block 2"),
+        "only the failed block is sent back: {reflection}"
+    );
+    assert!(
+        reflection.contains("I changed block 2 (other.py)") && reflection.contains("# by hand"),
+        "the hand edit is reported: {reflection}"
+    );
+
+    // The fixed block is reviewed like any other; `y` lands a second commit.
+    tmux.wait_for("the review of the fix", |s| {
+        s.contains("Review") && s.contains("third.py") && s.contains("+    return 33")
+    });
+    tmux.keys(&["y"]);
+    let log = wait_for_log(&repo, 3, &tmux);
+    assert!(log[0].starts_with("feat: three changes"), "{log:?}");
+    assert_eq!(repo.read("third.py"), "def third():\n    return 33\n");
+    assert_eq!(chat_requests(&mock).len(), 2, "no third round was needed");
+    tmux.keys(&["C-c"]);
+    tmux.keys(&["C-c"]);
+}
+
+#[test]
+fn a_cold_start_on_20000_files_shows_the_chat_file_and_model_while_the_map_builds() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the cold-start test");
+        return;
+    }
+    // Twenty functions per file, so the cold parse lasts long enough to be seen.
+    let body: String = (0..20)
+        .map(|i| format!("def helper_{i}(value):\n    return value + {i}\n\n"))
+        .collect();
+    let generated: Vec<(String, String)> = (0..20_000)
+        .map(|i| (format!("pkg/d{:02}/m{i:05}.py", i % 50), body.clone()))
+        .collect();
+    let mut files: Vec<(&str, &str)> = vec![("hello.py", HELLO)];
+    files.extend(generated.iter().map(|(p, t)| (p.as_str(), t.as_str())));
+    let repo = TestRepo::new(&files);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    let command = format!(
+        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py --model openai/gpt-4o --api-base {} --api-key {}",
+        shell_quote(&std::env::var("PATH").unwrap_or_default()),
+        shell_quote(home.path().to_str().unwrap()),
+        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
+        shell_quote(&mock.openai_base()),
+        SECRET_KEY,
+    );
+    let started = Instant::now();
+    let tmux = Tmux::start(&command, &repo.root());
+    // The first frame has the chat file, the model, the branch and the commit log; the
+    // map is still being built, with its progress in the map pane.
+    let screen = tmux.wait_for("the first frame", |s| {
+        s.contains("rw hello.py") && s.contains("openai/gpt-4o") && s.contains("initial commit")
+    });
+    eprintln!(
+        "note: first frame with the chat file after {:?} (debug build, tmux polled every 100 ms)",
+        started.elapsed()
+    );
+    assert!(screen.contains("⎇ master"), "{screen}");
+    assert!(
+        screen.contains("Building the map") || screen.contains("listing files"),
+        "the map pane shows the scan: {screen}"
+    );
+    tmux.wait_for("the map's progress as files parsed of total", |s| {
+        s.contains("files parsed") && s.contains("of 20001")
+    });
+    tmux.keys(&["C-c"]);
+    tmux.keys(&["C-c"]);
 }
