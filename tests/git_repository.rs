@@ -883,3 +883,18 @@ fn paths_through_a_symlinked_folder_are_refused() {
     assert_eq!(raw.find_blob(entry.id()).unwrap().content(), b"real.txt");
     assert!(repo.dirty_files(&paths(&["alias.txt"])).unwrap().is_empty());
 }
+
+#[test]
+fn a_tracked_file_is_never_ignored_whatever_the_rules_say() {
+    // Debian's kernel tree ignores `/*` and tracks its files with `git add -f`.
+    let (dir, repo) = new_repo();
+    write(dir.path(), "kernel/fork.c", b"int fork(void);\n");
+    write(dir.path(), "kernel/untracked.c", b"int other(void);\n");
+    let raw = Repository::open(dir.path()).unwrap();
+    let mut index = raw.index().unwrap();
+    index.add_path(Path::new("kernel/fork.c")).unwrap();
+    index.write().unwrap();
+    write(dir.path(), ".gitignore", b"/*\n");
+    assert!(!repo.is_ignored("kernel/fork.c").unwrap(), "tracked");
+    assert!(repo.is_ignored("kernel/untracked.c").unwrap(), "untracked and ignored");
+}

@@ -171,8 +171,10 @@ fn run(
         }
         if progress.first_map_ready || progress.done {
             for (request, reply) in waiting.drain(..) {
-                // The asker may have gone on without the map: nothing to do then.
-                let _ = reply.send(map.render(&request));
+                // An asker that went on without the map (Esc, a newer request) costs no render.
+                if !reply.is_closed() {
+                    let _ = reply.send(map.render(&request));
+                }
             }
         }
     }

@@ -148,11 +148,14 @@ impl GitRepo {
     }
 
     /// Whether the repository's ignore rules exclude `path` (relative, or absolute
-    /// inside the root; a trailing `/` asks about a directory).
+    /// inside the root; a trailing `/` asks about a directory). A tracked file is never
+    /// ignored, whatever the rules say: git ignores only untracked files.
     pub fn is_ignored(&self, path: &str) -> Result<bool, GitError> {
         let mut relative = self.relative_path(path)?;
         if path.ends_with('/') {
             relative.push('/');
+        } else if self.is_tracked(&relative)? {
+            return Ok(false);
         }
         self.repo
             .is_path_ignored(&relative)
