@@ -896,5 +896,8 @@ fn a_tracked_file_is_never_ignored_whatever_the_rules_say() {
     index.write().unwrap();
     write(dir.path(), ".gitignore", b"/*\n");
     assert!(!repo.is_ignored("kernel/fork.c").unwrap(), "tracked");
-    assert!(repo.is_ignored("kernel/untracked.c").unwrap(), "untracked and ignored");
+    assert!(
+        repo.is_ignored("kernel/untracked.c").unwrap(),
+        "untracked and ignored"
+    );
 }

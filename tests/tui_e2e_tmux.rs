@@ -461,9 +461,17 @@ fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land
     // Block 3's SEARCH text is not in third.py: it fails and must go back to the model.
     mock.push(Reply::text([
         "Three changes.\n\n".to_string(),
-        block("hello.py", "    return \"hello\"\n", "    return \"wave\"\n"),
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return \"wave\"\n",
+        ),
         "\n".to_string(),
-        block("other.py", "    return \"other\"\n", "    return \"another\"\n"),
+        block(
+            "other.py",
+            "    return \"other\"\n",
+            "    return \"another\"\n",
+        ),
         "\n".to_string(),
         block("third.py", "    return 30\n", "    return 33\n"),
     ]));
@@ -511,7 +519,11 @@ fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land
         repo.read("other.py"),
         "def part():\n    return \"another\"  # by hand\n"
     );
-    assert_eq!(repo.read("third.py"), THIRD, "the failed block changed nothing");
+    assert_eq!(
+        repo.read("third.py"),
+        THIRD,
+        "the failed block changed nothing"
+    );
 
     // With no key pressed, the failure goes back to the model, numbered as in the reply,
     // with the lines actually in the file; the edit made by hand is reported too.
@@ -531,7 +543,10 @@ fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land
         reflection.contains("failed to apply") && reflection.contains("## Block 3 (third.py)"),
         "{reflection}"
     );
-    assert!(reflection.contains("return 3"), "the closest lines: {reflection}");
+    assert!(
+        reflection.contains("return 3"),
+        "the closest lines: {reflection}"
+    );
     assert!(
         !reflection.contains("## Block 1") && !reflection.contains("## Block 2"),
         "only the failed block is sent back: {reflection}"

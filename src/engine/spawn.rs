@@ -68,6 +68,7 @@ impl Engine {
         emitter: Emitter,
         devices: Devices,
     ) -> Option<Engine> {
+        let started = std::time::Instant::now();
         let cwd = settings.root.clone();
         let git = if settings.git {
             match GitRepo::discover(&cwd) {
@@ -120,12 +121,20 @@ impl Engine {
         // Listing the files (a folder or glob on the command line needs them) is the
         // one walk before the first status; the map builds on its own thread, so the
         // screen shows the session at once on a repository of any size.
+        let listing = std::time::Instant::now();
         engine.refresh_repo_files().await;
+        let listed = listing.elapsed();
         engine.add_startup_files().await;
         engine.resume_at_start().await;
         engine.load_startup_commands().await;
         engine.start_repo_map();
         engine.send_status().await;
+        tracing::info!(
+            files = engine.session.repo_files.len(),
+            listing_ms = listed.as_millis() as u64,
+            total_ms = started.elapsed().as_millis() as u64,
+            "engine started"
+        );
         Some(engine)
     }
 
