@@ -118,3 +118,19 @@ async fn a_glob_that_matches_nothing_or_cannot_be_read_says_so_and_offers_no_fil
     assert!(chat_files(&bad.events).is_empty());
     driver.quit().await;
 }
+
+#[tokio::test]
+async fn a_tracked_file_deleted_from_the_work_tree_is_not_added_by_a_folder_or_glob() {
+    let repo = repository();
+    std::fs::remove_file(repo.root().join("src/cli/mod.rs")).unwrap();
+    let mut driver = started(&repo).await;
+    let added = driver.turn("/add src/cli").await;
+    assert_eq!(chat_files(&added.events), ["src/cli/args/parse.rs"]);
+    driver.turn("/drop").await;
+    let added = driver.turn("/add src/**/*.rs").await;
+    assert_eq!(
+        chat_files(&added.events),
+        ["src/cli/args/parse.rs", "src/lib.rs"]
+    );
+    driver.quit().await;
+}

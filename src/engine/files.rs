@@ -135,23 +135,29 @@ impl Engine {
             return Ok(Vec::new());
         };
         let files = self.session.repo_files();
-        if files.contains(&relative) {
-            return Ok(vec![relative]);
-        }
-        if is_glob(&relative) {
+        let matches: Vec<String> = if files.contains(&relative) {
+            vec![relative]
+        } else if is_glob(&relative) {
             let glob = PathGlob::new(&relative).map_err(|reason| AddRefusal::BadGlob {
                 pattern: typed.to_string(),
                 reason,
             })?;
-            return Ok(files
+            files.into_iter().filter(|file| glob.is_match(file)).collect()
+        } else {
+            let prefix = format!("{}/", relative.trim_end_matches('/'));
+            files
                 .into_iter()
-                .filter(|file| glob.is_match(file))
-                .collect());
-        }
-        let prefix = format!("{}/", relative.trim_end_matches('/'));
-        Ok(files
+                .filter(|file| file.starts_with(&prefix))
+                .collect()
+        };
+        // The listing names tracked files without looking at the work tree: one
+        // deleted since is not there to add.
+        Ok(matches
             .into_iter()
-            .filter(|file| file.starts_with(&prefix))
+            .filter(|path| {
+                std::fs::symlink_metadata(self.session.absolute(path))
+                    .is_ok_and(|metadata| metadata.is_file())
+            })
             .collect())
     }
 

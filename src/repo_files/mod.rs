@@ -69,17 +69,38 @@ pub fn list(root: &Path, use_git: bool) -> Listing {
     }
 }
 
-/// The paths of [`list`] alone (what the engine and the file finder show).
+/// The paths alone, for the engine and the file finder, without looking at the work
+/// tree: with git, the index's regular files (one read of the index and no stat per
+/// file — on an 80,000-file tree those stats are most of [`list`]'s time, and this
+/// runs before the first frame and at every turn); else the walk's files. A tracked
+/// file deleted but not yet staged is still named, so a caller that reads or adds a
+/// file checks it is there.
 pub fn list_paths(root: &Path, use_git: bool) -> Vec<String> {
-    list(root, use_git)
+    if use_git && let Some(tracked) = tracked_entries(root) {
+        return tracked.candidates.into_iter().map(|(path, _)| path).collect();
+    }
+    list(root, false)
         .files
         .into_iter()
         .map(|file| file.path)
         .collect()
 }
 
-/// Tracked files under `root`; `None` when there is no usable repository.
-fn list_tracked(root: &Path) -> Option<Listing> {
+/// The index's entries under `root` that are listed (tool state and `.aiderignore`d
+/// paths left out), with what is needed to check them against the work tree.
+struct TrackedEntries {
+    repository: GitRepo,
+    /// `root` inside the work tree, as a `/`-ended prefix of index paths ("" at the top).
+    prefix: String,
+    root: PathBuf,
+    written_ns: i64,
+    /// Path relative to `root`, and the index's record of it.
+    candidates: Vec<(String, IndexedFile)>,
+    refused: Vec<String>,
+}
+
+/// `None` when there is no usable repository.
+fn tracked_entries(root: &Path) -> Option<TrackedEntries> {
     let repository = GitRepo::discover(root).ok()??;
     let index = repository.index_files().ok()?;
     let top = repository.root().to_path_buf();
@@ -89,7 +110,6 @@ fn list_tracked(root: &Path) -> Option<Listing> {
         inside => format!("{}/", inside.replace(std::path::MAIN_SEPARATOR, "/")),
     };
     let ignore = aiderignore(&top, &root);
-    let written_ns = index.written_ns;
     let candidates: Vec<(String, IndexedFile)> = index
         .files
         .into_iter()
@@ -104,6 +124,26 @@ fn list_tracked(root: &Path) -> Option<Listing> {
             (!ignored).then_some((relative, file))
         })
         .collect();
+    Some(TrackedEntries {
+        repository,
+        prefix,
+        root,
+        written_ns: index.written_ns,
+        candidates,
+        refused: index.refused,
+    })
+}
+
+/// Tracked files under `root` that exist now; `None` when there is no usable repository.
+fn list_tracked(root: &Path) -> Option<Listing> {
+    let TrackedEntries {
+        repository,
+        prefix,
+        root,
+        written_ns,
+        candidates,
+        refused,
+    } = tracked_entries(root)?;
     let linguist_wanted = {
         let paths: Vec<&str> = candidates
             .iter()
@@ -144,7 +184,7 @@ fn list_tracked(root: &Path) -> Option<Listing> {
     Some(Listing {
         files,
         from_git: true,
-        refused: index.refused,
+        refused,
     })
 }
 
@@ -249,6 +289,13 @@ mod tests {
             list_paths(root, false),
             [AIDERIGNORE, "src/a.rs", "untracked.rs"]
         );
+
+        // The names come from the index alone: a tracked file deleted since is still
+        // named there, while the full listing (which stats every file) leaves it out.
+        std::fs::remove_file(root.join("src/a.rs")).unwrap();
+        assert_eq!(list_paths(root, true), [AIDERIGNORE, "src/a.rs"]);
+        let paths: Vec<String> = list(root, true).files.into_iter().map(|f| f.path).collect();
+        assert_eq!(paths, [AIDERIGNORE]);
     }
 
     #[test]
