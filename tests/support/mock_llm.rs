@@ -752,9 +752,10 @@ async fn handle(
             .or_else(|| script.fallback.clone());
         if let Some(count) = script.cache_counter {
             let pieces = prompt_pieces(&body);
+            let path = script.requests[index].path.clone();
             let previous = script
                 .last_pieces
-                .insert(script.requests[index].path.clone(), pieces.clone())
+                .insert(path, pieces.clone())
                 .unwrap_or_default();
             if let Some(Reply {
                 content: Content::Completion(completion),
