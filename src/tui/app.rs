@@ -559,8 +559,20 @@ impl App {
             event @ Event::PlanDecided { .. } => {
                 self.plan.close();
                 self.say(&event);
-                self.status.waiting = true;
-                if self.focus == Focus::Diff && !self.diff.is_reviewing() {
+                let dropped = matches!(
+                    event,
+                    Event::PlanDecided {
+                        outcome: crate::protocol::PlanOutcome::Dropped,
+                        ..
+                    }
+                );
+                // A sent plan: the editor's blocks stream into the diff pane next; a
+                // dropped one: the chat says so.
+                self.status.waiting = !dropped;
+                if dropped {
+                    self.set_focus(Focus::Chat);
+                }
+                if self.focus == Focus::Diff || dropped {
                     self.set_focus(Focus::Input);
                 }
             }
@@ -1093,8 +1105,14 @@ impl App {
             Constraint::Length(self.input.wanted_height()),
         ])
         .areas(center);
-        let [diff_area, map_area] =
-            Layout::vertical([Constraint::Percentage(65), Constraint::Percentage(35)]).areas(right);
+        let lower = if self.context_shown {
+            // The context report wants all its lines, up to most of the column.
+            let most = right.height.saturating_mul(3) / 5;
+            Constraint::Length(self.context_pane.wanted_height().min(most))
+        } else {
+            Constraint::Percentage(35)
+        };
+        let [diff_area, map_area] = Layout::vertical([Constraint::Min(3), lower]).areas(right);
         self.files
             .draw(frame, files_area, self.context(Focus::Files));
         self.commits

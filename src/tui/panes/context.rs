@@ -48,6 +48,16 @@ impl ContextPane {
         self.expires_in().map(|left| left.as_secs()) != self.drawn_second.get()
     }
 
+    /// The height the whole report needs, borders included.
+    pub fn wanted_height(&self) -> u16 {
+        let parts = self
+            .report
+            .as_ref()
+            .map_or(0, |(report, _)| report.parts.len());
+        // Title and header, the parts, the total, a blank line, up to five cache lines.
+        (parts as u16).saturating_add(2 + 1 + 1 + 5 + 2)
+    }
+
     /// Scrolling keys.
     pub fn on_action(&mut self, action: Action) -> bool {
         match action {
@@ -139,7 +149,7 @@ impl ContextPane {
             CacheRule::Breakpoints => "cache breakpoints",
         };
         lines.push(Line::styled(format!("Prompt cache: {rule}"), styles.text));
-        if report.cache_rule != CacheRule::None {
+        if report.cache_rule != CacheRule::None && report.cached_tokens > 0 {
             lines.push(Line::styled(
                 format!(
                     "● expected from the cache: {} tokens ({} instead of {})",
@@ -148,6 +158,11 @@ impl ContextPane {
                     dollars(report.cost)
                 ),
                 styles.accepted,
+            ));
+        } else if report.cache_rule != CacheRule::None {
+            lines.push(Line::styled(
+                "Nothing expected from the cache: no unchanged prefix of 1024+ tokens",
+                styles.dim,
             ));
         }
         if let Some(counts) = report.last_reply {
