@@ -135,15 +135,23 @@ async fn an_edited_plan_is_what_the_editor_gets_and_what_the_history_keeps() {
         Event::PlanReady { text, .. } => Some(text.clone()),
         _ => None,
     });
-    assert_eq!(shown.as_deref(), Some(PLAN), "the plan as the architect wrote it");
+    assert_eq!(
+        shown.as_deref(),
+        Some(PLAN),
+        "the plan as the architect wrote it"
+    );
     assert!(events.iter().any(|event| matches!(
         event,
         Event::PlanDecided { outcome: PlanOutcome::SentEdited { text }, .. } if text == EDITED_PLAN
     )));
     assert!(
-        !events
-            .iter()
-            .any(|event| matches!(event, Event::Question { kind: QuestionKind::Confirm, .. })),
+        !events.iter().any(|event| matches!(
+            event,
+            Event::Question {
+                kind: QuestionKind::Confirm,
+                ..
+            }
+        )),
         "the plan decision replaces the yes/no question"
     );
     assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
@@ -168,8 +176,8 @@ async fn an_edited_plan_is_what_the_editor_gets_and_what_the_history_keeps() {
         !history.contains("return \\\"hi\\\""),
         "the plan as first written is not in the history"
     );
-    let transcript = std::fs::read_to_string(repo.root().join(".aider-tui/chat-history.md"))
-        .unwrap_or_default();
+    let transcript =
+        std::fs::read_to_string(repo.root().join(".aider-tui/chat-history.md")).unwrap_or_default();
     assert!(
         transcript.contains("Edited plan sent to the editor model")
             && transcript.contains("make greet return \"wave\""),
@@ -184,7 +192,12 @@ async fn a_dropped_plan_sends_nothing_to_the_editor_and_says_so() {
     mock.push(Reply::text([PLAN]));
     let mut driver = Driver::start(architect_settings(&repo, &mock)).await;
 
-    let events = turn_deciding(&mut driver, "Make greet friendlier", Some(PlanDecision::Drop)).await;
+    let events = turn_deciding(
+        &mut driver,
+        "Make greet friendlier",
+        Some(PlanDecision::Drop),
+    )
+    .await;
     driver.quit().await;
 
     assert_eq!(outcome(&events), TurnOutcome::Success);
@@ -272,7 +285,11 @@ async fn the_context_report_matches_the_request_sent_and_predicts_the_cache_read
     // the same prefix.
     mock.push(Reply::status(400));
     mock.push(Reply::text(["Nothing to change."]));
-    let mut settings = settings(&repo.root(), &mock.openai_base(), &["hello.py", "helpers.py"]);
+    let mut settings = settings(
+        &repo.root(),
+        &mock.openai_base(),
+        &["hello.py", "helpers.py"],
+    );
     settings.map_tokens = Some(0);
     let mut driver = Driver::start(settings).await;
     driver.ops.send(Op::RequestContextReport).await.unwrap();
@@ -297,7 +314,13 @@ async fn the_context_report_matches_the_request_sent_and_predicts_the_cache_read
     let names: Vec<&str> = before.parts.iter().map(|part| part.name.as_str()).collect();
     assert_eq!(
         names,
-        ["system prompt", "examples", "history", "chat files", "message and reminder"]
+        [
+            "system prompt",
+            "examples",
+            "history",
+            "chat files",
+            "message and reminder"
+        ]
     );
     let reported: u64 = before.parts[..before.parts.len() - 1]
         .iter()
@@ -317,7 +340,11 @@ async fn the_context_report_matches_the_request_sent_and_predicts_the_cache_read
     // The report after the failed request predicts the cache for the next one.
     let predicted = report_in(&first);
     assert_eq!(
-        predicted.parts.iter().map(|part| part.cached).collect::<Vec<_>>(),
+        predicted
+            .parts
+            .iter()
+            .map(|part| part.cached)
+            .collect::<Vec<_>>(),
         [true, true, true, true, false]
     );
     assert!(predicted.cached_tokens > 1024);
@@ -351,10 +378,13 @@ async fn a_history_summary_is_said_once_with_its_sizes() {
         "You condense a conversation",
         Reply::text(["I asked about greet; you explained it."]),
     );
-    mock.push(Reply::text(["greet returns a fixed greeting. ".repeat(1500)]));
+    mock.push(Reply::text([
+        "greet returns a fixed greeting. ".repeat(1500)
+    ]));
     mock.push(Reply::text(["Short."]));
     mock.push(Reply::text(["Shorter."]));
-    let mut driver = Driver::start(settings(&repo.root(), &mock.openai_base(), &["hello.py"])).await;
+    let mut driver =
+        Driver::start(settings(&repo.root(), &mock.openai_base(), &["hello.py"])).await;
     driver.ops.send(Op::RequestContextReport).await.unwrap();
     next_report(&mut driver).await;
     turn_deciding(&mut driver, "/ask explain greet", None).await;
@@ -384,7 +414,11 @@ async fn a_history_summary_is_said_once_with_its_sizes() {
     let said = summaries(&second);
     assert_eq!(said.len(), 1, "said once");
     assert_eq!(said[0].messages, 2);
-    assert!(said[0].before_tokens > 5000 && said[0].after_tokens < 100, "{:?}", said[0]);
+    assert!(
+        said[0].before_tokens > 5000 && said[0].after_tokens < 100,
+        "{:?}",
+        said[0]
+    );
     assert!(summaries(&third).is_empty(), "and only once");
     let report = second
         .iter()
@@ -428,7 +462,11 @@ async fn an_ollama_session_keeps_num_ctx_and_raises_it_once_for_a_large_file() {
     for question in ["/ask one?", "/ask two?", "/ask three?"] {
         let events = turn_deciding(&mut driver, question, None).await;
         assert_eq!(outcome(&events), TurnOutcome::Success);
-        assert!(notices_of(&events, NoticeLevel::Info).iter().all(|text| !text.contains("num_ctx")));
+        assert!(
+            notices_of(&events, NoticeLevel::Info)
+                .iter()
+                .all(|text| !text.contains("num_ctx"))
+        );
     }
     turn_deciding(&mut driver, "/add notes.txt", None).await;
     let raised = turn_deciding(&mut driver, "/ask four?", None).await;

@@ -82,8 +82,10 @@ async fn the_plan_shows_in_the_diff_pane_and_is_edited_in_place() {
         } if text == edited)),
         "{sent:?}"
     );
-    ui.until("the review", |event| matches!(event, Event::ReviewStarted(_)))
-        .await;
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
     let editor = mock.requests()[1].body.clone();
     let last = editor["messages"].as_array().unwrap().last().unwrap()["content"]
         .as_str()

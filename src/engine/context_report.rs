@@ -18,7 +18,7 @@ use super::models::Model;
 use super::prompt::{Prompt, PromptPart};
 use super::spawn::Engine;
 use super::summarize::Collected;
-use super::turn::RoundSetup;
+use super::turn::PromptShape;
 
 /// The smallest prefix OpenAI and Anthropic cache (tokens).
 pub const MIN_CACHED_PREFIX: u64 = 1024;
@@ -66,7 +66,11 @@ pub fn cached_parts(rule: CacheRule, next: &[PromptPart], last: &[PromptPart]) -
             .map_or(0, |last| last + 1),
     };
     let tokens: u64 = next[..cached].iter().map(|part| part.tokens).sum();
-    let cached = if tokens < MIN_CACHED_PREFIX { 0 } else { cached };
+    let cached = if tokens < MIN_CACHED_PREFIX {
+        0
+    } else {
+        cached
+    };
     (0..next.len()).map(|index| index < cached).collect()
 }
 
@@ -168,14 +172,21 @@ impl Engine {
         }
     }
 
-    /// What the next request of the current mode will hold; `None` with no model.
-    pub(super) async fn context_report(&mut self) -> Option<ContextReport> {
-        let model = self.session.models.main.clone()?;
-        let setup = RoundSetup {
-            model: model.clone(),
+    /// What the next request of the current mode will hold (with no model, counted
+    /// with no window, price or cache).
+    pub(super) async fn context_report(&mut self) -> ContextReport {
+        let model = self.session.models.main.clone();
+        let unknown = ModelSettings::default();
+        let settings = model.as_ref().map_or(&unknown, |model| &model.settings);
+        let name = model
+            .as_ref()
+            .map(|model| model.name.clone())
+            .unwrap_or_default();
+        let shape = PromptShape {
             mode: self.session.mode,
             format: self.session.edit_format,
             use_history: true,
+            settings,
         };
         // A report never waits for the first scan: the map joins once it is ready.
         let ready = self
@@ -193,9 +204,9 @@ impl Engine {
             None
         };
         let mut prompt =
-            self.assemble_prompt(&setup, &[], "", map.as_ref().map(|map| map.text.as_str()));
+            self.assemble_prompt(&shape, &[], "", map.as_ref().map(|map| map.text.as_str()));
         let images = self.image_tokens();
-        if images > 0 && setup.mode != ChatMode::Context {
+        if images > 0 && shape.mode != ChatMode::Context {
             prompt.parts.push(PromptPart {
                 name: "images",
                 tokens: images,
@@ -203,18 +214,19 @@ impl Engine {
             });
         }
         let cached = match &self.session.context.last_sent {
-            Some((name, last)) if *name == model.name => {
-                cached_parts(cache_rule(&model.settings), &prompt.parts, last)
+            Some((sent_to, last)) if model.is_some() && *sent_to == name => {
+                cached_parts(cache_rule(settings), &prompt.parts, last)
             }
             _ => vec![false; prompt.parts.len()],
         };
-        let mut report = report(&model.settings, &prompt, &cached);
+        let mut report = report(settings, &prompt, &cached);
+        report.model = name.clone();
         report.last_reply = self
             .session
             .context
             .last_counts
             .as_ref()
-            .filter(|(name, _)| *name == model.name)
+            .filter(|(counted, _)| model.is_some() && *counted == name)
             .map(|(_, counts)| *counts);
         let now = tokio::time::Instant::now();
         report.cache_expires_in = self
@@ -224,7 +236,7 @@ impl Engine {
             .map(|left| left.as_secs());
         report.keepalive = self.session.keepalive.budget();
         report.summary = self.session.context.summary;
-        Some(report)
+        report
     }
 
     /// Sends the report when a front end asked for them.
@@ -232,9 +244,8 @@ impl Engine {
         if !self.session.context.wanted {
             return;
         }
-        if let Some(report) = self.context_report().await {
-            self.emitter.emit(Event::ContextReport(report)).await;
-        }
+        let report = self.context_report().await;
+        self.emitter.emit(Event::ContextReport(report)).await;
     }
 
     /// A front end asked for reports (the context pane opened).
@@ -245,12 +256,7 @@ impl Engine {
 
     /// `/tokens`: the report as a table, then each file's share.
     pub(super) async fn command_tokens(&mut self) {
-        let Some(report) = self.context_report().await else {
-            self.emitter
-                .warn("No model to count for: set one up first (see /models).")
-                .await;
-            return;
-        };
+        let report = self.context_report().await;
         let mut text = crate::text::context_table(&report);
         let files = self.session.chat_file_texts();
         let read_only = self.session.read_only_texts();

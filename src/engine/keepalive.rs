@@ -83,7 +83,8 @@ impl KeepAlive {
     pub fn expires_in(&self, now: Instant) -> Option<Duration> {
         self.ping.as_ref()?;
         let end = self.last_request? + CACHE_LIFETIME;
-        end.checked_duration_since(now).filter(|left| !left.is_zero())
+        end.checked_duration_since(now)
+            .filter(|left| !left.is_zero())
     }
 
     /// Pings left for this idle spell, and the most allowed (`None` when off).
@@ -101,7 +102,10 @@ pub fn ping_request(request: &ChatRequest) -> Option<ChatRequest> {
         .rposition(|message| message.cache_breakpoint)?;
     let mut messages = request.messages[..=last].to_vec();
     // Roles alternate: after a user turn the prefix needs an answer before the ping.
-    if messages.last().is_some_and(|message| message.role == Role::User) {
+    if messages
+        .last()
+        .is_some_and(|message| message.role == Role::User)
+    {
         messages.push(ChatMessage {
             role: Role::Assistant,
             content: "Noted.".to_string(),
@@ -167,8 +171,10 @@ mod tests {
         fn stream(
             &self,
             _request: ChatRequest,
-        ) -> futures::stream::BoxStream<'static, Result<crate::llm::StreamEvent, crate::llm::LlmError>>
-        {
+        ) -> futures::stream::BoxStream<
+            'static,
+            Result<crate::llm::StreamEvent, crate::llm::LlmError>,
+        > {
             Box::pin(futures::stream::empty())
         }
     }
@@ -209,7 +215,10 @@ mod tests {
         let step = CACHE_LIFETIME - PING_MARGIN;
         assert_eq!(sent, vec![step, step * 2, step * 3]);
         // Each ping left the cache alive: the next one came before it expired.
-        assert!(sent.windows(2).all(|pair| pair[1] - pair[0] < CACHE_LIFETIME));
+        assert!(
+            sent.windows(2)
+                .all(|pair| pair[1] - pair[0] < CACHE_LIFETIME)
+        );
         assert_eq!(keepalive.due(), None, "all three pings are spent");
         assert_eq!(keepalive.budget(), Some((0, 3)));
         // After the last ping the cache runs out.

@@ -27,6 +27,27 @@ pub(super) struct RoundSetup {
     pub use_history: bool,
 }
 
+/// What shapes a prompt, apart from its content: the mode, the format, whether the
+/// history goes in, and the model's settings (caching, output limit).
+pub(super) struct PromptShape<'a> {
+    pub mode: ChatMode,
+    pub format: EditFormat,
+    pub use_history: bool,
+    pub settings: &'a crate::llm::ModelSettings,
+}
+
+impl RoundSetup {
+    /// The shape of this setup's prompts.
+    pub(super) fn shape(&self) -> PromptShape<'_> {
+        PromptShape {
+            mode: self.mode,
+            format: self.format,
+            use_history: self.use_history,
+            settings: &self.model.settings,
+        }
+    }
+}
+
 /// How a series of rounds ended, and the last reply.
 pub(super) struct RoundsEnd {
     pub outcome: TurnOutcome,
@@ -280,7 +301,7 @@ impl Engine {
         let map = self.render_repo_map(mentions, MapAsker::Message).await;
         self.session.last_map_tokens = map.as_ref().map(|map| map.tokens as u64).unwrap_or(0);
         let mut prompt = self.assemble_prompt(
-            setup,
+            &setup.shape(),
             exchange,
             message,
             map.as_ref().map(|map| map.text.as_str()),
@@ -289,11 +310,11 @@ impl Engine {
         prompt
     }
 
-    /// The prompt of `setup` with this map, before images and reasoning settings: the
-    /// request and the context pane's report are both made here.
+    /// The prompt of this shape with this map, before images and reasoning settings:
+    /// the request and the context pane's report are both made here.
     pub(super) fn assemble_prompt(
         &self,
-        setup: &RoundSetup,
+        setup: &PromptShape<'_>,
         exchange: &[HistoryMessage],
         message: &str,
         map: Option<&str>,
@@ -314,9 +335,8 @@ impl Engine {
             history: &history,
             chat_files: &chat_files,
             message,
-            caching: setup.model.settings.caching,
-            max_output_tokens: Some(setup.model.settings.max_output_tokens)
-                .filter(|tokens| *tokens > 0),
+            caching: setup.settings.caching,
+            max_output_tokens: Some(setup.settings.max_output_tokens).filter(|tokens| *tokens > 0),
         })
     }
 

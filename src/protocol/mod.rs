@@ -76,7 +76,10 @@ pub enum Op {
     /// Stop the voice recording under way and transcribe it (`Op::Interrupt` drops it).
     StopRecording,
     /// The user's decision on an architect plan ([`Event::PlanReady`]).
-    PlanDecide { plan: PlanId, decision: PlanDecision },
+    PlanDecide {
+        plan: PlanId,
+        decision: PlanDecision,
+    },
     /// Send what the next request holds ([`Event::ContextReport`]) now and whenever it
     /// changes.
     RequestContextReport,

@@ -137,10 +137,28 @@ mod tests {
             ..ContextReport::default()
         };
         let table = context_table(&report);
-        assert!(table.contains("    1000    0.8%    $0.0025  system prompt  (cached)"), "{table}");
-        assert!(table.contains("    3000    2.3%    $0.0075  chat files\n"), "{table}");
-        assert!(table.contains("total of 128000 in the window (124000 left)"), "{table}");
-        assert!(table.contains("1000 tokens expected from the cache; $0.0100 without it, $0.0088 with it."), "{table}");
-        assert!(table.contains("Last reply: 1000 tokens read from the cache, 0 written, 3000 uncached."), "{table}");
+        assert!(
+            table.contains("    1000    0.8%    $0.0025  system prompt  (cached)"),
+            "{table}"
+        );
+        assert!(
+            table.contains("    3000    2.3%    $0.0075  chat files\n"),
+            "{table}"
+        );
+        assert!(
+            table.contains("total of 128000 in the window (124000 left)"),
+            "{table}"
+        );
+        assert!(
+            table.contains(
+                "1000 tokens expected from the cache; $0.0100 without it, $0.0088 with it."
+            ),
+            "{table}"
+        );
+        assert!(
+            table
+                .contains("Last reply: 1000 tokens read from the cache, 0 written, 3000 uncached."),
+            "{table}"
+        );
     }
 }

@@ -92,9 +92,7 @@ impl Action {
             Action::FocusPrev => "focus the previous pane",
             Action::Interrupt => "stop the reply / back to the input",
             Action::ToggleAutoAccept => "toggle auto-accept of edits",
-            Action::ToggleContextPane => {
-                "show or hide the context pane (next request, prompt cache)"
-            }
+            Action::ToggleContextPane => "context pane: show or hide",
             Action::Send => "send the message",
             Action::NewLine => "insert a new line",
             Action::Complete => "complete a command or file name",
@@ -106,16 +104,14 @@ impl Action {
             Action::PageDown => "page down",
             Action::Top => "to the top",
             Action::Bottom => "to the bottom (follow)",
-            Action::Accept => "accept this block / send the plan to the editor",
-            Action::Reject => "reject this block / drop the plan",
+            Action::Accept => "accept this block / the plan",
+            Action::Reject => "reject this block / the plan",
             Action::NextBlock => "next block",
             Action::PrevBlock => "previous block",
             Action::AcceptAll => "accept all remaining blocks",
             Action::RejectAll => "reject all remaining blocks",
             Action::FinishReview => "end the review (undecided are rejected)",
-            Action::EditBlock => {
-                "edit this block's new text, or the plan, here (Ctrl-S keeps, Esc cancels)"
-            }
+            Action::EditBlock => "edit this block's new text here (Ctrl-S keeps, Esc cancels)",
             Action::EditBlockExternally => "edit this block's new text in $VISUAL/$EDITOR",
             Action::ToggleTellRejected => "tell the model about rejected blocks: on / off",
             Action::ToggleLayout => "unified / side-by-side diff",
