@@ -297,17 +297,6 @@ async fn the_context_report_matches_the_request_sent_and_predicts_the_cache_read
 
     let first = turn_deciding(&mut driver, "Is anything slow here?", None).await;
     assert!(matches!(outcome(&first), TurnOutcome::Error { .. }));
-    // The report after a turn comes just before its end.
-    let report_in = |events: &[Event]| {
-        events
-            .iter()
-            .rev()
-            .find_map(|event| match event {
-                Event::ContextReport(report) => Some(report.clone()),
-                _ => None,
-            })
-            .expect("a report after the turn")
-    };
     let sent = main_bodies(&mock);
     assert_eq!(sent.len(), 1);
     // Every part but the message is what the request carried, token for token.
@@ -338,7 +327,7 @@ async fn the_context_report_matches_the_request_sent_and_predicts_the_cache_read
     }
 
     // The report after the failed request predicts the cache for the next one.
-    let predicted = report_in(&first);
+    let predicted = next_report(&mut driver).await;
     assert_eq!(
         predicted
             .parts
@@ -363,7 +352,7 @@ async fn the_context_report_matches_the_request_sent_and_predicts_the_cache_read
         usage.cache_read_tokens, predicted.cached_tokens,
         "the mock's cache read what the report predicted"
     );
-    let after = report_in(&second);
+    let after = next_report(&mut driver).await;
     driver.quit().await;
     let last = after.last_reply.expect("the reply's cache counts");
     assert_eq!(last.read, usage.cache_read_tokens);
@@ -399,6 +388,7 @@ async fn a_history_summary_is_said_once_with_its_sizes() {
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let second = turn_deciding(&mut driver, "/ask and now?", None).await;
+    let report = next_report(&mut driver).await;
     let third = turn_deciding(&mut driver, "/ask and then?", None).await;
     driver.quit().await;
 
@@ -420,14 +410,6 @@ async fn a_history_summary_is_said_once_with_its_sizes() {
         said[0]
     );
     assert!(summaries(&third).is_empty(), "and only once");
-    let report = second
-        .iter()
-        .rev()
-        .find_map(|event| match event {
-            Event::ContextReport(report) => Some(report.clone()),
-            _ => None,
-        })
-        .expect("a report after the turn");
     assert_eq!(report.summary, Some(said[0]));
 }
 

@@ -218,8 +218,9 @@ impl Engine {
         self.save_after_turn().await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
-        self.send_context_report().await;
         self.emitter.emit(Event::TurnFinished { outcome }).await;
+        // After the turn's end, so counting (and a map render) never holds it up.
+        self.send_context_report().await;
     }
 
     /// Lists the repository's files again, on the blocking pool (a walk of a big
