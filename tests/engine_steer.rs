@@ -514,3 +514,67 @@ async fn a_prompt_too_large_for_the_local_model_is_a_clear_error_here_and_headle
     assert!(err.contains("Error:") && err.contains("8192"), "{err}");
     assert!(mock.requests_to("/api/chat").is_empty(), "nothing was sent");
 }
+
+#[tokio::test]
+async fn anthropic_reports_its_breakpoint_cache_the_time_left_and_the_pings() {
+    let big = (0..300)
+        .map(|n| format!("def helper_{n}(value):\n    return value + {n}\n"))
+        .collect::<String>();
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("helpers.py", big.as_str())]);
+    let mock = MockLlm::start().await;
+    mock.cache_prefixes(count);
+    mock.push(Reply::status(400));
+    mock.push(Reply::text(["Nothing to change."]));
+    let mut settings = settings(
+        &repo.root(),
+        &mock.anthropic_base(),
+        &["hello.py", "helpers.py"],
+    );
+    settings.model = Some("anthropic/claude-sonnet-4-5".to_string());
+    settings.weak_model = None;
+    settings.map_tokens = Some(0);
+    settings.cache_keepalive_pings = 2;
+    let mut driver = Driver::start(settings).await;
+    driver.ops.send(Op::RequestContextReport).await.unwrap();
+    let before = next_report(&mut driver).await;
+    assert_eq!(
+        before.cache_rule,
+        aider_tui::protocol::CacheRule::Breakpoints
+    );
+    assert_eq!(before.cache_expires_in, None, "nothing is cached yet");
+    assert_eq!(before.keepalive, Some((2, 2)));
+
+    let first = turn_deciding(&mut driver, "Is anything slow here?", None).await;
+    assert!(matches!(outcome(&first), TurnOutcome::Error { .. }));
+    let predicted = next_report(&mut driver).await;
+    let left = predicted.cache_expires_in.expect("the cache's time left");
+    assert!((290..=300).contains(&left), "{left}");
+    // Unchanged up to the message: the last breakpoint before it ends the chat files.
+    assert_eq!(
+        predicted
+            .parts
+            .iter()
+            .map(|part| part.cached)
+            .collect::<Vec<_>>(),
+        [true, true, true, true, false]
+    );
+    // Cached reads are priced below the input price.
+    assert!(predicted.cost_with_cache < predicted.cost);
+
+    let second = turn_deciding(&mut driver, "And now?", None).await;
+    driver.quit().await;
+    let usage = second
+        .iter()
+        .find_map(|event| match event {
+            Event::ReplyFinished { usage, .. } => Some(*usage),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(usage.cache_read_tokens, predicted.cached_tokens);
+    let sent = mock.requests();
+    let ack = &sent[1].body["messages"].as_array().unwrap()[3];
+    assert!(
+        ack.to_string().contains("cache_control"),
+        "the chat files end at a breakpoint: {ack}"
+    );
+}
