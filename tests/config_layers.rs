@@ -609,7 +609,7 @@ fn unknown_modes_and_formats_are_refused_in_every_layer_naming_it() {
 fn the_new_options_have_their_defaults_and_read_from_files() {
     let fixture = Fixture::new();
     let settings = fixture.load(&Overrides::default(), &[]).unwrap();
-    assert!(settings.detect_urls && settings.auto_accept_architect);
+    assert!(settings.detect_urls && settings.auto_accept_architect.is_none());
     assert!(!settings.map_vendored && !settings.watch_files && !settings.multiline);
     assert!(!settings.review_tell_rejected);
     assert_eq!(settings.voice_model, "whisper-1");

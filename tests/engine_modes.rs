@@ -71,7 +71,13 @@ async fn architect_plans_with_the_main_model_and_the_editor_writes_the_edit() {
     let run = run_once(settings, "Make it wave").await;
 
     assert_eq!(run.outcome, TurnOutcome::Success);
-    assert!(run.questions().contains(&QuestionKind::Confirm));
+    // Headless, the plan goes to the editor with no stop (--auto-accept-architect).
+    assert!(!run.questions().contains(&QuestionKind::Confirm));
+    assert!(
+        !run.events
+            .iter()
+            .any(|event| matches!(event, Event::PlanReady { .. }))
+    );
     assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
     let requests = main_bodies(&mock);
     assert_eq!(requests.len(), 2);

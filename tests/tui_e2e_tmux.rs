@@ -5,8 +5,9 @@
 //! after each step. A second session rewinds two turns with `r` on a message selected
 //! in the chat pane, and redoes them; a third runs watch mode from `--watch-files` to
 //! `/watch` off; a fourth runs the review loop through a failed block (accept, edit in
-//! place, the failure sent back by itself, the fix reviewed and committed), and a
-//! fifth opens a cold 20,000-file repository. Skipped, with a note, when tmux is not installed.
+//! place, the failure sent back by itself, the fix reviewed and committed); a fifth
+//! opens a cold 20,000-file repository; a sixth edits an architect's plan before the
+//! editor model gets it. Skipped, with a note, when tmux is not installed.
 
 // Tests, benchmarks and examples unwrap and print: a failure there is the point.
 #![allow(
@@ -616,4 +617,94 @@ fn a_cold_start_on_20000_files_shows_the_chat_file_and_model_while_the_map_build
     });
     tmux.keys(&["C-c"]);
     tmux.keys(&["C-c"]);
+}
+
+/// The text of the last message of a recorded OpenAI request body.
+fn plan_last_user_text(body: &serde_json::Value) -> String {
+    body["messages"]
+        .as_array()
+        .and_then(|messages| messages.last())
+        .and_then(|message| message["content"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn plan_edited_in_tmux_reaches_the_editor_and_the_history() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the plan edit session test");
+        return;
+    }
+    const PLAN_TEXT: &str = "1. Make greet return hi.\n2. Change nothing else.\n";
+    const PLAN_EDITED: &str = "1. Make greet return wave.\n2. Change nothing else.\n";
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::text([PLAN_TEXT]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+    mock.push(Reply::text(["Yes, it waves."]));
+    // --yes applies the editor's edits at once; the plan still stops for review, the
+    // full-screen default.
+    let command = format!(
+        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py --chat-mode architect --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint --yes",
+        shell_quote(&std::env::var("PATH").unwrap_or_default()),
+        shell_quote(home.path().to_str().unwrap()),
+        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
+        shell_quote(&mock.openai_base()),
+        SECRET_KEY,
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_text("Type a request");
+    tmux.text("make greet friendlier");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("y send to the editor");
+    assert_eq!(mock.requests().len(), 1, "the editor waits for the plan");
+
+    tmux.keys(&["e"]);
+    tmux.wait_text("Ctrl-S keeps and sends");
+    // The cursor starts on the first line: "hi." becomes "wave.".
+    tmux.keys(&["End", "BSpace", "BSpace", "BSpace"]);
+    tmux.text("wave.");
+    tmux.keys(&["C-s"]);
+    let log = wait_for_log(&repo, 2, &tmux);
+    assert_eq!(log[0].lines().next(), Some("feat: wave"));
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    tmux.wait_text("Edited plan sent to the editor model");
+    let bodies: Vec<serde_json::Value> = mock
+        .requests()
+        .into_iter()
+        .map(|request| request.body)
+        .filter(|body| !body.to_string().contains(COMMIT_REQUEST_MARK))
+        .collect();
+    assert_eq!(bodies.len(), 2);
+    assert!(
+        plan_last_user_text(&bodies[1]).starts_with(PLAN_EDITED),
+        "the editor got the edited plan: {}",
+        plan_last_user_text(&bodies[1])
+    );
+
+    tmux.text("/ask did it work?");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("Yes, it waves.");
+    let next = mock
+        .requests()
+        .into_iter()
+        .map(|request| request.body.to_string())
+        .rfind(|body| !body.contains(COMMIT_REQUEST_MARK))
+        .unwrap();
+    assert!(
+        next.contains("Make greet return wave.") && !next.contains("Make greet return hi."),
+        "the history records the plan the editor got: {next}"
+    );
+    tmux.keys(&["C-c"]);
+    tmux.keys(&["C-c"]);
+    let start = Instant::now();
+    while tmux.alive() && start.elapsed() < STEP_LIMIT {
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

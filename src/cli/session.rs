@@ -44,6 +44,9 @@ fn start(args: super::SessionArgs) -> anyhow::Result<ExitCode> {
         return Ok(runtime.block_on(oneshot::run(settings, message)));
     }
     let _entered = runtime.enter();
+    // Someone is there to review the architect's plan: stop for it unless told not to.
+    let mut settings = settings;
+    settings.auto_accept_architect.get_or_insert(false);
     let (ops, events) = engine::spawn(settings.clone());
     Ok(crate::tui::run(settings, ops, events))
 }

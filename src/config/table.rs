@@ -38,8 +38,9 @@ settings_table! {
         /// The token budget of a model's thinking (Anthropic; 8k and 0.5M are understood
         /// at /think-tokens).
         thinking_tokens: Option<u64> = None, count("thinking-tokens");
-        /// Keep the prompt cache warm with this many pings, 5 minutes apart, after a reply.
-        /// Not wired yet: issue #13.2.
+        /// Keep Anthropic's prompt cache warm while the session idles: up to this many
+        /// minimal requests, each just before the cache's five minutes run out (counted
+        /// again after every message).
         cache_keepalive_pings: u32 = 0, count("cache-keepalive-pings");
 
         // Modes and formats.
@@ -56,9 +57,10 @@ settings_table! {
         /// The editor model's edit format in architect mode.
         editor_edit_format: Option<String> = None,
             text("editor-edit-format").value_name("FORMAT").choices(EDIT_FORMATS);
-        /// In architect mode, apply the editor model's edits without asking first.
-        /// Not wired yet: issue #13.1.
-        auto_accept_architect: bool = true,
+        /// In architect mode, send the plan to the editor model without stopping to review
+        /// it. Unset, a headless run sends it at once and the full-screen session stops
+        /// for review (y sends, e edits, n drops).
+        auto_accept_architect: Option<bool> = None,
             switch("auto-accept-architect").negation("no-auto-accept-architect");
 
         // Git.

@@ -6,9 +6,7 @@ use crate::protocol::{
 };
 
 use super::commit_message;
-use super::mentions::Mentions;
-use super::prompt::{self, PromptInput};
-use super::repo_map::{MapAsker, Wait};
+use super::repo_map::Wait;
 use super::spawn::Engine;
 
 fn split_words(args: &str) -> Vec<String> {
@@ -127,7 +125,7 @@ impl Engine {
             Command::Sessions => self.command_sessions().await,
             Command::Resume => self.command_resume(args).await,
             Command::Context => self.mode_command(ChatMode::Context, args).await,
-            Command::Watch | Command::Editor | Command::MultilineMode => {
+            Command::Watch | Command::Editor | Command::MultilineMode | Command::ContextPane => {
                 self.full_screen_only(command)
             }
             Command::Copy => self.command_copy().await,
@@ -435,50 +433,5 @@ impl Engine {
             ))
             .await;
         TurnOutcome::Success
-    }
-
-    async fn command_tokens(&mut self) {
-        let mode = self.session.mode;
-        let format = self.session.edit_format;
-        let map = self
-            .render_repo_map(&Mentions::default(), MapAsker::TokenReport)
-            .await;
-        let read_only = self.session.read_only_texts();
-        let chat_files = self.session.chat_file_texts();
-        let history = self.session.history.messages().to_vec();
-        let main = self.session.models.main.as_ref();
-        let built = prompt::assemble(&PromptInput {
-            mode,
-            format,
-            read_only: &read_only,
-            repo_map: map.as_ref().map(|map| map.text.as_str()),
-            history: &history,
-            chat_files: &chat_files,
-            message: "",
-            caching: main.is_some_and(|model| model.settings.caching),
-            max_output_tokens: None,
-        });
-        let mut text = String::from("Tokens of the next request:\n");
-        for part in &built.parts {
-            text.push_str(&format!("{:>8}  {}\n", part.tokens, part.name));
-        }
-        for file in chat_files.iter().chain(read_only.iter()) {
-            let tokens = crate::tokens::count_tokens(&prompt::render_file(file));
-            text.push_str(&format!("{tokens:>8}    {}\n", file.name));
-        }
-        text.push_str(&self.image_token_lines());
-        let total = built.total_tokens() + self.image_tokens();
-        text.push_str(&format!("{total:>8}  total"));
-        if let Some(model) = main {
-            let window = model.settings.context_window;
-            if window > 0 {
-                text.push_str(&format!(
-                    " of {window} in {}'s window ({} left)",
-                    model.name,
-                    window.saturating_sub(total)
-                ));
-            }
-        }
-        self.emitter.info(text).await;
     }
 }

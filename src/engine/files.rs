@@ -142,7 +142,10 @@ impl Engine {
                 pattern: typed.to_string(),
                 reason,
             })?;
-            files.into_iter().filter(|file| glob.is_match(file)).collect()
+            files
+                .into_iter()
+                .filter(|file| glob.is_match(file))
+                .collect()
         } else {
             let prefix = format!("{}/", relative.trim_end_matches('/'));
             files

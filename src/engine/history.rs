@@ -72,6 +72,19 @@ impl History {
         self.pushed += 1;
     }
 
+    /// Replaces the text of the last message if the assistant said it (the plan the
+    /// user edited before the editor got it). A summary under way covers only older
+    /// messages, so the generation stays.
+    pub fn amend_last_reply(&mut self, text: String) -> bool {
+        match self.messages.last_mut() {
+            Some(last) if last.speaker == Speaker::Assistant => {
+                last.text = text;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// How many messages were ever appended (never goes down).
     pub fn pushed(&self) -> u64 {
         self.pushed

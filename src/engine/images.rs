@@ -135,9 +135,13 @@ impl Engine {
             .map(|image: &ImagePart| image.tokens(provider))
             .sum();
         if attach(&mut prompt.request.messages, images, &sent, setup.mode) {
+            let mut hasher = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&sent, &mut hasher);
             prompt.parts.push(PromptPart {
                 name: "images",
                 tokens,
+                hash: std::hash::Hasher::finish(&hasher),
+                cache_breakpoint: false,
             });
         }
     }

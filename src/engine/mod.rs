@@ -24,7 +24,10 @@
 //! (`/rewind`, `/redo`, `/sessions`, `/resume`). The ways in besides typing, each in its own file: `images`, `clipboard_commands`,
 //! `web_command`, `voice_command`, `saved_files`, `context_mode`, `reasoning`,
 //! `models_command`, `ui_commands` (commands only a full-screen session can run), with
-//! `devices` (the clipboard and microphone a session uses).
+//! `devices` (the clipboard and microphone a session uses). Steering what the model
+//! gets: `plan_review` (the architect's plan, reviewed and edited before the editor
+//! runs), `context_report` (the next request part by part, with the prompt cache's
+//! prediction) and `keepalive` (pings that keep Anthropic's cache warm while idle).
 
 mod chat_files;
 mod checks;
@@ -32,17 +35,20 @@ mod clipboard_commands;
 mod commands;
 mod commit_message;
 mod context_mode;
+mod context_report;
 mod devices;
 mod edits;
 mod files;
 mod history;
 mod images;
 mod inbox;
+mod keepalive;
 mod locked_repo;
 mod map_task;
 mod mentions;
 mod models;
 mod models_command;
+mod plan_review;
 mod preview;
 mod prompt;
 mod reasoning;

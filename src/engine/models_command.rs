@@ -26,10 +26,16 @@ impl Engine {
             Ok(listed) => listed,
             Err(message) => return TurnOutcome::Error { message },
         };
-        let base = self
+        // The Ollama this session talks to (--api-base with an ollama/ model) first.
+        let session_base = self
             .session
-            .settings
-            .lookup_env("OLLAMA_API_BASE")
+            .models
+            .main
+            .as_ref()
+            .filter(|model| model.settings.provider == llm::ProviderKind::Ollama)
+            .and(self.session.settings.api_base.clone());
+        let base = session_base
+            .or_else(|| self.session.settings.lookup_env("OLLAMA_API_BASE"))
             .unwrap_or_else(|| OLLAMA_DEFAULT_BASE.to_string());
         // A machine without Ollama refuses the connection at once; a slow one is not waited for.
         let local = tokio::time::timeout(OLLAMA_WAIT, llm::ollama_models(&base))

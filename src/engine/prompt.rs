@@ -35,11 +35,33 @@ pub struct PromptInput<'a> {
     pub max_output_tokens: Option<u64>,
 }
 
-/// One named part of the prompt and its token count (for `/tokens`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One named part of the prompt and its token count (for `/tokens` and the context
+/// pane), with a hash of its content so two requests can be compared part by part.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PromptPart {
     pub name: &'static str,
     pub tokens: u64,
+    /// A hash of the part's roles and text (the prompt cache compares these).
+    pub hash: u64,
+    /// The part ends at an Anthropic cache breakpoint.
+    pub cache_breakpoint: bool,
+}
+
+impl PromptPart {
+    /// The part made of `messages`.
+    fn of(name: &'static str, messages: &[ChatMessage]) -> PromptPart {
+        let mut hasher = std::hash::DefaultHasher::new();
+        for message in messages {
+            std::hash::Hash::hash(&(message.role == Role::User), &mut hasher);
+            std::hash::Hash::hash(&message.content, &mut hasher);
+        }
+        PromptPart {
+            name,
+            tokens: count(messages),
+            hash: std::hash::Hasher::finish(&hasher),
+            cache_breakpoint: false,
+        }
+    }
 }
 
 /// The assembled request and what its parts cost.
@@ -165,12 +187,31 @@ fn count(messages: &[ChatMessage]) -> u64 {
         .sum()
 }
 
+fn text_hash(text: &str) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    std::hash::Hash::hash(text, &mut hasher);
+    std::hash::Hasher::finish(&hasher)
+}
+
+/// With caching, puts a breakpoint on the last message so far, which ends the last part.
+fn mark_breakpoint(caching: bool, messages: &mut [ChatMessage], parts: &mut [PromptPart]) {
+    if caching && let Some(last) = messages.last_mut() {
+        last.cache_breakpoint = true;
+        if let Some(part) = parts.last_mut() {
+            part.cache_breakpoint = true;
+        }
+    }
+}
+
 /// Builds the request, in the order described at the top of this file.
 pub fn assemble(input: &PromptInput<'_>) -> Prompt {
     let system = system_prompt(input.mode, input.format);
     let mut parts = vec![PromptPart {
         name: "system prompt",
         tokens: tokens::count_tokens(&system) as u64,
+        hash: text_hash(&system),
+        // The provider marks the system prompt itself when it caches.
+        cache_breakpoint: input.caching,
     }];
     let mut messages: Vec<ChatMessage> = Vec::new();
 
@@ -186,10 +227,7 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
                 ]
             })
             .collect();
-        parts.push(PromptPart {
-            name: "examples",
-            tokens: count(&examples),
-        });
+        parts.push(PromptPart::of("examples", &examples));
         messages.extend(examples);
     }
     if !input.read_only.is_empty() {
@@ -197,10 +235,7 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
             message(Role::User, render_files(READ_ONLY_INTRO, input.read_only)),
             message(Role::Assistant, READ_ONLY_ACK.to_string()),
         ];
-        parts.push(PromptPart {
-            name: "read-only files",
-            tokens: count(&block),
-        });
+        parts.push(PromptPart::of("read-only files", &block));
         messages.extend(block);
     }
     if let Some(map) = input.repo_map.filter(|map| !map.trim().is_empty()) {
@@ -208,17 +243,10 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
             message(Role::User, format!("{MAP_INTRO}\n\n{map}")),
             message(Role::Assistant, MAP_ACK.to_string()),
         ];
-        parts.push(PromptPart {
-            name: "repo map",
-            tokens: count(&block),
-        });
+        parts.push(PromptPart::of("repo map", &block));
         messages.extend(block);
     }
-    if input.caching
-        && let Some(last) = messages.last_mut()
-    {
-        last.cache_breakpoint = true;
-    }
+    mark_breakpoint(input.caching, &mut messages, &mut parts);
 
     let history: Vec<ChatMessage> = input
         .history
@@ -231,10 +259,7 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
             message(role, entry.text.clone())
         })
         .collect();
-    parts.push(PromptPart {
-        name: "history",
-        tokens: count(&history),
-    });
+    parts.push(PromptPart::of("history", &history));
     messages.extend(history);
 
     let files_block = if input.chat_files.is_empty() {
@@ -248,16 +273,9 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
             message(Role::Assistant, CHAT_FILES_ACK.to_string()),
         ]
     };
-    parts.push(PromptPart {
-        name: "chat files",
-        tokens: count(&files_block),
-    });
+    parts.push(PromptPart::of("chat files", &files_block));
     messages.extend(files_block);
-    if input.caching
-        && let Some(last) = messages.last_mut()
-    {
-        last.cache_breakpoint = true;
-    }
+    mark_breakpoint(input.caching, &mut messages, &mut parts);
 
     let current = format!(
         "{}\n\n{}",
@@ -267,6 +285,8 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
     parts.push(PromptPart {
         name: "message and reminder",
         tokens: tokens::count_tokens(&current) as u64,
+        hash: text_hash(&current),
+        cache_breakpoint: false,
     });
     messages.push(message(Role::User, current));
 
@@ -356,6 +376,39 @@ mod tests {
                 "message and reminder"
             ]
         );
+    }
+
+    #[test]
+    fn part_hashes_change_only_where_the_content_does() {
+        let history = [
+            HistoryMessage::user("earlier"),
+            HistoryMessage::assistant("reply"),
+        ];
+        let before = [FileText {
+            name: "src/main.rs".into(),
+            text: "fn main() {}\n".into(),
+        }];
+        let after = [FileText {
+            name: "src/main.rs".into(),
+            text: "fn main() { run() }\n".into(),
+        }];
+        let first = assemble(&input(&[], &history, &before));
+        let second = assemble(&input(&[], &history, &after));
+        let changed: Vec<&str> = first
+            .parts
+            .iter()
+            .zip(&second.parts)
+            .filter(|(a, b)| a.hash != b.hash)
+            .map(|(a, _)| a.name)
+            .collect();
+        assert_eq!(changed, ["chat files"]);
+        let marked: Vec<&str> = first
+            .parts
+            .iter()
+            .filter(|part| part.cache_breakpoint)
+            .map(|part| part.name)
+            .collect();
+        assert_eq!(marked, ["system prompt", "repo map", "chat files"]);
     }
 
     #[test]

@@ -188,6 +188,7 @@ impl Engine {
         };
         let now = std::time::Instant::now();
         let milestone = state.ready() != self.session.map_was_ready || state.progress.done;
+        let became_ready = state.ready() && !self.session.map_was_ready;
         let due = self
             .session
             .map_status_sent
@@ -206,6 +207,10 @@ impl Engine {
         }
         if state.ready() && self.session.map_view_wanted {
             self.send_repo_map(false, Wait::No).await;
+        }
+        if became_ready {
+            // The next request carries the map from now on.
+            self.send_context_report().await;
         }
     }
 }

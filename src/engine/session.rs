@@ -6,11 +6,13 @@ use std::path::PathBuf;
 use crate::config::Settings;
 use crate::edit::{EditFormat, Workspace};
 use crate::git::Attribution;
-use crate::protocol::{ChatMode, MapProgress, ReviewId, SessionStatus};
+use crate::protocol::{ChatMode, MapProgress, PlanId, ReviewId, SessionStatus};
 use crate::repo_path::RepoPath;
 
 use super::chat_files::ChatFiles;
+use super::context_report::ContextState;
 use super::history::History;
+use super::keepalive::KeepAlive;
 use super::locked_repo::LockedRepo;
 use super::map_task::MapTask;
 use super::models::Models;
@@ -52,7 +54,12 @@ pub struct Session {
     pub repo_files: Vec<String>,
     /// The conversation as written to `.aider-tui/chat-history.md`.
     pub transcript: Transcript,
+    /// The last request sent and reply received, for the context pane.
+    pub context: ContextState,
+    /// Keep-alive pings for the prompt cache (`--cache-keepalive-pings`).
+    pub keepalive: KeepAlive,
     next_review: ReviewId,
+    next_plan: PlanId,
 }
 
 impl Session {
@@ -68,6 +75,7 @@ impl Session {
         let editor_edit_format = models.editor_edit_format(&settings);
         let mode = initial_mode(&settings);
         let transcript = Transcript::open(&root);
+        let keepalive = KeepAlive::new(settings.cache_keepalive_pings);
         Session {
             workspace,
             root,
@@ -90,7 +98,10 @@ impl Session {
             last_map_tokens: 0,
             repo_files: Vec::new(),
             transcript,
+            context: ContextState::default(),
+            keepalive,
             next_review: 1,
+            next_plan: 1,
         }
     }
 
@@ -98,6 +109,13 @@ impl Session {
     pub fn next_review(&mut self) -> ReviewId {
         let id = self.next_review;
         self.next_review += 1;
+        id
+    }
+
+    /// A new plan id.
+    pub fn next_plan(&mut self) -> PlanId {
+        let id = self.next_plan;
+        self.next_plan += 1;
         id
     }
 

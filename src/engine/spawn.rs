@@ -141,15 +141,28 @@ impl Engine {
     /// Reads operations until the front end quits or hangs up.
     async fn run(&mut self) {
         loop {
-            let op = match self.session.map.as_mut() {
-                Some(map) => tokio::select! {
-                    op = self.inbox.next() => op,
-                    () = map.changed() => {
-                        self.on_map_progress().await;
-                        continue;
+            let ping_due = self.session.keepalive.due();
+            let map = self.session.map.as_mut();
+            let op = tokio::select! {
+                op = self.inbox.next() => op,
+                () = async {
+                    match map {
+                        Some(map) => map.changed().await,
+                        None => std::future::pending().await,
                     }
-                },
-                None => self.inbox.next().await,
+                } => {
+                    self.on_map_progress().await;
+                    continue;
+                }
+                () = async {
+                    match ping_due {
+                        Some(due) => tokio::time::sleep_until(due).await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    self.keep_cache_warm().await;
+                    continue;
+                }
             };
             let Some(op) = op else { break };
             match op {
@@ -161,7 +174,8 @@ impl Engine {
                 | Op::ReviewDecide { .. }
                 | Op::ReviewDraft { .. }
                 | Op::ReviewTellRejected { .. }
-                | Op::ReviewFinish { .. } => {
+                | Op::ReviewFinish { .. }
+                | Op::PlanDecide { .. } => {
                     // Nothing is waiting for these between turns.
                 }
                 Op::SetAutoAccept { on } => {
@@ -173,6 +187,7 @@ impl Engine {
                 Op::UndoCommit { commit } => self.undo_commit(&commit).await,
                 Op::RequestRepoMap => self.send_repo_map(false, Wait::No).await,
                 Op::RefreshRepoMap => self.send_repo_map(true, Wait::No).await,
+                Op::RequestContextReport => self.start_context_reports().await,
                 Op::RequestRepoFiles => {
                     self.refresh_repo_files().await;
                     let files = self.session.repo_files();
@@ -213,6 +228,8 @@ impl Engine {
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
         self.emitter.emit(Event::TurnFinished { outcome }).await;
+        // After the turn's end, so counting (and a map render) never holds it up.
+        self.send_context_report().await;
     }
 
     /// Lists the repository's files again, on the blocking pool (a walk of a big

@@ -6,6 +6,7 @@
 use tokio::task::JoinHandle;
 
 use crate::llm::{self, ChatMessage, ChatRequest, Role};
+use crate::protocol::SummaryFigures;
 use crate::tokens;
 
 use super::history::{History, HistoryMessage, Speaker};
@@ -25,6 +26,15 @@ struct Job {
     task: JoinHandle<Result<String, String>>,
 }
 
+/// What folding in a finished summary did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Collected {
+    /// The older messages were replaced: how many, and the history's size around it.
+    Summarized(SummaryFigures),
+    /// Nothing changed; a line for the log says why.
+    Kept(String),
+}
+
 /// The background summarizer of one session.
 #[derive(Default)]
 pub struct Summarizer {
@@ -41,6 +51,14 @@ fn history_tokens(messages: &[HistoryMessage]) -> u64 {
     messages
         .iter()
         .map(|message| tokens::estimate_tokens(&message.text) as u64)
+        .sum()
+}
+
+/// The history's tokens as the request counts them (the figures people see).
+fn counted_tokens(messages: &[HistoryMessage]) -> u64 {
+    messages
+        .iter()
+        .map(|message| tokens::count_tokens(&message.text) as u64)
         .sum()
 }
 
@@ -111,9 +129,9 @@ impl Summarizer {
         });
     }
 
-    /// Folds a finished summary into the history, without waiting. Returns a line
-    /// for the log when something happened.
-    pub async fn collect(&mut self, history: &mut History) -> Option<String> {
+    /// Folds a finished summary into the history, without waiting. `None` when no
+    /// summary had finished.
+    pub async fn collect(&mut self, history: &mut History) -> Option<Collected> {
         let finished = self.job.as_ref().is_some_and(|job| job.task.is_finished());
         if !finished {
             return None;
@@ -126,19 +144,23 @@ impl Summarizer {
                         .as_summary(),
                     HistoryMessage::assistant(SUMMARY_ACK).as_summary(),
                 ];
+                let before_tokens = counted_tokens(history.messages());
                 if history.replace_prefix(job.generation, job.count, replacement) {
-                    Some(format!(
-                        "summarized {} older messages of the history",
-                        job.count
-                    ))
+                    Some(Collected::Summarized(SummaryFigures {
+                        messages: job.count,
+                        before_tokens,
+                        after_tokens: counted_tokens(history.messages()),
+                    }))
                 } else {
                     None
                 }
             }
-            Ok(Ok(_)) => {
-                Some("the history summary came back empty; keeping the full history".to_string())
-            }
-            Ok(Err(err)) => Some(format!("could not summarize the history: {err}")),
+            Ok(Ok(_)) => Some(Collected::Kept(
+                "the history summary came back empty; keeping the full history".to_string(),
+            )),
+            Ok(Err(err)) => Some(Collected::Kept(format!(
+                "could not summarize the history: {err}"
+            ))),
             Err(_) => None,
         }
     }

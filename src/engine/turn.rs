@@ -27,6 +27,27 @@ pub(super) struct RoundSetup {
     pub use_history: bool,
 }
 
+/// What shapes a prompt, apart from its content: the mode, the format, whether the
+/// history goes in, and the model's settings (caching, output limit).
+pub(super) struct PromptShape<'a> {
+    pub mode: ChatMode,
+    pub format: EditFormat,
+    pub use_history: bool,
+    pub settings: &'a crate::llm::ModelSettings,
+}
+
+impl RoundSetup {
+    /// The shape of this setup's prompts.
+    pub(super) fn shape(&self) -> PromptShape<'_> {
+        PromptShape {
+            mode: self.mode,
+            format: self.format,
+            use_history: self.use_history,
+            settings: &self.model.settings,
+        }
+    }
+}
+
 /// How a series of rounds ended, and the last reply.
 pub(super) struct RoundsEnd {
     pub outcome: TurnOutcome,
@@ -40,14 +61,8 @@ impl Engine {
         message: String,
         mode: Option<ChatMode>,
     ) -> TurnOutcome {
-        if let Some(line) = self
-            .session
-            .summarizer
-            .collect(&mut self.session.history)
-            .await
-        {
-            tracing::info!("{line}");
-        }
+        self.collect_summary().await;
+        self.session.keepalive.user_message();
         let mentions = self.offer_mentioned_files(&message).await;
         self.offer_web_pages(&message).await;
         if self.inbox.quit {
@@ -117,8 +132,8 @@ impl Engine {
             .start_if_long(&self.session.history, &weak, threshold);
     }
 
-    /// Architect mode: the main model plans in prose, then (after a yes) the editor
-    /// model turns the plan into edits in the editor format.
+    /// Architect mode: the main model plans in prose, then (once the plan is accepted,
+    /// perhaps edited) the editor model turns it into edits in the editor format.
     async fn run_architect(
         &mut self,
         message: String,
@@ -135,26 +150,16 @@ impl Engine {
         if plan.outcome != TurnOutcome::Success || plan.last_reply.trim().is_empty() {
             return plan.outcome;
         }
-        let go = self
-            .inbox
-            .ask(
-                &self.emitter,
-                QuestionKind::Confirm,
-                "Have the editor model make these changes?".to_string(),
-            )
-            .await;
-        if !go {
+        let Some(plan) = self.review_plan(plan.last_reply).await else {
             return TurnOutcome::Success;
-        }
+        };
         let editor = RoundSetup {
             model: self.session.models.editor.clone().unwrap_or(main),
             mode: ChatMode::Code,
             format: self.session.editor_edit_format,
             use_history: false,
         };
-        self.run_rounds(&editor, plan.last_reply, mentions)
-            .await
-            .outcome
+        self.run_rounds(&editor, plan, mentions).await.outcome
     }
 
     /// Sends `message`, handles the reply, and reflects problems back until none are
@@ -177,6 +182,7 @@ impl Engine {
             if let Some(problem) = context_problem(&setup.model, &prompt) {
                 break TurnOutcome::Error { message: problem };
             }
+            self.note_request(&setup.model, &prompt);
             let chat_files: Vec<String> = self.session.files.editable();
             let previews = (setup.mode == ChatMode::Code)
                 .then(|| LivePreview::new(setup.format, &chat_files, &self.session.workspace));
@@ -188,6 +194,7 @@ impl Engine {
                 previews,
             )
             .await;
+            self.note_reply(&setup.model, &reply.usage);
             let cost = llm::cost(&setup.model.settings, &reply.usage);
             self.session.session_cost += cost;
             // Before its token line, and even when cut short: the transcript shows
@@ -293,6 +300,25 @@ impl Engine {
     ) -> Prompt {
         let map = self.render_repo_map(mentions, MapAsker::Message).await;
         self.session.last_map_tokens = map.as_ref().map(|map| map.tokens as u64).unwrap_or(0);
+        let mut prompt = self.assemble_prompt(
+            &setup.shape(),
+            exchange,
+            message,
+            map.as_ref().map(|map| map.text.as_str()),
+        );
+        self.complete_request(setup, &mut prompt).await;
+        prompt
+    }
+
+    /// The prompt of this shape with this map, before images and reasoning settings:
+    /// the request and the context pane's report are both made here.
+    pub(super) fn assemble_prompt(
+        &self,
+        setup: &PromptShape<'_>,
+        exchange: &[HistoryMessage],
+        message: &str,
+        map: Option<&str>,
+    ) -> Prompt {
         let read_only = self.session.read_only_texts();
         let chat_files = self.session.chat_file_texts();
         let mut history: Vec<HistoryMessage> = if setup.use_history {
@@ -301,20 +327,17 @@ impl Engine {
             Vec::new()
         };
         history.extend_from_slice(exchange);
-        let mut prompt = prompt::assemble(&PromptInput {
+        prompt::assemble(&PromptInput {
             mode: setup.mode,
             format: setup.format,
             read_only: &read_only,
-            repo_map: map.as_ref().map(|map| map.text.as_str()),
+            repo_map: map,
             history: &history,
             chat_files: &chat_files,
             message,
-            caching: setup.model.settings.caching,
-            max_output_tokens: Some(setup.model.settings.max_output_tokens)
-                .filter(|tokens| *tokens > 0),
-        });
-        self.complete_request(setup, &mut prompt).await;
-        prompt
+            caching: setup.settings.caching,
+            max_output_tokens: Some(setup.settings.max_output_tokens).filter(|tokens| *tokens > 0),
+        })
     }
 
     /// A quick estimate of the next request's size, for the status bar.

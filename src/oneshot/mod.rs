@@ -4,7 +4,9 @@
 //! Proposed edits are accepted (there is no one to review them, as in Aider's
 //! `--message`), except those that need an explicit yes (configuration, the tool's own
 //! state, git hooks, read-only files): those are never accepted here. Questions get "no"
-//! unless `--yes` is given.
+//! unless `--yes` is given. An architect's plan goes to the editor at once unless
+//! `--no-auto-accept-architect` asks to stop for it; then `--yes` sends it and
+//! without it nothing is sent.
 //!
 //! It drives the same engine as the full-screen UI (`engine::spawn`) and answers the
 //! engine's questions by policy: with `--yes` every question is answered yes except
@@ -22,7 +24,8 @@ use tokio::sync::mpsc;
 use crate::config::Settings;
 use crate::engine;
 use crate::protocol::{
-    BlockDecision, BlockDecisionState, BlockState, Event, Op, QuestionKind, TurnOutcome,
+    BlockDecision, BlockDecisionState, BlockState, Event, Op, PlanDecision, QuestionKind,
+    TurnOutcome,
 };
 
 pub use printer::Printer;
@@ -172,6 +175,19 @@ pub(crate) fn respond<O: Write, E: Write>(
                     seen: block.revision,
                 });
             }
+        }
+        Event::PlanReady { plan, .. } => {
+            // Told to stop for the plan (--no-auto-accept-architect) with nobody to
+            // review it: --yes sends it as written, otherwise nothing is sent.
+            let decision = if options.yes {
+                PlanDecision::Send
+            } else {
+                PlanDecision::Drop
+            };
+            ops.push(Op::PlanDecide {
+                plan: *plan,
+                decision,
+            });
         }
         Event::Recording { active: true } => {
             printer.failure(

@@ -48,6 +48,7 @@ pub enum Command {
     Voice,
     Editor,
     MultilineMode,
+    ContextPane,
     Save,
     Load,
     ReasoningEffort,
@@ -228,7 +229,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         "tokens",
         "",
         Argument::None,
-        "Show how many tokens each part of the next request takes",
+        "Show each part of the next request: tokens, cost, window share, prompt cache",
     ),
     spec(
         Command::Clear,
@@ -384,6 +385,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         "",
         Argument::None,
         "Swap Enter and Alt-Enter: Enter inserts a new line, Alt-Enter sends",
+    ),
+    spec(
+        Command::ContextPane,
+        "context-pane",
+        "",
+        Argument::None,
+        "Show or hide the context pane: the next request part by part, with the prompt cache",
     ),
     spec(
         Command::Save,

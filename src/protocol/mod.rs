@@ -6,6 +6,8 @@
 //! events as JSON lines.
 
 mod commands;
+mod context;
+mod plan;
 mod review;
 mod sessions;
 
@@ -14,6 +16,8 @@ use serde::{Deserialize, Serialize};
 pub use crate::diff::{FileDiff, Hunk, HunkLine, LineKind};
 pub use crate::git::Maker;
 pub use commands::{Argument, COMMANDS, Command, CommandSpec, help_text, parse_command};
+pub use context::{CacheCounts, CacheRule, ContextPart, ContextReport, SummaryFigures};
+pub use plan::{PlanDecision, PlanId, PlanOutcome};
 pub use review::{
     BlockDecision, BlockDecisionState, BlockId, BlockState, ChangeKind, EditPreview, Review,
     ReviewBlock, ReviewId, Revision,
@@ -71,6 +75,14 @@ pub enum Op {
     SetAutoAccept { on: bool },
     /// Stop the voice recording under way and transcribe it (`Op::Interrupt` drops it).
     StopRecording,
+    /// The user's decision on an architect plan ([`Event::PlanReady`]).
+    PlanDecide {
+        plan: PlanId,
+        decision: PlanDecision,
+    },
+    /// Send what the next request holds ([`Event::ContextReport`]) now and whenever it
+    /// changes.
+    RequestContextReport,
     /// End the session.
     Quit,
 }
@@ -167,6 +179,15 @@ pub enum Event {
     /// Text to copy through the terminal (OSC 52), because no system clipboard could be
     /// reached; `reason` says why not.
     CopyThroughTerminal { text: String, reason: String },
+    /// The architect's plan is complete and waits for [`Op::PlanDecide`] before the
+    /// editor model runs.
+    PlanReady { plan: PlanId, text: String },
+    /// What became of a plan.
+    PlanDecided { plan: PlanId, outcome: PlanOutcome },
+    /// What the next request holds, part by part, and what of it the cache should serve.
+    ContextReport(ContextReport),
+    /// The history's older part was replaced by a summary.
+    HistorySummarized(SummaryFigures),
     /// The turn is over.
     TurnFinished { outcome: TurnOutcome },
     /// The engine has stopped; no more events follow.

@@ -77,7 +77,11 @@ pub fn list(root: &Path, use_git: bool) -> Listing {
 /// file checks it is there.
 pub fn list_paths(root: &Path, use_git: bool) -> Vec<String> {
     if use_git && let Some(tracked) = tracked_entries(root) {
-        return tracked.candidates.into_iter().map(|(path, _)| path).collect();
+        return tracked
+            .candidates
+            .into_iter()
+            .map(|(path, _)| path)
+            .collect();
     }
     list(root, false)
         .files

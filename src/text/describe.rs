@@ -4,7 +4,7 @@
 //! review's blocks) is drawn by the front ends, not described here.
 
 use crate::diff::unified_text;
-use crate::protocol::{EditStatus, Event, NoticeLevel, SessionInfo, TurnOutcome};
+use crate::protocol::{EditStatus, Event, NoticeLevel, PlanOutcome, SessionInfo, TurnOutcome};
 
 /// What kind of words they are, so a front end can place them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,7 +175,30 @@ pub fn describe(event: &Event) -> Vec<Said> {
             };
             vec![said(Tone::Result, text)]
         }
+        Event::PlanReady { .. } => vec![said(
+            Tone::Info,
+            "The plan waits for your decision before the editor model makes any change.",
+        )],
+        Event::PlanDecided { outcome, .. } => vec![match outcome {
+            PlanOutcome::Sent => said(Tone::Info, "Plan sent to the editor model."),
+            PlanOutcome::SentEdited { text } => said(
+                Tone::Info,
+                format!("Edited plan sent to the editor model:\n\n{text}"),
+            ),
+            PlanOutcome::Dropped => said(
+                Tone::Info,
+                "Plan dropped: nothing was sent to the editor model. The plan stays in the conversation.",
+            ),
+        }],
+        Event::HistorySummarized(figures) => vec![said(
+            Tone::Info,
+            format!(
+                "Summarized {} older messages of the history: {} tokens became {}.",
+                figures.messages, figures.before_tokens, figures.after_tokens
+            ),
+        )],
         Event::Status(_)
+        | Event::ContextReport(_)
         | Event::ConversationRestored { .. }
         | Event::TurnSaved { .. }
         | Event::TurnStarted { .. }

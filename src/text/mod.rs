@@ -2,8 +2,10 @@
 //! ([`describe`]), shared by every front end and the transcript, and the rule that keeps
 //! text from acting on a terminal ([`printable`]).
 
+mod context_table;
 mod describe;
 mod terminal;
 
+pub use context_table::{context_table, dollars, percent};
 pub use describe::{Said, Tone, describe, session_line};
 pub use terminal::printable;

@@ -21,9 +21,11 @@ use super::overlay::{
 use super::pane::DrawContext;
 use super::panes::chat::{ChatPane, EntryId, EntryKind};
 use super::panes::commits::{CommitLogPane, LOG_LIMIT};
+use super::panes::context::ContextPane;
 use super::panes::diff::DiffPane;
 use super::panes::files::FilesPane;
 use super::panes::input::InputPane;
+use super::panes::plan::PlanPane;
 use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
 use super::theme::Theme;
@@ -89,6 +91,13 @@ pub struct App {
     map: RepoMapPane,
     input: InputPane,
     status: StatusBar,
+    /// The architect's plan while it waits for a decision (in the diff pane's place).
+    plan: PlanPane,
+    /// What the next request holds (in the repo map's place while shown).
+    context_pane: ContextPane,
+    context_shown: bool,
+    /// Reports were asked for (once, when the context pane first opened).
+    context_requested: bool,
     overlay: Overlay,
     confirmations: VecDeque<Confirmation>,
     outbox: Vec<Op>,
@@ -140,6 +149,10 @@ impl App {
         App {
             chat: ChatPane::new(palette, styles.clone()),
             diff: DiffPane::new(palette, styles.clone()),
+            plan: PlanPane::new(palette, styles.clone()),
+            context_pane: ContextPane::default(),
+            context_shown: false,
+            context_requested: false,
             input,
             files: FilesPane::default(),
             commits: CommitLogPane::default(),
@@ -265,12 +278,32 @@ impl App {
     pub fn is_animating(&self) -> bool {
         self.status.waiting
             || matches!(&self.overlay, Overlay::Finder(finder) if finder.searching())
+            || (self.context_shown && self.context_pane.counting_down())
     }
 
-    /// Advances animations by one frame.
-    pub fn tick(&mut self) {
+    /// Advances animations by one frame; says whether the screen changed.
+    pub fn tick(&mut self) -> bool {
         if self.status.waiting {
             self.status.tick();
+            return true;
+        }
+        let searching = matches!(&self.overlay, Overlay::Finder(finder) if finder.searching());
+        // The cache countdown changes once a second, not every frame.
+        searching || (self.context_shown && self.context_pane.countdown_moved())
+    }
+
+    /// Shows or hides the context pane (in the repo map's place); the engine sends
+    /// reports from the first time it shows.
+    fn toggle_context_pane(&mut self) {
+        self.context_shown = !self.context_shown;
+        if self.context_shown && !self.context_requested {
+            self.context_requested = true;
+            self.outbox.push(Op::RequestContextReport);
+        }
+        if self.context_shown {
+            self.set_focus(Focus::Map);
+        } else if self.focus == Focus::Map {
+            self.set_focus(Focus::Input);
         }
     }
 
@@ -493,6 +526,7 @@ impl App {
                 }
             }
             Event::TurnFinished { outcome } => {
+                self.plan.close();
                 self.turn_running = false;
                 self.turn_entry = None;
                 self.status.waiting = false;
@@ -511,6 +545,39 @@ impl App {
                     self.set_focus(Focus::Input);
                 }
             }
+            event @ Event::PlanReady { .. } => {
+                self.status.waiting = false;
+                let _ = self.chat.finish_reply();
+                self.say(&event);
+                if let Event::PlanReady { plan, text } = event {
+                    self.plan.show(plan, text);
+                }
+                self.set_focus(Focus::Diff);
+                self.status
+                    .flash("Plan ready: y sends it to the editor · e edits it · n drops it");
+            }
+            event @ Event::PlanDecided { .. } => {
+                self.plan.close();
+                self.say(&event);
+                let dropped = matches!(
+                    event,
+                    Event::PlanDecided {
+                        outcome: crate::protocol::PlanOutcome::Dropped,
+                        ..
+                    }
+                );
+                // A sent plan: the editor's blocks stream into the diff pane next; a
+                // dropped one: the chat says so.
+                self.status.waiting = !dropped;
+                if dropped {
+                    self.set_focus(Focus::Chat);
+                }
+                if self.focus == Focus::Diff || dropped {
+                    self.set_focus(Focus::Input);
+                }
+            }
+            Event::ContextReport(report) => self.context_pane.set_report(report),
+            event @ Event::HistorySummarized(_) => self.say(&event),
             Event::ShutdownComplete => {
                 self.status.waiting = false;
                 self.engine_stopped = true;
@@ -581,6 +648,13 @@ impl App {
                 self.confirmations.pop_front();
                 self.outbox.extend(ops);
             }
+            return;
+        }
+        if self.focus == Focus::Diff && self.plan.is_editing() && self.overlay_is_none() {
+            // The plan's editor takes every key but Ctrl-C.
+            let mut bus = Vec::new();
+            self.plan.editor_key(key, &mut bus);
+            self.run_bus(bus);
             return;
         }
         if self.focus == Focus::Diff && self.diff.is_editing() && self.overlay_is_none() {
@@ -691,13 +765,16 @@ impl App {
                     self.outbox.push(Op::Interrupt);
                     self.status.flash("Interrupting…");
                 } else if self.focus != Focus::Input
-                    && !(self.focus == Focus::Diff && self.diff.is_reviewing())
+                    && !(self.focus == Focus::Diff
+                        && (self.diff.is_reviewing() || self.plan.is_open()))
                 {
-                    // Esc leaves a pane, except an open review (Enter ends that).
+                    // Esc leaves a pane, except an open review (Enter ends that) or a
+                    // plan waiting for its decision.
                     self.set_focus(Focus::Input);
                 }
             }
             Action::ToggleAutoAccept => self.toggle_auto_accept(),
+            Action::ToggleContextPane => self.toggle_context_pane(),
             Action::Send | Action::NewLine if self.status.recording => {
                 self.outbox.push(Op::StopRecording);
                 self.status.flash("Transcribing…");
@@ -736,9 +813,11 @@ impl App {
             other => {
                 let used = match self.focus {
                     Focus::Chat => self.chat.on_action(other),
+                    Focus::Diff if self.plan.is_open() => self.plan.on_action(other, bus),
                     Focus::Diff => self.diff.on_action(other, bus),
                     Focus::Files => self.files.on_action(other, bus),
                     Focus::Commits => self.commits.on_action(other, bus),
+                    Focus::Map if self.context_shown => self.context_pane.on_action(other),
                     Focus::Map => self.map.on_action(other, bus),
                     Focus::Input => false,
                 };
@@ -890,6 +969,10 @@ impl App {
                     self.watch_request = Some(!self.status.watching);
                     return;
                 }
+                Ok(Command::ContextPane) => {
+                    self.toggle_context_pane();
+                    return;
+                }
                 Ok(Command::Editor) => {
                     let initial = text
                         .split_once(char::is_whitespace)
@@ -1022,8 +1105,14 @@ impl App {
             Constraint::Length(self.input.wanted_height()),
         ])
         .areas(center);
-        let [diff_area, map_area] =
-            Layout::vertical([Constraint::Percentage(65), Constraint::Percentage(35)]).areas(right);
+        let lower = if self.context_shown {
+            // The context report wants all its lines, up to most of the column.
+            let most = right.height.saturating_mul(3) / 5;
+            Constraint::Length(self.context_pane.wanted_height().min(most))
+        } else {
+            Constraint::Percentage(35)
+        };
+        let [diff_area, map_area] = Layout::vertical([Constraint::Min(3), lower]).areas(right);
         self.files
             .draw(frame, files_area, self.context(Focus::Files));
         self.commits
@@ -1031,8 +1120,17 @@ impl App {
         self.chat.draw(frame, chat_area, self.context(Focus::Chat));
         self.input
             .draw(frame, input_area, self.context(Focus::Input));
-        self.diff.draw(frame, diff_area, self.context(Focus::Diff));
-        self.map.draw(frame, map_area, self.context(Focus::Map));
+        if self.plan.is_open() {
+            self.plan.draw(frame, diff_area, self.context(Focus::Diff));
+        } else {
+            self.diff.draw(frame, diff_area, self.context(Focus::Diff));
+        }
+        if self.context_shown {
+            self.context_pane
+                .draw(frame, map_area, self.context(Focus::Map));
+        } else {
+            self.map.draw(frame, map_area, self.context(Focus::Map));
+        }
     }
 
     fn draw_tabs(&self, frame: &mut Frame, body: Rect) {
@@ -1054,8 +1152,12 @@ impl App {
             .into_iter()
             .filter(|pane| *pane != Focus::Input)
         {
-            let mut title = pane.title().to_string();
-            if pane == Focus::Diff && self.diff.is_reviewing() {
+            let mut title = match pane {
+                Focus::Map if self.context_shown => "Context".to_string(),
+                Focus::Diff if self.plan.is_open() => "Plan".to_string(),
+                pane => pane.title().to_string(),
+            };
+            if pane == Focus::Diff && (self.diff.is_reviewing() || self.plan.is_open()) {
                 title.push('!');
             }
             let style = if pane == shown {
@@ -1072,7 +1174,14 @@ impl App {
             Focus::Chat | Focus::Input => {
                 self.chat.draw(frame, pane_area, self.context(Focus::Chat))
             }
+            Focus::Diff if self.plan.is_open() => {
+                self.plan.draw(frame, pane_area, self.context(Focus::Diff))
+            }
             Focus::Diff => self.diff.draw(frame, pane_area, self.context(Focus::Diff)),
+            Focus::Map if self.context_shown => {
+                self.context_pane
+                    .draw(frame, pane_area, self.context(Focus::Map))
+            }
             Focus::Files => self
                 .files
                 .draw(frame, pane_area, self.context(Focus::Files)),

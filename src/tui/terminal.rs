@@ -276,7 +276,7 @@ async fn event_loop(
                     dirty = true;
                 }
             }
-            _ = animation.tick(), if app.is_animating() => { app.tick(); dirty = true; }
+            _ = animation.tick(), if app.is_animating() => { if app.tick() { dirty = true; } }
             _ = tokio::time::sleep_until(next_frame), if dirty => {}
             _ = tokio::time::sleep_until(quit_deadline.unwrap_or(next_frame)), if quit_deadline.is_some() => break Ok(()),
         }

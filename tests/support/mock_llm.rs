@@ -48,6 +48,11 @@
 //!
 //! `RecordedRequest::send_time` is how long the mock took to send its reply, for
 //! benchmarks that subtract the mock's own time.
+//!
+//! `cache_prefixes(count)` plays a provider's automatic prompt cache: a reply with no
+//! scripted usage reports as cache read the tokens (counted by `count`) of the leading
+//! prompt pieces (system text, then each message) it shares with the previous request
+//! on the same path, and the rest as uncached input.
 #![allow(dead_code)]
 
 use std::collections::{BTreeMap, VecDeque};
@@ -515,6 +520,10 @@ struct Script {
     requests: Vec<RecordedRequest>,
     /// Ollama models by name, with the context length `/api/show` reports.
     ollama_models: BTreeMap<String, Option<u64>>,
+    /// The token counter of the automatic prompt cache, when it is on.
+    cache_counter: Option<fn(&str) -> u64>,
+    /// The prompt pieces of the last request on each path (for the prompt cache).
+    last_pieces: BTreeMap<String, Vec<String>>,
 }
 
 type Shared = Arc<Mutex<Script>>;
@@ -613,6 +622,12 @@ impl MockLlm {
             .collect()
     }
 
+    /// Reports cache reads the way an automatic prefix cache would (see the top of
+    /// this file), counting tokens with `count`.
+    pub fn cache_prefixes(&self, count: fn(&str) -> u64) {
+        self.lock().cache_counter = Some(count);
+    }
+
     /// Queues a reply for the next request.
     pub fn push(&self, reply: Reply) {
         self.lock().queue.push_back(reply);
@@ -643,6 +658,35 @@ impl MockLlm {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
+}
+
+/// A request's prompt as the cache sees it: the system text (Anthropic's field, or
+/// the first message on the OpenAI wire), then each message's text, in order.
+fn prompt_pieces(body: &Value) -> Vec<String> {
+    fn text_of(content: &Value) -> String {
+        match content {
+            Value::String(text) => text.clone(),
+            Value::Array(blocks) => blocks
+                .iter()
+                .filter_map(|block| block.get("text").and_then(Value::as_str))
+                .collect::<Vec<_>>()
+                .join(""),
+            _ => String::new(),
+        }
+    }
+    let mut pieces = Vec::new();
+    if let Some(system) = body.get("system") {
+        pieces.push(text_of(system));
+    }
+    for message in body
+        .get("messages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        pieces.push(text_of(message.get("content").unwrap_or(&Value::Null)));
+    }
+    pieces
 }
 
 async fn handle(
@@ -703,9 +747,37 @@ async fn handle(
             .iter()
             .find(|(needle, _)| body_text.contains(needle.as_str()))
             .map(|(_, reply)| reply.clone());
-        let reply = ruled
+        let mut reply = ruled
             .or_else(|| script.queue.pop_front())
             .or_else(|| script.fallback.clone());
+        if let Some(count) = script.cache_counter {
+            let pieces = prompt_pieces(&body);
+            let path = script.requests[index].path.clone();
+            let previous = script
+                .last_pieces
+                .insert(path, pieces.clone())
+                .unwrap_or_default();
+            if let Some(Reply {
+                content: Content::Completion(completion),
+                ..
+            }) = reply.as_mut()
+                && completion.usage.is_none()
+            {
+                let total: u64 = pieces.iter().map(|piece| count(piece)).sum();
+                let read: u64 = pieces
+                    .iter()
+                    .zip(&previous)
+                    .take_while(|(now, before)| now == before)
+                    .map(|(piece, _)| count(piece))
+                    .sum();
+                completion.usage = Some(MockUsage {
+                    input: total - read,
+                    output: completion.text.len() as u64,
+                    cache_read: read,
+                    cache_write: 0,
+                });
+            }
+        }
         (index, reply)
     };
     let Some(reply) = reply else {

@@ -1,0 +1,255 @@
+//! The architect's plan, in the diff pane's place while it waits for a decision: `y`
+//! sends it to the editor model, `e` edits it here (Ctrl-S keeps and sends, Esc goes
+//! back to the plan as written), `n` drops it. The engine owns the waiting; this pane
+//! only shows the plan and sends one decision.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Wrap};
+use ratatui_textarea::TextArea;
+
+use crate::protocol::{Op, PlanDecision, PlanId};
+use crate::text::printable;
+use crate::tui::app_event::AppEvent;
+use crate::tui::highlight::Palette;
+use crate::tui::keymap::Action;
+use crate::tui::markdown::MarkdownRenderer;
+use crate::tui::pane::DrawContext;
+use crate::tui::theme::Styles;
+
+/// A plan on screen.
+struct Shown {
+    id: PlanId,
+    text: String,
+    editor: Option<TextArea<'static>>,
+    scroll: u16,
+}
+
+/// The plan pane.
+pub struct PlanPane {
+    palette: Palette,
+    styles: Styles,
+    plan: Option<Shown>,
+}
+
+impl PlanPane {
+    /// A pane with no plan.
+    pub fn new(palette: Palette, styles: Styles) -> PlanPane {
+        PlanPane {
+            palette,
+            styles,
+            plan: None,
+        }
+    }
+
+    /// Shows a plan that waits for a decision.
+    pub fn show(&mut self, id: PlanId, text: String) {
+        self.plan = Some(Shown {
+            id,
+            text,
+            editor: None,
+            scroll: 0,
+        });
+    }
+
+    /// The plan was decided or the turn ended: nothing waits any more.
+    pub fn close(&mut self) {
+        self.plan = None;
+    }
+
+    /// A plan waits for a decision.
+    pub fn is_open(&self) -> bool {
+        self.plan.is_some()
+    }
+
+    /// The plan is being edited (the editor takes the keys).
+    pub fn is_editing(&self) -> bool {
+        self.plan.as_ref().is_some_and(|plan| plan.editor.is_some())
+    }
+
+    fn decide(&mut self, decision: PlanDecision, bus: &mut Vec<AppEvent>) {
+        if let Some(plan) = self.plan.take() {
+            bus.push(AppEvent::Send(Op::PlanDecide {
+                plan: plan.id,
+                decision,
+            }));
+        }
+    }
+
+    /// A key of the diff context while the plan shows; `false` when it has no use here.
+    pub fn on_action(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> bool {
+        let Some(plan) = self.plan.as_mut() else {
+            return false;
+        };
+        match action {
+            Action::Accept | Action::FinishReview => self.decide(PlanDecision::Send, bus),
+            Action::Reject => self.decide(PlanDecision::Drop, bus),
+            Action::EditBlock => {
+                let mut textarea = TextArea::from(plan.text.lines().map(str::to_string));
+                textarea.set_cursor_line_style(Style::default());
+                textarea.set_cursor_style(Style::default().add_modifier(Modifier::REVERSED));
+                plan.editor = Some(textarea);
+                bus.push(AppEvent::Flash(
+                    "Editing the plan: Ctrl-S keeps it and sends it, Esc goes back".into(),
+                ));
+            }
+            Action::Up | Action::PrevBlock => plan.scroll = plan.scroll.saturating_sub(1),
+            Action::Down | Action::NextBlock => plan.scroll = plan.scroll.saturating_add(1),
+            Action::PageUp => plan.scroll = plan.scroll.saturating_sub(10),
+            Action::PageDown => plan.scroll = plan.scroll.saturating_add(10),
+            Action::Top => plan.scroll = 0,
+            _ => return false,
+        }
+        true
+    }
+
+    /// A key while the plan is being edited: Ctrl-S keeps and sends, Esc cancels the
+    /// edit (the plan stays, waiting), the rest edits.
+    pub fn editor_key(&mut self, key: KeyEvent, bus: &mut Vec<AppEvent>) {
+        let Some(plan) = self.plan.as_mut() else {
+            return;
+        };
+        let Some(editor) = plan.editor.as_mut() else {
+            return;
+        };
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Esc => {
+                plan.editor = None;
+                bus.push(AppEvent::Flash(
+                    "Edit cancelled: the plan is as the architect wrote it (y sends, n drops)"
+                        .into(),
+                ));
+            }
+            KeyCode::Char('s') if control => {
+                let mut text = editor.lines().join("\n");
+                if plan.text.ends_with('\n') {
+                    text.push('\n');
+                }
+                let decision = if text == plan.text {
+                    PlanDecision::Send
+                } else {
+                    PlanDecision::SendEdited { text }
+                };
+                self.decide(decision, bus);
+            }
+            _ => {
+                editor.input(key);
+            }
+        }
+    }
+
+    /// Draws the plan (or its editor).
+    pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
+        let styles = context.styles;
+        let Some(plan) = &self.plan else {
+            return;
+        };
+        let note = if plan.editor.is_some() {
+            "editing · Ctrl-S keeps and sends · Esc cancels"
+        } else {
+            "y send to the editor · e edit · n drop"
+        };
+        let block = context.block("Plan", Some(note.to_string()));
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        if let Some(editor) = &plan.editor {
+            frame.render_widget(editor, inner);
+            return;
+        }
+        let [body, hint] =
+            Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(inner);
+        let mut renderer = MarkdownRenderer::new(self.palette, &self.styles, styles.text);
+        let lines: Vec<Line> = printable(&plan.text)
+            .lines()
+            .map(|line| renderer.push_line(line))
+            .collect();
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .scroll((plan.scroll, 0)),
+            body,
+        );
+        frame.render_widget(
+            Paragraph::new(Line::styled(
+                "The editor model has not run yet: nothing changes until you send the plan.",
+                styles.dim,
+            )),
+            hint,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::theme::Theme;
+
+    fn pane() -> PlanPane {
+        let theme = Theme::default();
+        let mut pane = PlanPane::new(Palette::for_theme(&theme), theme.styles.clone());
+        pane.show(7, "1. Rename greet.\n2. Return wave.\n".into());
+        pane
+    }
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn sent(bus: &[AppEvent]) -> Vec<Op> {
+        bus.iter()
+            .filter_map(|event| match event {
+                AppEvent::Send(op) => Some(op.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_edit_kept_with_ctrl_s_sends_the_edited_plan() {
+        let mut pane = pane();
+        let mut bus = Vec::new();
+        assert!(pane.on_action(Action::EditBlock, &mut bus));
+        assert!(pane.is_editing());
+        pane.editor_key(key(KeyCode::End), &mut bus);
+        for c in " now".chars() {
+            pane.editor_key(key(KeyCode::Char(c)), &mut bus);
+        }
+        pane.editor_key(
+            KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL),
+            &mut bus,
+        );
+        assert!(!pane.is_open());
+        assert_eq!(
+            sent(&bus),
+            [Op::PlanDecide {
+                plan: 7,
+                decision: PlanDecision::SendEdited {
+                    text: "1. Rename greet. now\n2. Return wave.\n".into()
+                }
+            }]
+        );
+    }
+
+    #[test]
+    fn esc_leaves_the_plan_waiting_and_n_drops_it() {
+        let mut pane = pane();
+        let mut bus = Vec::new();
+        pane.on_action(Action::EditBlock, &mut bus);
+        pane.editor_key(key(KeyCode::Char('x')), &mut bus);
+        pane.editor_key(key(KeyCode::Esc), &mut bus);
+        assert!(pane.is_open() && !pane.is_editing());
+        assert!(sent(&bus).is_empty());
+        pane.on_action(Action::Reject, &mut bus);
+        assert_eq!(
+            sent(&bus),
+            [Op::PlanDecide {
+                plan: 7,
+                decision: PlanDecision::Drop
+            }]
+        );
+    }
+}
