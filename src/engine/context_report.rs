@@ -189,11 +189,7 @@ impl Engine {
             settings,
         };
         // A report never waits for the first scan: the map joins once it is ready.
-        let ready = self
-            .session
-            .map
-            .as_ref()
-            .is_some_and(|map| map.state().ready());
+        let ready = self.session.map.state().is_some_and(|state| state.ready());
         let map = if ready {
             self.render_repo_map(
                 &super::mentions::Mentions::default(),

@@ -8,9 +8,40 @@ use crate::repomap::{
     DEFAULT_MAP_TOKENS, MapOptions, MapOutput, MapRequest, NO_CHAT_FILES_MULTIPLIER,
 };
 
-use super::map_task::MapTask;
+use super::map_task::{MapState, MapTask};
 use super::mentions::Mentions;
 use super::spawn::Engine;
+
+/// The session's side of the repo map: the thread (none with `--map-tokens 0`) and
+/// what the session last showed of it.
+#[derive(Default)]
+pub struct SessionMap {
+    pub task: Option<MapTask>,
+    /// The inspector asked for the map before it was ready: send it when it is.
+    view_wanted: bool,
+    /// When the map's progress last went out in a status, and whether it was ready then.
+    status_sent: Option<std::time::Instant>,
+    was_ready: bool,
+    /// Tokens of the map last rendered, for the context estimate.
+    tokens: u64,
+}
+
+impl SessionMap {
+    /// The map thread's latest state (none without a map).
+    pub fn state(&self) -> Option<MapState> {
+        self.task.as_ref().map(MapTask::state)
+    }
+
+    /// Tokens of the map last rendered.
+    pub fn tokens(&self) -> u64 {
+        self.tokens
+    }
+
+    /// Records the size of the map a request carries.
+    pub fn set_tokens(&mut self, tokens: u64) {
+        self.tokens = tokens;
+    }
+}
 
 impl Engine {
     /// The map's token budget; 0 means no map.
@@ -52,7 +83,7 @@ impl Engine {
             ..MapOptions::default()
         };
         let near_chat = self.session.files.editable();
-        self.session.map = Some(MapTask::start(
+        self.session.map.task = Some(MapTask::start(
             self.session.root.clone(),
             options,
             near_chat,
@@ -61,7 +92,7 @@ impl Engine {
 
     /// Files may have changed: the map looks again (before the next render).
     pub(super) fn rescan_repo_map(&mut self) {
-        if let Some(map) = &self.session.map {
+        if let Some(map) = &self.session.map.task {
             map.prioritize(self.session.files.editable());
             map.rescan();
         }
@@ -78,7 +109,7 @@ impl Engine {
             return None;
         }
         let budget = self.request_budget();
-        let map = self.session.map.as_ref()?;
+        let map = self.session.map.task.as_ref()?;
         let request = MapRequest {
             chat_files: self.session.files.editable(),
             mention_files: mentions.files.clone(),
@@ -135,12 +166,12 @@ impl Engine {
                 .await;
             return;
         }
-        if self.session.map.is_none() {
+        if self.session.map.task.is_none() {
             self.start_repo_map();
         } else if refresh {
             self.rescan_repo_map();
         }
-        let Some(state) = self.session.map.as_ref().map(MapTask::state) else {
+        let Some(state) = self.session.map.state() else {
             return;
         };
         if let Some(failed) = state.failed {
@@ -150,18 +181,18 @@ impl Engine {
             return;
         }
         if !state.ready() && wait == Wait::No {
-            self.session.map_view_wanted = true;
+            self.session.map.view_wanted = true;
             return;
         }
-        self.session.map_view_wanted = false;
+        self.session.map.view_wanted = false;
         let Some(output) = self
             .render_repo_map(&Mentions::default(), MapAsker::Inspector)
             .await
         else {
             return;
         };
-        let tokens_changed = self.session.last_map_tokens != output.tokens as u64;
-        self.session.last_map_tokens = output.tokens as u64;
+        let tokens_changed = self.session.map.tokens != output.tokens as u64;
+        self.session.map.tokens = output.tokens as u64;
         let view = map_view(output, self.request_budget());
         self.emitter.emit(Event::RepoMap(view)).await;
         if tokens_changed {
@@ -174,8 +205,8 @@ impl Engine {
 impl Engine {
     /// The chat files changed: the inspector gets the map the next request will carry.
     pub(super) async fn follow_chat_files(&mut self) {
-        if self.session.map.is_some() && self.map_budget() > 0 {
-            self.session.map_view_wanted = true;
+        if self.session.map.task.is_some() && self.map_budget() > 0 {
+            self.session.map.view_wanted = true;
             self.on_map_progress().await;
         }
     }
@@ -183,29 +214,30 @@ impl Engine {
     /// The map thread moved on: the status shows how far (at most a few times a
     /// second), and a map the inspector asked for goes out once it is ready.
     pub(super) async fn on_map_progress(&mut self) {
-        let Some(state) = self.session.map.as_ref().map(MapTask::state) else {
+        let Some(state) = self.session.map.state() else {
             return;
         };
         let now = std::time::Instant::now();
-        let milestone = state.ready() != self.session.map_was_ready || state.progress.done;
-        let became_ready = state.ready() && !self.session.map_was_ready;
+        let milestone = state.ready() != self.session.map.was_ready || state.progress.done;
+        let became_ready = state.ready() && !self.session.map.was_ready;
         let due = self
             .session
-            .map_status_sent
+            .map
+            .status_sent
             .is_none_or(|sent| now.duration_since(sent) >= MAP_STATUS_EVERY);
         if milestone || due {
             if let Some(failed) = &state.failed
-                && !self.session.map_was_ready
+                && !self.session.map.was_ready
             {
                 self.emitter
                     .warn(format!("The repo map is off: {failed}"))
                     .await;
             }
-            self.session.map_status_sent = Some(now);
-            self.session.map_was_ready = state.ready();
+            self.session.map.status_sent = Some(now);
+            self.session.map.was_ready = state.ready();
             self.send_status().await;
         }
-        if state.ready() && self.session.map_view_wanted {
+        if state.ready() && self.session.map.view_wanted {
             self.send_repo_map(false, Wait::No).await;
         }
         if became_ready {

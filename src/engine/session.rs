@@ -14,9 +14,9 @@ use super::context_report::ContextState;
 use super::history::History;
 use super::keepalive::KeepAlive;
 use super::locked_repo::LockedRepo;
-use super::map_task::MapTask;
 use super::models::Models;
 use super::prompt::FileText;
+use super::repo_map::SessionMap;
 use super::summarize::Summarizer;
 use super::transcript::Transcript;
 
@@ -33,13 +33,8 @@ pub struct Session {
     pub edit_format: EditFormat,
     pub editor_edit_format: EditFormat,
     pub git: Option<LockedRepo>,
-    /// The repo map's thread (none with `--map-tokens 0`).
-    pub map: Option<MapTask>,
-    /// The inspector asked for the map before it was ready: send it when it is.
-    pub map_view_wanted: bool,
-    /// When the map's progress last went out in a status, and whether it was ready then.
-    pub map_status_sent: Option<std::time::Instant>,
-    pub map_was_ready: bool,
+    /// The repo map: its thread and what the session last showed of it.
+    pub map: SessionMap,
     pub session_cost: f64,
     /// HEAD before the last turn that changed files, for `/diff`.
     pub last_turn_base: Option<String>,
@@ -48,8 +43,6 @@ pub struct Session {
     /// Text to put before the next user message (command output the user kept,
     /// rejected edits the user wants the model told about).
     pub pending_note: Option<String>,
-    /// Tokens of the repo map last rendered, for the context estimate.
-    pub last_map_tokens: u64,
     /// The repository's files as last listed; refreshed off the async workers.
     pub repo_files: Vec<String>,
     /// The conversation as written to `.aider-tui/chat-history.md`.
@@ -87,15 +80,11 @@ impl Session {
             edit_format,
             editor_edit_format,
             git,
-            map: None,
-            map_view_wanted: false,
-            map_status_sent: None,
-            map_was_ready: false,
+            map: SessionMap::default(),
             session_cost: 0.0,
             last_turn_base: None,
             summarizer: Summarizer::default(),
             pending_note: None,
-            last_map_tokens: 0,
             repo_files: Vec::new(),
             transcript,
             context: ContextState::default(),
@@ -194,7 +183,7 @@ impl Session {
                 .and_then(|git| git.with(|git| git.branch())),
             auto_accept,
             model_problem: self.models.problem.clone(),
-            map_progress: self.map.as_ref().map(MapTask::state).and_then(|state| {
+            map_progress: self.map.state().and_then(|state| {
                 (!state.progress.done && state.failed.is_none()).then_some(MapProgress {
                     parsed: state.progress.parsed as u64,
                     total: state.progress.total as u64,

@@ -142,7 +142,7 @@ impl Engine {
     async fn run(&mut self) {
         loop {
             let ping_due = self.session.keepalive.due();
-            let map = self.session.map.as_mut();
+            let map = self.session.map.task.as_mut();
             let op = tokio::select! {
                 op = self.inbox.next() => op,
                 () = async {

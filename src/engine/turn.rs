@@ -299,7 +299,9 @@ impl Engine {
         mentions: &Mentions,
     ) -> Prompt {
         let map = self.render_repo_map(mentions, MapAsker::Message).await;
-        self.session.last_map_tokens = map.as_ref().map(|map| map.tokens as u64).unwrap_or(0);
+        self.session
+            .map
+            .set_tokens(map.as_ref().map_or(0, |map| map.tokens as u64));
         let mut prompt = self.assemble_prompt(
             &setup.shape(),
             exchange,
@@ -356,7 +358,7 @@ impl Engine {
             .iter()
             .map(|message| tokens::estimate_tokens(&message.text) as u64)
             .sum();
-        files + history + self.session.last_map_tokens + self.image_tokens()
+        files + history + self.session.map.tokens() + self.image_tokens()
     }
 
     /// Offers the repository files the user's message names for adding, before the
