@@ -41,7 +41,7 @@ pub use detect::{DetectedReply, parse_reply_detecting};
 pub use failure::EditFailure;
 pub use format::{EditFormat, UnknownFormat};
 pub use matching::LadderStep;
-pub use options::{CurrentText, ParseLimits, ParseOptions};
+pub use options::{CurrentText, DEFAULT_MAX_BLOCKS, DEFAULT_MAX_BYTES, ParseLimits, ParseOptions};
 pub use plan::{
     BlockChange, BlockPlan, ChangeKind, Decision, FileResult, Plan, PlanRun, PlannedFile, Planner,
 };

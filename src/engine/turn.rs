@@ -186,6 +186,7 @@ impl Engine {
                 &self.emitter,
                 &mut self.inbox,
                 previews,
+                reply_stream::reply_limit(&self.session.settings),
             )
             .await;
             let cost = llm::cost(&setup.model.settings, &reply.usage);

@@ -3,7 +3,9 @@
 //! text from acting on a terminal ([`printable`]).
 
 mod describe;
+mod repository_settings;
 mod terminal;
 
 pub use describe::{Said, Tone, describe, session_line};
+pub use repository_settings::repository_settings_notice;
 pub use terminal::printable;
