@@ -18,6 +18,7 @@ pub mod fence;
 pub mod file_text;
 pub mod format;
 pub mod hunk;
+mod line_positions;
 mod listing_end;
 mod machine;
 pub mod matching;
