@@ -188,7 +188,7 @@ impl Hostile {
 
     /// Everything in the parent folder but the repository's work tree, and the
     /// repository's `.git` but for what git keeps changing.
-    fn snapshot(&self) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn snapshot(&self) -> BTreeMap<PathBuf, String> {
         let mut all = BTreeMap::new();
         let root = self.repo.root();
         record(self.parent.path(), self.parent.path(), &mut all, &|path| {
@@ -219,7 +219,7 @@ impl Hostile {
 fn record(
     base: &Path,
     dir: &Path,
-    all: &mut BTreeMap<PathBuf, Vec<u8>>,
+    all: &mut BTreeMap<PathBuf, String>,
     skip: &dyn Fn(&Path) -> bool,
 ) {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -234,20 +234,28 @@ fn record(
                 continue;
             }
             let target = fs::read_link(&path).unwrap();
-            all.insert(relative, format!("-> {}", target.display()).into_bytes());
+            all.insert(relative, format!("-> {}", target.display()));
         } else if metadata.is_dir() {
             if !skip(&path) {
-                all.insert(relative, b"<dir>".to_vec());
+                all.insert(relative, "<dir>".to_string());
             }
             record(base, &path, all, skip);
         } else if skip(&path) {
             continue;
         } else if metadata.is_file() {
-            all.insert(relative, fs::read(&path).unwrap());
+            all.insert(relative, digest(&fs::read(&path).unwrap()));
         } else {
-            all.insert(relative, b"<special>".to_vec());
+            all.insert(relative, "<special>".to_string());
         }
     }
+}
+
+/// A file's bytes as a short comparable text.
+fn digest(bytes: &[u8]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    format!("{} bytes, {:016x}", bytes.len(), hasher.finish())
 }
 
 /// Runs the binary in `root` with `home` as the home folder; a run past the deadline
@@ -331,7 +339,7 @@ fn execute(hostile: &Hostile, run: &Run) -> Result<(), TestCaseError> {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 12,
+        cases: 24,
         // Every case runs real processes: shrinking would repeat them many times.
         max_shrink_iters: 8,
         ..ProptestConfig::default()
