@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 
 use super::Overrides;
 
-/// One such setting, as the repository's file gives it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One such setting, as the repository's file gives it. `Debug` leaves the value out
+/// (a base URL may carry a key: `/settings` prints the settings' `Debug`).
+#[derive(Clone, PartialEq, Eq)]
 pub struct RepositorySetting {
     /// The key as the file spells it (`api-base`, `lint-cmd`, `OPENAI_API_BASE`, …).
     pub name: String,
@@ -17,6 +18,16 @@ pub struct RepositorySetting {
     pub value: String,
     /// The file that sets it.
     pub file: PathBuf,
+}
+
+impl std::fmt::Debug for RepositorySetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RepositorySetting")
+            .field("name", &self.name)
+            .field("value", &"<set>")
+            .field("file", &self.file)
+            .finish()
+    }
 }
 
 impl RepositorySetting {
@@ -85,5 +96,6 @@ mod tests {
         assert_eq!(found[1].value, "python: flake8");
         assert!(found[0].is_address() && !found[2].is_address());
         assert!(found.iter().all(|setting| !setting.value.contains("sk-never")));
+        assert!(!format!("{found:?}").contains("evil.example"));
     }
 }
