@@ -78,7 +78,13 @@ fn apply(root: &Path, format: &str, extra: &[&str], reply: &str) -> Output {
     let reply_dir = tempfile::tempdir().unwrap();
     let reply_path = reply_dir.path().join("reply.md");
     fs::write(&reply_path, reply).unwrap();
-    let mut args = vec!["apply", "--root", root.to_str().unwrap(), "--format", format];
+    let mut args = vec![
+        "apply",
+        "--root",
+        root.to_str().unwrap(),
+        "--format",
+        format,
+    ];
     args.extend(extra);
     args.push(reply_path.to_str().unwrap());
     run(root, reply_dir.path(), &args, Duration::from_secs(60))
@@ -107,7 +113,10 @@ fn apply_refuses_a_reply_over_the_byte_limit_and_names_the_flag() {
         "{stderr}"
     );
     assert!(!stderr.contains("malformed"), "{stderr}");
-    assert_eq!(fs::read_to_string(dir.path().join("a.txt")).unwrap(), "one\n");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        "one\n"
+    );
     // The same reply under the default limit applies.
     let output = apply(dir.path(), "diff", &[], &reply);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
@@ -289,7 +298,10 @@ fn markers_of_ten_characters_are_a_clear_error_not_no_edits() {
     let stderr = text(&output.stderr);
     assert!(stderr.contains("5 to 9 characters"), "{stderr}");
     assert!(!text(&output.stdout).contains("no edits found"));
-    assert_eq!(fs::read_to_string(dir.path().join("a.txt")).unwrap(), "old\n");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        "old\n"
+    );
 }
 
 // #16.10: names and text that would drive the terminal.
@@ -316,7 +328,13 @@ fn file_names_with_escape_sequences_are_shown_not_obeyed_by_apply_and_map() {
     let map = run(
         &repo.root(),
         home.path(),
-        &["map", "--root", repo.root().to_str().unwrap(), "--map-tokens", "4000"],
+        &[
+            "map",
+            "--root",
+            repo.root().to_str().unwrap(),
+            "--map-tokens",
+            "4000",
+        ],
         Duration::from_secs(60),
     );
     assert_eq!(map.status.code(), Some(0), "{}", text(&map.stderr));
@@ -348,7 +366,11 @@ fn a_repository_config_that_sets_the_api_base_or_commands_is_announced_once() {
     )
     .unwrap();
     // The user's own home config is theirs: never announced.
-    fs::write(home.path().join(".aider.conf.yml"), "test-cmd: home-tests\n").unwrap();
+    fs::write(
+        home.path().join(".aider.conf.yml"),
+        "test-cmd: home-tests\n",
+    )
+    .unwrap();
     let output = message(
         &repo.root(),
         home.path(),
@@ -363,10 +385,16 @@ fn a_repository_config_that_sets_the_api_base_or_commands_is_announced_once() {
         .collect();
     assert_eq!(config_notice.len(), 1, "{stderr}");
     let notice = config_notice[0];
-    assert!(notice.contains("lint-cmd = python: sh -c 'echo linted'"), "{notice}");
+    assert!(
+        notice.contains("lint-cmd = python: sh -c 'echo linted'"),
+        "{notice}"
+    );
     assert!(notice.contains("test-cmd = make check"), "{notice}");
     assert!(notice.contains("OPENAI_API_BASE = http://"), "{notice}");
-    assert!(!stderr.contains(SECRET_KEY), "the key in the URL is masked: {stderr}");
+    assert!(
+        !stderr.contains(SECRET_KEY),
+        "the key in the URL is masked: {stderr}"
+    );
     let dotenv_notice = stderr
         .lines()
         .filter(|line| line.contains("This repository's .env sets"))
@@ -394,4 +422,26 @@ fn a_repository_without_such_settings_gets_no_notice() {
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     assert!(!stderr.contains("This repository's"), "{stderr}");
+}
+
+#[test]
+fn a_write_that_fails_leaves_no_folder_it_created_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    // The folders can be made; the file's name is too long for the file system.
+    // (90 three-byte characters: 270 bytes, past the usual 255-byte name limit.)
+    let long_name = format!("fresh/deeper/{}.py", "日".repeat(90));
+    let reply = plain_block(&long_name, "", "x = 1\n") + &plain_block("kept.py", "", "y = 2\n");
+    let output = apply(dir.path(), "diff", &["--json"], &reply);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["results"][0]["status"], "failed", "{report}");
+    assert_eq!(report["results"][1]["status"], "created", "{report}");
+    assert!(
+        !dir.path().join("fresh").exists(),
+        "the created folders were removed"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("kept.py")).unwrap(),
+        "y = 2\n"
+    );
 }

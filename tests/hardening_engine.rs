@@ -169,5 +169,9 @@ async fn a_folder_swapped_for_a_symlink_out_during_the_review_is_not_written_thr
         matches!(event, Event::Notice { text, .. } if text.contains("outside the repository") && text.contains("no edits applied"))
     });
     assert!(refused, "{events:#?}");
-    assert!(!events.iter().any(|event| matches!(event, Event::CommitMade { .. })));
+    assert!(
+        !events
+            .iter()
+            .any(|event| matches!(event, Event::CommitMade { .. }))
+    );
 }

@@ -78,9 +78,14 @@ struct Edit {
 /// One tool run.
 #[derive(Debug, Clone)]
 enum Run {
-    Apply { format: &'static str, edits: Vec<Edit> },
+    Apply {
+        format: &'static str,
+        edits: Vec<Edit>,
+    },
     Map,
-    Message { edits: Vec<Edit> },
+    Message {
+        edits: Vec<Edit>,
+    },
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -112,19 +117,31 @@ fn run() -> impl Strategy<Value = Run> {
 fn reply(format: &str, edits: &[Edit]) -> String {
     let mut text = String::from("Here you go.\n\n");
     for edit in edits {
-        let search = if edit.search_existing { "    return 1\n" } else { "" };
+        let search = if edit.search_existing {
+            "    return 1\n"
+        } else {
+            ""
+        };
         let path = edit.path;
         match format {
             "whole" => text.push_str(&format!("{path}\n```\n{}```\n", edit.replace)),
             "udiff" => {
                 let removed: String = search.lines().map(|line| format!("-{line}\n")).collect();
-                let added: String = edit.replace.lines().map(|line| format!("+{line}\n")).collect();
+                let added: String = edit
+                    .replace
+                    .lines()
+                    .map(|line| format!("+{line}\n"))
+                    .collect();
                 text.push_str(&format!(
                     "```diff\n--- a/{path}\n+++ b/{path}\n@@ @@\n{removed}{added}```\n"
                 ));
             }
             "patch" => {
-                let added: String = edit.replace.lines().map(|line| format!("+{line}\n")).collect();
+                let added: String = edit
+                    .replace
+                    .lines()
+                    .map(|line| format!("+{line}\n"))
+                    .collect();
                 if edit.search_existing {
                     text.push_str(&format!(
                         "*** Begin Patch\n*** Update File: {path}\n@@\n-    return 1\n{added}*** End Patch\n"
@@ -173,7 +190,10 @@ impl Hostile {
         if state_link {
             link("../outside/state", ".aider-tui");
         }
-        let made = Command::new("mkfifo").arg(root.join("pipe.py")).status().unwrap();
+        let made = Command::new("mkfifo")
+            .arg(root.join("pipe.py"))
+            .status()
+            .unwrap();
         assert!(made.success());
         fs::create_dir_all(root.join("ｓrc")).unwrap();
         fs::write(root.join("ｓrc/main.py"), MAIN).unwrap();
@@ -196,12 +216,29 @@ impl Hostile {
         });
         let git = root.join(".git");
         all.retain(|path, _| {
-            let Ok(inside) = self.parent.path().join(path).strip_prefix(&git).map(Path::to_path_buf)
+            let Ok(inside) = self
+                .parent
+                .path()
+                .join(path)
+                .strip_prefix(&git)
+                .map(Path::to_path_buf)
             else {
                 return true;
             };
-            let first = inside.components().next().map(|part| part.as_os_str().to_owned());
-            let kept_by_git = ["objects", "refs", "logs", "index", "COMMIT_EDITMSG", "HEAD", "ORIG_HEAD", "test-tag-store"];
+            let first = inside
+                .components()
+                .next()
+                .map(|part| part.as_os_str().to_owned());
+            let kept_by_git = [
+                "objects",
+                "refs",
+                "logs",
+                "index",
+                "COMMIT_EDITMSG",
+                "HEAD",
+                "ORIG_HEAD",
+                "test-tag-store",
+            ];
             !first.is_some_and(|first| kept_by_git.iter().any(|name| first == *name))
                 && inside != Path::new("info/exclude")
         });
@@ -304,7 +341,13 @@ fn execute(hostile: &Hostile, run: &Run) -> Result<(), TestCaseError> {
                 &root,
                 home,
                 &[
-                    "apply", "--root", root_text, "--format", format, "--file", "src/main.py",
+                    "apply",
+                    "--root",
+                    root_text,
+                    "--format",
+                    format,
+                    "--file",
+                    "src/main.py",
                     reply_path.to_str().unwrap(),
                 ],
             )?;
@@ -314,11 +357,17 @@ fn execute(hostile: &Hostile, run: &Run) -> Result<(), TestCaseError> {
                 "apply exited {code:?}: {}",
                 String::from_utf8_lossy(&output.stderr)
             );
-            prop_assert!(!output.stdout.contains(&0x1b), "an escape reached the terminal");
+            prop_assert!(
+                !output.stdout.contains(&0x1b),
+                "an escape reached the terminal"
+            );
         }
         Run::Map => {
             let output = binary(&root, home, &["map", "--root", root_text])?;
-            prop_assert!(!output.stdout.contains(&0x1b), "an escape reached the terminal");
+            prop_assert!(
+                !output.stdout.contains(&0x1b),
+                "an escape reached the terminal"
+            );
         }
         Run::Message { edits } => {
             mock().fallback(Reply::text([reply("diff", edits)]));
@@ -327,11 +376,24 @@ fn execute(hostile: &Hostile, run: &Run) -> Result<(), TestCaseError> {
                 &root,
                 home,
                 &[
-                    "src/main.py", "--yes", "--max-reflections", "0", "--message", "Go",
-                    "--model", "openai/gpt-4o", "--api-base", &base, "--api-key", SECRET_KEY,
+                    "src/main.py",
+                    "--yes",
+                    "--max-reflections",
+                    "0",
+                    "--message",
+                    "Go",
+                    "--model",
+                    "openai/gpt-4o",
+                    "--api-base",
+                    &base,
+                    "--api-key",
+                    SECRET_KEY,
                 ],
             )?;
-            prop_assert!(!output.stdout.contains(&0x1b), "an escape reached the terminal");
+            prop_assert!(
+                !output.stdout.contains(&0x1b),
+                "an escape reached the terminal"
+            );
         }
     }
     Ok(())

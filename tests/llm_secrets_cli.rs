@@ -176,10 +176,23 @@ fn run_and_search(placement: &Placement, message: &str, extra: &[&str]) -> Outpu
         .iter()
         .map(|(name, _)| block(name, "nothing here\n", "changed\n"))
         .collect();
-    std::fs::write(&reply, format!("{named}{}", block("hello.py", "absent\n", "x\n"))).unwrap();
+    std::fs::write(
+        &reply,
+        format!("{named}{}", block("hello.py", "absent\n", "x\n")),
+    )
+    .unwrap();
     let root_text = root.to_str().unwrap();
     let tools: [Vec<&str>; 4] = [
-        vec!["apply", "--root", root_text, "--format", "diff", "--file", "hello.py", reply.to_str().unwrap()],
+        vec![
+            "apply",
+            "--root",
+            root_text,
+            "--format",
+            "diff",
+            "--file",
+            "hello.py",
+            reply.to_str().unwrap(),
+        ],
         vec!["map", "--root", root_text, "--stats"],
         vec!["sessions", "--root", root_text],
         vec!["sessions", "--json", "--root", root_text],
@@ -191,7 +204,10 @@ fn run_and_search(placement: &Placement, message: &str, extra: &[&str]) -> Outpu
             String::from_utf8_lossy(&tool.stdout),
             String::from_utf8_lossy(&tool.stderr)
         );
-        assert!(!shown.contains(KEY), "the key is in the output of {args:?}: {shown}");
+        assert!(
+            !shown.contains(KEY),
+            "the key is in the output of {args:?}: {shown}"
+        );
     }
     std::fs::remove_file(&reply).unwrap();
     let mut leaks = leaks_in(&root, &skip);

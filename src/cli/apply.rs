@@ -12,8 +12,8 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 
 use crate::edit::{
-    ApplyReport, Edit, EditFormat, EditKind, EditStatus, ParseLimits, ParseOptions, ParsedReply, Workspace,
-    apply_edits, parse_reply_with,
+    ApplyReport, Edit, EditFormat, EditKind, EditStatus, ParseLimits, ParseOptions, ParsedReply,
+    Workspace, apply_edits, parse_reply_with,
 };
 use crate::text::printable;
 

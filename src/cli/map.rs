@@ -43,7 +43,10 @@ pub fn run(args: super::MapArgs) -> ExitCode {
         }
     };
     if let Some(warning) = &stats.cache_error {
-        eprintln!("aider-tui map: warning: {}", printable(&warning.to_string()));
+        eprintln!(
+            "aider-tui map: warning: {}",
+            printable(&warning.to_string())
+        );
     }
     if !stats.refused.is_empty() {
         eprintln!(

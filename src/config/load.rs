@@ -103,7 +103,11 @@ pub fn load(
     let repository_layers = config_layers
         .iter()
         .zip(discovered.into_iter().flatten())
-        .chain(dotenv_layers.iter().zip(discovered_dotenv.into_iter().flatten()));
+        .chain(
+            dotenv_layers
+                .iter()
+                .zip(discovered_dotenv.into_iter().flatten()),
+        );
     for (layer, path) in repository_layers {
         if in_repository(&path) {
             let found = repository_settings::sensitive_in(layer, path);

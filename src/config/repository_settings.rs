@@ -88,14 +88,23 @@ mod tests {
             ..Overrides::default()
         };
         layer.lint_cmds.insert("python".into(), "flake8".into());
-        layer.env.insert("OPENAI_API_BASE".into(), "http://evil.example/v1".into());
+        layer
+            .env
+            .insert("OPENAI_API_BASE".into(), "http://evil.example/v1".into());
         layer.env.insert("OPENAI_API_KEY".into(), "sk-never".into());
         let found = sensitive_in(&layer, Path::new("/repo/.env"));
         let names: Vec<&str> = found.iter().map(|setting| setting.name.as_str()).collect();
-        assert_eq!(names, ["api-base", "lint-cmd", "test-cmd", "OPENAI_API_BASE"]);
+        assert_eq!(
+            names,
+            ["api-base", "lint-cmd", "test-cmd", "OPENAI_API_BASE"]
+        );
         assert_eq!(found[1].value, "python: flake8");
         assert!(found[0].is_address() && !found[2].is_address());
-        assert!(found.iter().all(|setting| !setting.value.contains("sk-never")));
+        assert!(
+            found
+                .iter()
+                .all(|setting| !setting.value.contains("sk-never"))
+        );
         assert!(!format!("{found:?}").contains("evil.example"));
     }
 }

@@ -54,7 +54,11 @@ impl LinePositions {
     /// Whether a lookup of `count` lines is cheaper here than a scan of `lines` lines
     /// (a due rebuild costs one scan, once, and makes the lookups after it cheap).
     pub(crate) fn worth_it(&self, count: usize, lines: usize) -> bool {
-        let replayed = if self.rebuild_due() { 1 } else { self.splices.len().max(1) };
+        let replayed = if self.rebuild_due() {
+            1
+        } else {
+            self.splices.len().max(1)
+        };
         count.saturating_mul(replayed) < lines
     }
 
@@ -109,7 +113,8 @@ impl LinePositions {
     fn rebuild(&mut self, order: &[u32]) {
         let largest = order.iter().copied().max().map_or(0, |id| id as usize + 1);
         self.known.clear();
-        self.known.resize(largest.max(self.known.len()), (UNKNOWN, 0));
+        self.known
+            .resize(largest.max(self.known.len()), (UNKNOWN, 0));
         for (position, id) in order.iter().enumerate() {
             self.known[*id as usize] = (u32::try_from(position).unwrap_or(UNKNOWN), 0);
         }
@@ -124,7 +129,9 @@ mod tests {
 
     /// The positions a plain scan finds.
     fn scanned(file: &FileText, text: &str, from: usize) -> Vec<usize> {
-        (from..file.len()).filter(|at| file.line(*at) == text).collect()
+        (from..file.len())
+            .filter(|at| file.line(*at) == text)
+            .collect()
     }
 
     #[test]
@@ -135,13 +142,17 @@ mod tests {
         // A fixed pseudo-random walk of splices that grow, shrink and keep the length.
         let mut seed: u64 = 7;
         let mut next = |below: usize| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) as usize % below.max(1)
         };
         for round in 0..1_500 {
             let start = next(file.len());
             let removed = next(4).min(file.len() - start);
-            let inserted: Vec<String> = (0..next(4)).map(|j| format!("line {}", (round + j) % 520)).collect();
+            let inserted: Vec<String> = (0..next(4))
+                .map(|j| format!("line {}", (round + j) % 520))
+                .collect();
             file.splice(start, removed, &inserted);
             let wanted = format!("line {}", next(520));
             let from = next(file.len());
