@@ -140,28 +140,76 @@ fn run_and_search(placement: &Placement, message: &str, extra: &[&str]) -> Outpu
         std::fs::write(root.join(name), text).unwrap();
         skip.push(root.join(name));
     }
-    let mut command = Command::new(env!("CARGO_BIN_EXE_aider-tui"));
-    command
+    let base_command = || {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_aider-tui"));
+        command
+            .current_dir(&root)
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("HOME", &home_path)
+            .env("AIDER_TUI_LOG", "trace");
+        for (name, folder) in xdg {
+            command.env(name, home_path.join(folder));
+        }
+        for (name, value) in &placement.env {
+            command.env(name, value);
+        }
+        command
+    };
+    let output = base_command()
         .args(["hello.py", "--yes", "--message", message])
         .args(extra)
         .args(&placement.args)
-        .current_dir(&root)
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("HOME", &home_path)
-        .env("AIDER_TUI_LOG", "trace");
-    for (name, folder) in xdg {
-        command.env(name, home_path.join(folder));
-    }
-    for (name, value) in &placement.env {
-        command.env(name, value);
-    }
-    let output = command.output().unwrap();
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let context = format!("message {message:?}\nstdout:\n{stdout}\nstderr:\n{stderr}");
     assert!(!stdout.contains(KEY), "the key is on stdout; {context}");
     assert!(!stderr.contains(KEY), "the key is on stderr; {context}");
+    // The tool commands in the same repository, with the same environment and files
+    // (the reply for `apply` names the files that hold the key, so their refusal or
+    // edit is printed), then `sessions`, which lists what the turn saved.
+    let reply = root.join(".git").join("reply.md");
+    let named: String = placement
+        .files
+        .iter()
+        .map(|(name, _)| block(name, "nothing here\n", "changed\n"))
+        .collect();
+    std::fs::write(
+        &reply,
+        format!("{named}{}", block("hello.py", "absent\n", "x\n")),
+    )
+    .unwrap();
+    let root_text = root.to_str().unwrap();
+    let tools: [Vec<&str>; 4] = [
+        vec![
+            "apply",
+            "--root",
+            root_text,
+            "--format",
+            "diff",
+            "--file",
+            "hello.py",
+            reply.to_str().unwrap(),
+        ],
+        vec!["map", "--root", root_text, "--stats"],
+        vec!["sessions", "--root", root_text],
+        vec!["sessions", "--json", "--root", root_text],
+    ];
+    for args in tools {
+        let tool = base_command().args(&args).output().unwrap();
+        let shown = format!(
+            "{}{}",
+            String::from_utf8_lossy(&tool.stdout),
+            String::from_utf8_lossy(&tool.stderr)
+        );
+        assert!(
+            !shown.contains(KEY),
+            "the key is in the output of {args:?}: {shown}"
+        );
+    }
+    std::fs::remove_file(&reply).unwrap();
     let mut leaks = leaks_in(&root, &skip);
     leaks.extend(leaks_in(&home_path, &[]));
     assert!(

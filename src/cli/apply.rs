@@ -12,8 +12,8 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 
 use crate::edit::{
-    ApplyReport, Edit, EditFormat, EditKind, EditStatus, ParseOptions, ParsedReply, Workspace,
-    apply_edits, parse_reply_with,
+    ApplyReport, Edit, EditFormat, EditKind, EditStatus, ParseLimits, ParseOptions, ParsedReply,
+    Workspace, apply_edits, parse_reply_with,
 };
 use crate::text::printable;
 
@@ -40,9 +40,22 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
             .and_then(|workspace| workspace.read(rel).ok().flatten())
             .map(|file| file.text)
     };
-    let options = ParseOptions::new(&args.files).with_current_text(&current_text);
-    let mut parsed = parse_reply_with(&reply, format, &options)
-        .map_err(|error| format!("malformed reply, nothing applied: {error}"))?;
+    let limits = ParseLimits {
+        max_bytes: args.max_reply_bytes,
+        max_blocks: args.max_edit_blocks,
+    };
+    let options = ParseOptions::new(&args.files)
+        .with_limits(limits)
+        .with_current_text(&current_text);
+    let mut parsed = parse_reply_with(&reply, format, &options).map_err(|error| {
+        if error.over_limit {
+            format!(
+                "reply refused, nothing applied: {error} (the limits are --max-reply-bytes and --max-edit-blocks)"
+            )
+        } else {
+            format!("malformed reply, nothing applied: {error}")
+        }
+    })?;
     if lossy {
         refuse_replacement_characters(&mut parsed.edits);
     }

@@ -17,6 +17,7 @@ use crate::repomap::{
     DEFAULT_MAP_TOKENS, MapOptions, MapRequest, NO_CHAT_FILES_MULTIPLIER, RepoMap,
 };
 use crate::safe_fs::{STATE_DIR_NAME, StateDir, StateLocation};
+use crate::text::printable;
 
 /// Runs the command; exit 0 on success, 1 when the map cannot be built.
 pub fn run(args: super::MapArgs) -> ExitCode {
@@ -30,25 +31,28 @@ pub fn run(args: super::MapArgs) -> ExitCode {
     let mut map = match RepoMap::open(&args.root, options) {
         Ok(map) => map,
         Err(err) => {
-            eprintln!("aider-tui map: {err}");
+            eprintln!("aider-tui map: {}", printable(&err.to_string()));
             return ExitCode::from(1);
         }
     };
     let stats = match map.refresh() {
         Ok(stats) => stats,
         Err(err) => {
-            eprintln!("aider-tui map: {err}");
+            eprintln!("aider-tui map: {}", printable(&err.to_string()));
             return ExitCode::from(1);
         }
     };
     if let Some(warning) = &stats.cache_error {
-        eprintln!("aider-tui map: warning: {warning}");
+        eprintln!(
+            "aider-tui map: warning: {}",
+            printable(&warning.to_string())
+        );
     }
     if !stats.refused.is_empty() {
         eprintln!(
             "aider-tui map: warning: {} git index entries name paths outside the repository and were not read: {}",
             stats.refused.len(),
-            stats.refused.join(", ")
+            printable(&stats.refused.join(", "))
         );
     }
     let base = args.map_tokens.unwrap_or(DEFAULT_MAP_TOKENS);
@@ -61,8 +65,9 @@ pub fn run(args: super::MapArgs) -> ExitCode {
     for path in args.chat_files.iter().chain(&args.mention_files) {
         if !known.contains(path.trim_start_matches("./")) {
             eprintln!(
-                "aider-tui map: warning: {path} is not a mapped file under {}",
-                args.root.display()
+                "aider-tui map: warning: {} is not a mapped file under {}",
+                printable(path),
+                printable(&args.root.display().to_string())
             );
         }
     }
@@ -78,7 +83,8 @@ pub fn run(args: super::MapArgs) -> ExitCode {
     let render_time = render_started.elapsed();
 
     let mut stdout = std::io::stdout().lock();
-    let mut printed = stdout.write_all(output.text.as_bytes());
+    // File names and source lines are shown, never obeyed by the terminal.
+    let mut printed = stdout.write_all(printable(&output.text).as_bytes());
     if args.explain {
         let mut explanation = String::from("\n# Why these files\n");
         for file in &output.ranked {
@@ -97,7 +103,7 @@ pub fn run(args: super::MapArgs) -> ExitCode {
                 }
             }
         }
-        printed = printed.and_then(|()| stdout.write_all(explanation.as_bytes()));
+        printed = printed.and_then(|()| stdout.write_all(printable(&explanation).as_bytes()));
     }
     if let Err(err) = printed.and_then(|()| stdout.flush())
         && err.kind() != std::io::ErrorKind::BrokenPipe

@@ -81,7 +81,7 @@ pub struct SessionsArgs {
     pub root: Option<PathBuf>,
 }
 
-/// `aider-tui apply --root DIR --format FORMAT [--file RELPATH]... [--json] [--parse-only] RESPONSE_FILE`
+/// `aider-tui apply --root DIR --format FORMAT [--file RELPATH]... [--json] [--parse-only] [--max-reply-bytes N] [--max-edit-blocks N] RESPONSE_FILE`
 #[derive(Debug, Args)]
 pub struct ApplyArgs {
     /// The directory the reply's paths are relative to.
@@ -99,6 +99,12 @@ pub struct ApplyArgs {
     /// Only parse: print the edits and touch nothing.
     #[arg(long)]
     pub parse_only: bool,
+    /// A reply longer than this many bytes is refused whole (default: 16 MiB).
+    #[arg(long, value_name = "BYTES", default_value_t = crate::edit::DEFAULT_MAX_BYTES)]
+    pub max_reply_bytes: usize,
+    /// A reply with more edit blocks than this is refused whole (default: 20000).
+    #[arg(long, value_name = "COUNT", default_value_t = crate::edit::DEFAULT_MAX_BLOCKS)]
+    pub max_edit_blocks: usize,
     /// The reply to read, or - for standard input.
     #[arg(value_name = "RESPONSE_FILE")]
     pub response_file: String,

@@ -2,7 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{ConfigError, Overrides, Settings, dotenv_file, environment, yaml_file};
+use super::{
+    ConfigError, Overrides, Settings, dotenv_file, environment, repository_settings, yaml_file,
+};
 
 /// Where the command line's settings come from, in messages and `/settings`.
 pub const COMMAND_LINE_ORIGIN: &str = "the command line";
@@ -69,6 +71,7 @@ pub fn load(
                 .rev()
                 .find_map(|layer| layer.env_file.clone())
         });
+    let chosen_env_file_named = chosen_env_file.is_some();
     let dotenv_files = match chosen_env_file {
         // Named explicitly: it must exist, and it replaces the usual files.
         Some(path) => vec![cwd.join(expand_home(&path, home))],
@@ -88,6 +91,28 @@ pub fn load(
         let variables = dotenv_file::read(path)?;
         dotenv_layers.push(environment::from_dotenv(&variables, path)?);
         settings.sources.push(path.clone());
+    }
+
+    // Only the files found in the repository: a file the user named or keeps in their
+    // home folder is theirs.
+    let discovered = flags.config_file.is_none().then_some(&config_files);
+    let discovered_dotenv = (!chosen_env_file_named).then_some(&dotenv_files);
+    let in_repository = |path: &&PathBuf| {
+        path.starts_with(&repository_root) && home.is_none_or(|home| path.parent() != Some(home))
+    };
+    let repository_layers = config_layers
+        .iter()
+        .zip(discovered.into_iter().flatten())
+        .chain(
+            dotenv_layers
+                .iter()
+                .zip(discovered_dotenv.into_iter().flatten()),
+        );
+    for (layer, path) in repository_layers {
+        if in_repository(&path) {
+            let found = repository_settings::sensitive_in(layer, path);
+            settings.repository_settings.extend(found);
+        }
     }
 
     let file_layers = config_layers.iter().zip(&config_files);

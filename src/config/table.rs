@@ -135,11 +135,9 @@ settings_table! {
         voice_model: String = "whisper-1".into(), text("voice-model").value_name("MODEL");
         /// The language of voice input as an ISO 639-1 code (default: detected).
         voice_language: Option<String> = None, text("voice-language").value_name("CODE");
-        /// A reply longer than this many bytes is cut off and not applied (default: 16 MiB).
-        /// Not wired yet: issue #16.5.
+        /// A reply longer than this many bytes is stopped there and not applied (default: 16 MiB).
         max_reply_bytes: u64 = 16 * 1024 * 1024, count("max-reply-bytes");
         /// A reply with more edit blocks than this is refused (default: 20000).
-        /// Not wired yet: issue #16.5.
         max_edit_blocks: usize = 20_000, count("max-edit-blocks");
         /// Colour theme of the full-screen UI: dark (the default), light, ansi16, or a TOML file.
         theme: String = "dark".into(), text("theme").value_name("THEME");
@@ -184,5 +182,8 @@ settings_table! {
         /// Where each option that is not at its default was set (a file, the
         /// environment, the command line), by option name (for `/settings`).
         origins: BTreeMap<&'static str, String> = BTreeMap::new();
+        /// API bases and commands the repository's own `.aider.conf.yml` or `.env`
+        /// sets (announced at start: a cloned repository chose them, not the user).
+        repository_settings: Vec<super::RepositorySetting> = Vec::new();
     }
 }

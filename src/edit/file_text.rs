@@ -12,6 +12,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
+use super::line_positions::LinePositions;
+
 /// The byte-order mark some editors put at the start of UTF-8 files.
 const BOM: char = '\u{feff}';
 
@@ -92,6 +94,8 @@ pub struct FileText {
     /// tail take this ending).
     crlf_majority: bool,
     index: Option<LineIndex>,
+    /// Where each line id sits now, kept across splices.
+    positions: LinePositions,
 }
 
 impl PartialEq for FileText {
@@ -140,6 +144,7 @@ impl FileText {
             bom,
             crlf_majority: breaks > 0 && crlf_count * 2 > breaks,
             index: None,
+            positions: LinePositions::default(),
         }
     }
 
@@ -241,6 +246,7 @@ impl FileText {
         for id in &old_ids {
             self.alive[*id as usize] = false;
         }
+        self.positions.splice(start, end - start, &new_ids);
         self.order.splice(start..end, new_ids);
         if self.order.is_empty() {
             self.final_newline = true;
@@ -316,6 +322,9 @@ impl FileText {
             .collect();
         if ids.is_empty() {
             return Vec::new();
+        }
+        if self.positions.worth_it(ids.len(), self.order.len()) {
+            return self.positions.positions(&ids, &self.order, from);
         }
         let mut found = Vec::with_capacity(ids.len());
         if ids.len() <= 8 {

@@ -18,6 +18,7 @@ pub mod fence;
 pub mod file_text;
 pub mod format;
 pub mod hunk;
+mod line_positions;
 mod listing_end;
 mod machine;
 pub mod matching;
@@ -41,7 +42,7 @@ pub use detect::{DetectedReply, parse_reply_detecting};
 pub use failure::EditFailure;
 pub use format::{EditFormat, UnknownFormat};
 pub use matching::LadderStep;
-pub use options::{CurrentText, ParseLimits, ParseOptions};
+pub use options::{CurrentText, DEFAULT_MAX_BLOCKS, DEFAULT_MAX_BYTES, ParseLimits, ParseOptions};
 pub use plan::{
     BlockChange, BlockPlan, ChangeKind, Decision, FileResult, Plan, PlanRun, PlannedFile, Planner,
 };

@@ -114,6 +114,8 @@ pub struct ParseError {
     pub line: usize,
     /// What is wrong.
     pub message: String,
+    /// The reply passed a size or block limit (it may be well formed).
+    pub over_limit: bool,
 }
 
 impl ParseError {
@@ -122,6 +124,15 @@ impl ParseError {
         ParseError {
             line: index + 1,
             message: message.into(),
+            over_limit: false,
+        }
+    }
+
+    /// A reply beyond one of the [`ParseLimits`](super::ParseLimits), at a 0-based line index.
+    pub(crate) fn over_limit(index: usize, message: impl Into<String>) -> ParseError {
+        ParseError {
+            over_limit: true,
+            ..ParseError::at(index, message)
         }
     }
 }

@@ -52,7 +52,7 @@ impl Sink {
     /// Starts a block at 0-based line `line`; returns its id.
     pub fn start(&mut self, path: &str, line: usize) -> Result<usize, ParseError> {
         if self.started >= self.max_blocks {
-            return Err(ParseError::at(
+            return Err(ParseError::over_limit(
                 line,
                 format!(
                     "the reply holds more than {} edit blocks, the most one reply may hold; nothing was applied — split the change into smaller replies",

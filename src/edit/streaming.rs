@@ -132,7 +132,7 @@ impl<'a> StreamingParser<'a> {
             return Vec::new();
         }
         if self.text.len() + delta.len() > self.limits.max_bytes {
-            self.failure = Some(ParseError::at(
+            self.failure = Some(ParseError::over_limit(
                 self.lines,
                 format!(
                     "the reply is larger than {} bytes, the most one reply may hold; nothing was applied",

@@ -139,6 +139,12 @@ impl Engine {
             (None, None) => {}
         }
         let notice = (!notices.is_empty()).then(|| notices.join(" "));
+        if cut_off.is_some() && parsed.unfinished.is_some() && parsed.edits.is_empty() {
+            // Nothing to review, but the user must hear that the change they asked
+            // for was lost with the cut (headless: exit 1, not success).
+            self.emitter.warn(notices.join(" ")).await;
+            return EditRound::done(true);
+        }
         let round = self
             .apply_parsed(&parsed, reply, request, notice, cut_off.is_some())
             .await;

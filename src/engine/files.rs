@@ -19,6 +19,8 @@ pub enum AddRefusal {
     BadGlob { pattern: String, reason: String },
     /// An image the model cannot take, or a file that is no readable image.
     Image { reason: String },
+    /// A named pipe, socket or device: reading it could block the session.
+    NotRegular { path: String, kind: &'static str },
 }
 
 impl std::fmt::Display for AddRefusal {
@@ -35,6 +37,10 @@ impl std::fmt::Display for AddRefusal {
                 write!(f, "{pattern} is not a valid glob: {reason}")
             }
             AddRefusal::Image { reason } => f.write_str(reason),
+            AddRefusal::NotRegular { path, kind } => write!(
+                f,
+                "{path} is {kind}, not a regular file; only regular files can be added"
+            ),
         }
     }
 }
@@ -86,6 +92,16 @@ impl Engine {
             let absolute = self.session.absolute(&relative);
             if absolute.exists() && absolute.is_file() {
                 return self.add_relative(vec![relative]);
+            }
+            // stat only: a FIFO is never opened (opening one blocks until a writer comes).
+            if let Ok(metadata) = std::fs::metadata(&absolute)
+                && !metadata.is_file()
+                && !metadata.is_dir()
+            {
+                return Err(AddRefusal::NotRegular {
+                    path: typed.to_string(),
+                    kind: crate::safe_fs::file_kind(&metadata.file_type()),
+                });
             }
             if is_glob(&relative) {
                 return Err(AddRefusal::GlobMatchedNothing(typed.to_string()));

@@ -55,6 +55,7 @@ mod reasoning;
 mod reply_stream;
 mod repo_map;
 mod repository;
+mod repository_settings;
 mod review;
 mod rewind;
 mod saved_files;

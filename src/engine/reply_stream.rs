@@ -28,13 +28,15 @@ pub struct Reply {
 }
 
 /// Streams `request` from `provider`, sending `ReplyDelta` (and `EditPreview` when
-/// `preview` is given) events, and stops early on `Op::Interrupt`.
+/// `preview` is given) events, and stops early on `Op::Interrupt`. A reply that grows
+/// past `max_bytes` is stopped there and marked interrupted (`--max-reply-bytes`).
 pub async fn stream_reply(
     provider: Arc<dyn Provider>,
     request: ChatRequest,
     emitter: &Emitter,
     inbox: &mut Inbox,
     mut preview: Option<LivePreview>,
+    max_bytes: usize,
 ) -> Reply {
     let provider_name = provider.name().to_string();
     let mut stream = llm::stream_with_continuation(provider, request, CONTINUATIONS);
@@ -61,7 +63,11 @@ pub async fn stream_reply(
             }
             item = stream.next() => {
                 match item {
-                    Some(Ok(StreamEvent::Text(text))) => {
+                    Some(Ok(StreamEvent::Text(mut text))) => {
+                        let over = reply.text.len() + text.len() > max_bytes;
+                        if over {
+                            text.truncate(floor_char_boundary(&text, max_bytes.saturating_sub(reply.text.len())));
+                        }
                         reply.text.push_str(&text);
                         let changed = preview
                             .as_mut()
@@ -70,6 +76,11 @@ pub async fn stream_reply(
                         emitter.emit(Event::ReplyDelta { text }).await;
                         for block in changed {
                             emitter.emit(Event::EditPreview(block)).await;
+                        }
+                        if over {
+                            emitter.warn(over_limit_warning(max_bytes)).await;
+                            reply.interrupted = true;
+                            break;
                         }
                     }
                     // Shown while it streams; never part of the reply or the history.
@@ -125,4 +136,25 @@ pub async fn stream_reply(
         }
     }
     reply
+}
+
+/// Why a reply was stopped at the size limit, and how to raise it.
+fn over_limit_warning(max_bytes: usize) -> String {
+    format!(
+        "The reply passed {max_bytes} bytes, the most one reply may hold: it was stopped there and nothing of it is applied (raise the limit with --max-reply-bytes)."
+    )
+}
+
+/// The largest index at most `index` that starts a character of `text`.
+fn floor_char_boundary(text: &str, index: usize) -> usize {
+    let mut index = index.min(text.len());
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+/// The most bytes one reply may hold (`--max-reply-bytes`).
+pub(super) fn reply_limit(settings: &crate::config::Settings) -> usize {
+    usize::try_from(settings.max_reply_bytes).unwrap_or(usize::MAX)
 }

@@ -118,6 +118,7 @@ impl Engine {
             sessions,
             devices,
         };
+        engine.announce_repository_settings().await;
         // Listing the files (a folder or glob on the command line needs them) is the
         // one walk before the first status; the map builds on its own thread, so the
         // screen shows the session at once on a repository of any size.

@@ -192,6 +192,7 @@ impl Engine {
                 &self.emitter,
                 &mut self.inbox,
                 previews,
+                reply_stream::reply_limit(&self.session.settings),
             )
             .await;
             self.note_reply(&setup.model, &reply.usage);

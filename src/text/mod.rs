@@ -4,8 +4,10 @@
 
 mod context_table;
 mod describe;
+mod repository_settings;
 mod terminal;
 
 pub use context_table::{context_table, dollars, percent};
 pub use describe::{Said, Tone, describe, session_line};
+pub use repository_settings::repository_settings_notice;
 pub use terminal::printable;

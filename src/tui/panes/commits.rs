@@ -110,7 +110,10 @@ impl CommitLogPane {
             lines.push(Line::from(vec![
                 Span::styled(format!("{} ", commit.short_id), styles.hunk),
                 mark,
-                Span::styled(commit.summary.clone(), summary),
+                Span::styled(
+                    crate::text::printable(&commit.summary).into_owned(),
+                    summary,
+                ),
             ]));
         }
         frame.render_widget(Paragraph::new(lines), inner);

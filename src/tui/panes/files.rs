@@ -69,7 +69,7 @@ impl FilesPane {
             }
             lines.push(Line::from(vec![
                 Span::styled(mark, styles.dim),
-                Span::styled(path.clone(), style),
+                Span::styled(crate::text::printable(path).into_owned(), style),
             ]));
         }
         let height = usize::from(inner.height);

@@ -106,7 +106,7 @@ impl RepoMapPane {
                 .lines()
                 .skip(self.text_scroll)
                 .take(usize::from(inner.height))
-                .map(|line| Line::styled(line.to_string(), styles.text))
+                .map(|line| Line::styled(crate::text::printable(line).into_owned(), styles.text))
                 .collect();
             frame.render_widget(Paragraph::new(lines), inner);
             return;
@@ -131,7 +131,7 @@ impl RepoMapPane {
             }
             rows.push(Line::from(vec![
                 Span::styled(format!("{:>7.4} ", file.score), styles.dim),
-                Span::styled(file.path.clone(), style),
+                Span::styled(crate::text::printable(&file.path).into_owned(), style),
             ]));
         }
         frame.render_widget(Paragraph::new(rows), list_area);
