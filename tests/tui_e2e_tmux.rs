@@ -166,6 +166,19 @@ fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', "'\\''"))
 }
 
+/// The shell command that runs the binary against the mock with a clean environment
+/// (HOME a temporary folder) and `args` after the model options.
+fn session_command(home: &Path, mock: &MockLlm, args: &str) -> String {
+    format!(
+        "env -i PATH={} HOME={} TERM=xterm-256color {} --model openai/gpt-4o --api-base {} --api-key {} {args}",
+        shell_quote(&std::env::var("PATH").unwrap_or_default()),
+        shell_quote(home.to_str().unwrap()),
+        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
+        shell_quote(&mock.openai_base()),
+        SECRET_KEY,
+    )
+}
+
 #[test]
 fn a_whole_session_in_tmux_review_commit_undo() {
     if !Tmux::available() {
@@ -197,14 +210,7 @@ fn a_whole_session_in_tmux_review_commit_undo() {
         ])
         .chunk_delay(Duration::from_millis(400)),
     );
-    let command = format!(
-        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py other.py --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint",
-        shell_quote(&std::env::var("PATH").unwrap_or_default()),
-        shell_quote(home.path().to_str().unwrap()),
-        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
-        shell_quote(&mock.openai_base()),
-        SECRET_KEY,
-    );
+    let command = session_command(home.path(), &mock, "hello.py other.py --no-auto-lint");
     let tmux = Tmux::start(&command, &repo.root());
 
     // The session opens with both files in the chat and the first commit in the log.
@@ -318,14 +324,7 @@ fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
         "Shouting.\n\n".to_string(),
         block("hello.py", "    return \"wave\"\n", "    return \"WAVE\"\n"),
     ]));
-    let command = format!(
-        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint --yes",
-        shell_quote(&std::env::var("PATH").unwrap_or_default()),
-        shell_quote(home.path().to_str().unwrap()),
-        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
-        shell_quote(&mock.openai_base()),
-        SECRET_KEY,
-    );
+    let command = session_command(home.path(), &mock, "hello.py --no-auto-lint --yes");
     let tmux = Tmux::start(&command, &repo.root());
     tmux.wait_for("the session to open", |s| {
         s.contains("Message") && s.contains("rw hello.py") && s.contains("initial commit")
@@ -395,14 +394,7 @@ fn watch_files_turns_a_saved_ai_comment_into_a_commit_until_watch_turns_it_off()
         "    return \"hello\"  # wave instead AI!\n",
         "    return \"wave\"\n",
     )]));
-    let command = format!(
-        "env -i PATH={} HOME={} TERM=xterm-256color {} --watch-files --yes --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint",
-        shell_quote(&std::env::var("PATH").unwrap_or_default()),
-        shell_quote(home.path().to_str().unwrap()),
-        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
-        shell_quote(&mock.openai_base()),
-        SECRET_KEY,
-    );
+    let command = session_command(home.path(), &mock, "--watch-files --yes --no-auto-lint");
     let tmux = Tmux::start(&command, &repo.root());
     tmux.wait_text("Watching");
     tmux.wait_text("watching");
@@ -481,13 +473,10 @@ fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land
         "Sorry, here is block 3 again.\n\n".to_string(),
         block("third.py", "    return 3\n", "    return 33\n"),
     ]));
-    let command = format!(
-        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py other.py third.py --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint",
-        shell_quote(&std::env::var("PATH").unwrap_or_default()),
-        shell_quote(home.path().to_str().unwrap()),
-        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
-        shell_quote(&mock.openai_base()),
-        SECRET_KEY,
+    let command = session_command(
+        home.path(),
+        &mock,
+        "hello.py other.py third.py --no-auto-lint",
     );
     let tmux = Tmux::start(&command, &repo.root());
     tmux.wait_for("the session to open", |s| {
@@ -588,14 +577,7 @@ fn a_cold_start_on_20000_files_shows_the_chat_file_and_model_while_the_map_build
     let repo = TestRepo::new(&files);
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
-    let command = format!(
-        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py --model openai/gpt-4o --api-base {} --api-key {}",
-        shell_quote(&std::env::var("PATH").unwrap_or_default()),
-        shell_quote(home.path().to_str().unwrap()),
-        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
-        shell_quote(&mock.openai_base()),
-        SECRET_KEY,
-    );
+    let command = session_command(home.path(), &mock, "hello.py");
     let started = Instant::now();
     let tmux = Tmux::start(&command, &repo.root());
     // The first frame has the chat file, the model, the branch and the commit log; the
@@ -650,13 +632,10 @@ fn plan_edited_in_tmux_reaches_the_editor_and_the_history() {
     mock.push(Reply::text(["Yes, it waves."]));
     // --yes applies the editor's edits at once; the plan still stops for review, the
     // full-screen default.
-    let command = format!(
-        "env -i PATH={} HOME={} TERM=xterm-256color {} hello.py --chat-mode architect --model openai/gpt-4o --api-base {} --api-key {} --no-auto-lint --yes",
-        shell_quote(&std::env::var("PATH").unwrap_or_default()),
-        shell_quote(home.path().to_str().unwrap()),
-        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
-        shell_quote(&mock.openai_base()),
-        SECRET_KEY,
+    let command = session_command(
+        home.path(),
+        &mock,
+        "hello.py --chat-mode architect --no-auto-lint --yes",
     );
     let tmux = Tmux::start(&command, &repo.root());
     tmux.wait_text("Type a request");
