@@ -66,6 +66,17 @@ pub enum AppEvent {
     EditExternally(ExternalEdit),
 }
 
+/// The operations among what panes put on the bus, in order (for pane tests).
+#[cfg(test)]
+pub fn sent_ops(bus: &[AppEvent]) -> Vec<Op> {
+    bus.iter()
+        .filter_map(|event| match event {
+            AppEvent::Send(op) => Some(op.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Text to edit in the user's own editor, and what it is for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExternalEdit {

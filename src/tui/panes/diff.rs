@@ -416,14 +416,7 @@ mod tests {
         pane
     }
 
-    fn sent(bus: &[AppEvent]) -> Vec<Op> {
-        bus.iter()
-            .filter_map(|event| match event {
-                AppEvent::Send(op) => Some(op.clone()),
-                _ => None,
-            })
-            .collect()
-    }
+    use crate::tui::app_event::sent_ops as sent;
 
     #[test]
     fn each_key_sends_one_decision_with_the_revision_seen() {

@@ -199,14 +199,7 @@ mod tests {
         KeyEvent::new(code, KeyModifiers::NONE)
     }
 
-    fn sent(bus: &[AppEvent]) -> Vec<Op> {
-        bus.iter()
-            .filter_map(|event| match event {
-                AppEvent::Send(op) => Some(op.clone()),
-                _ => None,
-            })
-            .collect()
-    }
+    use crate::tui::app_event::sent_ops as sent;
 
     #[test]
     fn an_edit_kept_with_ctrl_s_sends_the_edited_plan() {
