@@ -586,7 +586,11 @@ fn unknown_modes_and_formats_are_refused_in_every_layer_naming_it() {
     std::fs::remove_file(path).unwrap();
 
     use clap::Parser;
-    for (flag, listed) in [("--chat-mode", "context"), ("--edit-format", "udiff")] {
+    for (flag, listed) in [
+        ("--chat-mode", "context"),
+        ("--edit-format", "udiff"),
+        ("--reasoning-effort", "medium"),
+    ] {
         let message = aider_tui::cli::Cli::try_parse_from(["aider-tui", flag, "bogus"])
             .unwrap_err()
             .to_string();
@@ -638,4 +642,15 @@ fn the_new_options_have_their_defaults_and_read_from_files() {
                 .as_str()
         )
     );
+}
+
+#[test]
+fn counts_take_aiders_k_and_m_suffixes_in_every_layer() {
+    let fixture = Fixture::new();
+    let settings = load_with_args(&fixture, &["--thinking-tokens", "8k", "--map-tokens", "2k"]);
+    assert_eq!(settings.thinking_tokens, Some(8192));
+    assert_eq!(settings.map_tokens, Some(2048));
+    fixture.repo_file(".aider.conf.yml", "thinking-tokens: 0.5M\n");
+    let settings = fixture.load(&Overrides::default(), &[]).unwrap();
+    assert_eq!(settings.thinking_tokens, Some(524_288));
 }

@@ -45,7 +45,7 @@ mod table;
 mod value;
 mod yaml_file;
 
-pub use choices::{CHAT_MODES, EDIT_FORMATS};
+pub use choices::{CHAT_MODES, EDIT_FORMATS, REASONING_EFFORTS};
 pub use error::ConfigError;
 pub use layered::Layered;
 pub use load::{COMMAND_LINE_ORIGIN, load, load_from_process};
@@ -54,5 +54,6 @@ pub use repository_settings::RepositorySetting;
 pub use resume::Resume;
 pub use secret::{Secret, SecretVars};
 pub use table::{OPTIONS, Overrides, Settings};
+pub use value::parse_count;
 
 pub(crate) use value::Value;

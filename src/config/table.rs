@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::choices::{CHAT_MODES, EDIT_FORMATS};
+use super::choices::{CHAT_MODES, EDIT_FORMATS, REASONING_EFFORTS};
 use super::option::{Layers, count, list, path, seconds, secret, switch, switch_or_text, text};
 use super::{Resume, Secret, SecretVars, rules};
 
@@ -34,9 +34,10 @@ settings_table! {
         model_settings_file: Option<PathBuf> = None, path("model-settings-file");
         /// How hard a reasoning model thinks (low, medium, high), for models that take
         /// OpenAI's reasoning_effort.
-        reasoning_effort: Option<String> = None, text("reasoning-effort").value_name("LEVEL");
-        /// The token budget of a model's thinking (Anthropic; 8k and 0.5M are understood
-        /// at /think-tokens).
+        reasoning_effort: Option<String> = None,
+            text("reasoning-effort").value_name("LEVEL").choices(REASONING_EFFORTS);
+        /// The token budget of a model's thinking (Anthropic; 8k and 0.5M are understood,
+        /// as at /think-tokens).
         thinking_tokens: Option<u64> = None, count("thinking-tokens");
         /// Keep Anthropic's prompt cache warm while the session idles: up to this many
         /// minimal requests, each just before the cache's five minutes run out (counted

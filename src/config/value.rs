@@ -87,12 +87,12 @@ impl Value {
         }
     }
 
-    /// A whole number that is zero or more.
+    /// A whole number that is zero or more; text may use Aider's `8k` and `0.5M`.
     pub(crate) fn to_count(&self) -> Result<u64, Expected> {
-        const EXPECTED: Expected = Cow::Borrowed("a whole number (0 or more)");
+        const EXPECTED: Expected = Cow::Borrowed("a whole number (0 or more, such as 2048 or 8k)");
         match self {
             Value::Integer(integer) => u64::try_from(*integer).map_err(|_| EXPECTED),
-            Value::Text(text) => text.trim().parse::<u64>().map_err(|_| EXPECTED),
+            Value::Text(text) => parse_count(text).ok_or(EXPECTED),
             _ => Err(EXPECTED),
         }
     }
@@ -144,6 +144,25 @@ impl Value {
     }
 }
 
+/// A count as Aider writes token budgets: `8192`, `8k`, `10.5K`, `0.5M` (k is 1024,
+/// M is 1024²); the result is rounded to a whole number.
+pub fn parse_count(text: &str) -> Option<u64> {
+    let text = text.trim().to_ascii_lowercase();
+    let (number, scale) = if let Some(number) = text.strip_suffix('k') {
+        (number, 1024.0)
+    } else if let Some(number) = text.strip_suffix('m') {
+        (number, 1024.0 * 1024.0)
+    } else {
+        return text.parse::<u64>().ok();
+    };
+    let value: f64 = number.trim().parse().ok()?;
+    if !value.is_finite() || value < 0.0 {
+        return None;
+    }
+    let count = (value * scale).round();
+    (count <= u64::MAX as f64).then_some(count as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,6 +180,11 @@ mod tests {
     #[test]
     fn counts_and_lists() {
         assert_eq!(Value::Text("2048".into()).to_count(), Ok(2048));
+        assert_eq!(Value::Text("8k".into()).to_count(), Ok(8192));
+        assert_eq!(Value::Text("10.5K".into()).to_count(), Ok(10_752));
+        assert_eq!(Value::Text("0.5M".into()).to_count(), Ok(524_288));
+        assert!(Value::Text("-3k".into()).to_count().is_err());
+        assert!(Value::Text("1.5".into()).to_count().is_err());
         assert!(Value::Integer(-1).to_count().is_err());
         assert!(Value::Text("lots".into()).to_count().is_err());
         assert_eq!(

@@ -8,9 +8,6 @@ use crate::protocol::TurnOutcome;
 use super::models::Model;
 use super::spawn::Engine;
 
-/// The levels `reasoning_effort` takes.
-const EFFORTS: [&str; 3] = ["low", "medium", "high"];
-
 impl Engine {
     /// Sets the reasoning fields of a request for `model` from the settings.
     pub(super) fn apply_reasoning(&self, request: &mut ChatRequest, model: &Model) {
@@ -46,7 +43,7 @@ impl Engine {
                 .await;
             return TurnOutcome::Success;
         }
-        if !EFFORTS.contains(&level.as_str()) {
+        if !crate::config::REASONING_EFFORTS.contains(&level.as_str()) {
             return TurnOutcome::Error {
                 message: format!(
                     "Unknown reasoning effort {args:?}; choose low, medium or high (or off)"
@@ -78,7 +75,7 @@ impl Engine {
                 .await;
             return TurnOutcome::Success;
         }
-        let Some(tokens) = parse_token_count(args) else {
+        let Some(tokens) = crate::config::parse_count(args) else {
             return TurnOutcome::Error {
                 message: format!(
                     "/think-tokens takes a number of tokens such as 8192, 8k or 1M (0 turns thinking off), not {args:?}"
@@ -107,39 +104,5 @@ impl Engine {
         }
         self.emitter.info(text).await;
         TurnOutcome::Success
-    }
-}
-
-/// A token count as Aider writes them: `8192`, `8k`, `10.5K`, `0.5M` (k is 1024, M 1024²).
-fn parse_token_count(text: &str) -> Option<u64> {
-    let text = text.trim().to_ascii_lowercase();
-    let (number, scale) = if let Some(number) = text.strip_suffix('k') {
-        (number, 1024.0)
-    } else if let Some(number) = text.strip_suffix('m') {
-        (number, 1024.0 * 1024.0)
-    } else {
-        (text.as_str(), 1.0)
-    };
-    let value: f64 = number.trim().parse().ok()?;
-    if !value.is_finite() || value < 0.0 {
-        return None;
-    }
-    let tokens = (value * scale).round();
-    (tokens <= u64::MAX as f64).then_some(tokens as u64)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn token_counts_take_suffixes() {
-        assert_eq!(parse_token_count("8192"), Some(8192));
-        assert_eq!(parse_token_count("8k"), Some(8192));
-        assert_eq!(parse_token_count("10.5K"), Some(10_752));
-        assert_eq!(parse_token_count("0.5M"), Some(524_288));
-        assert_eq!(parse_token_count("0"), Some(0));
-        assert_eq!(parse_token_count("-3"), None);
-        assert_eq!(parse_token_count("lots"), None);
     }
 }
