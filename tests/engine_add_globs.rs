@@ -134,3 +134,12 @@ async fn a_tracked_file_deleted_from_the_work_tree_is_not_added_by_a_folder_or_g
     );
     driver.quit().await;
 }
+
+#[tokio::test]
+async fn a_quoted_path_with_spaces_is_one_path() {
+    let repo = TestRepo::new(&[("docs/my notes.md", "notes\n"), ("setup.py", "x = 1\n")]);
+    let mut driver = started(&repo).await;
+    let added = driver.turn("/add \"docs/my notes.md\" setup.py").await;
+    assert_eq!(chat_files(&added.events), ["docs/my notes.md", "setup.py"]);
+    driver.quit().await;
+}

@@ -9,8 +9,11 @@ use super::commit_message;
 use super::repo_map::Wait;
 use super::spawn::Engine;
 
+/// A command's arguments split as a shell would (`/add "my notes.md" src/*.rs`); text
+/// with an unbalanced quote is split at whitespace instead.
 fn split_words(args: &str) -> Vec<String> {
-    args.split_whitespace().map(str::to_string).collect()
+    shell_words::split(args)
+        .unwrap_or_else(|_| args.split_whitespace().map(str::to_string).collect())
 }
 
 impl Engine {

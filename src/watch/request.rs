@@ -73,17 +73,13 @@ impl Trigger {
     }
 
     /// What a front end submits for this trigger, in order: adding the files to the
-    /// chat, then the request (`/ask` when only questions were asked). Files whose
-    /// names hold spaces cannot be written in `/add` and are left to the message.
+    /// chat (quoted as a shell would, so names with spaces survive), then the request
+    /// (`/ask` when only questions were asked).
     pub fn submissions(&self) -> Vec<String> {
-        let paths: Vec<String> = self
-            .paths()
-            .into_iter()
-            .filter(|path| !path.contains(char::is_whitespace))
-            .collect();
+        let paths = self.paths();
         let mut out = Vec::new();
         if !paths.is_empty() {
-            out.push(format!("/add {}", paths.join(" ")));
+            out.push(format!("/add {}", shell_words::join(&paths)));
         }
         if self.wants_change() {
             out.push(self.message());
@@ -147,8 +143,11 @@ mod tests {
             Trigger::from_files(vec![file("my notes.py", "# why is this slow AI?\n")]).unwrap();
         assert!(!trigger.wants_change());
         let submissions = trigger.submissions();
-        assert_eq!(submissions.len(), 1, "no /add for a path with a space");
-        assert!(submissions[0].starts_with("/ask I wrote"));
-        assert!(submissions[0].contains("Change no code"));
+        assert_eq!(
+            submissions[0], "/add 'my notes.py'",
+            "quoted as a shell would"
+        );
+        assert!(submissions[1].starts_with("/ask I wrote"));
+        assert!(submissions[1].contains("Change no code"));
     }
 }
