@@ -124,7 +124,9 @@ impl Engine {
             let progress = state.borrow().progress;
             self.emitter
                 .info(format!(
-                    "Waiting for the repo map: {} of {} files parsed (Esc {}).",
+                    "Waiting for the repo map: {} of {} files parsed. The first map needs only \
+                     the files near the chat and part of the project's own code; the status \
+                     bar follows the scan (Esc {}).",
                     progress.parsed,
                     progress.total,
                     asker.escape()
