@@ -2,7 +2,7 @@
 //! identifiers they share. Built from tags only, so it is rebuilt after a scan and
 //! reused for every request; request-dependent boosts are applied while ranking.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use rayon::prelude::*;
 
@@ -27,8 +27,10 @@ pub const DAMPED_WEIGHT: f64 = 0.1;
 pub struct FileGraph {
     /// Node → the record index of its file.
     pub records: Vec<u32>,
-    /// Edges grouped by source node, as (target, weight), targets ascending.
-    pub outgoing: EdgeLists,
+    /// The edges grouped by source node, as (target, weight), targets
+    /// ascending: derived from `incoming` on first need (only a chat file's
+    /// own edges are ever asked for).
+    outgoing: OnceLock<EdgeLists>,
     /// Symbol → nodes that define it, ascending (no duplicates; impl blocks do
     /// not count).
     pub definers: SymbolLists<u32>,
@@ -203,7 +205,7 @@ impl FileGraph {
         let lower_initial = lower_initials(symbols, &family);
         let mut file_graph = FileGraph {
             records: nodes,
-            outgoing: EdgeLists::default(),
+            outgoing: OnceLock::new(),
             incoming: EdgeLists::default(),
             definers,
             referencers,
@@ -217,12 +219,12 @@ impl FileGraph {
         file_graph
     }
 
-    /// A graph from its stored parts (see `graph_store`), the by-target edges
-    /// and Go's lower-case names derived again.
+    /// A graph from its stored parts (see `graph_store`), Go's lower-case
+    /// names derived again.
     #[allow(clippy::too_many_arguments)]
     pub fn from_parts(
         records: Vec<u32>,
-        outgoing: EdgeLists,
+        incoming: EdgeLists,
         definers: SymbolLists<u32>,
         referencers: SymbolLists<(u32, u32)>,
         name_weight: Vec<f32>,
@@ -231,11 +233,10 @@ impl FileGraph {
         damped: Vec<bool>,
         symbols: &Symbols,
     ) -> FileGraph {
-        let incoming = outgoing.reversed(records.len());
         let lower_initial = lower_initials(symbols, &family);
         FileGraph {
             records,
-            outgoing,
+            outgoing: OnceLock::new(),
             definers,
             referencers,
             name_weight,
@@ -268,8 +269,15 @@ impl FileGraph {
             edges.extend(row);
             starts.push(edges.len() as u32);
         }
-        self.outgoing = EdgeLists { starts, edges };
-        self.incoming = self.outgoing.reversed(node_count);
+        let outgoing = EdgeLists { starts, edges };
+        self.incoming = outgoing.reversed(node_count);
+        self.outgoing = OnceLock::from(outgoing);
+    }
+
+    /// The edges grouped by source node, as (target, weight), targets ascending.
+    pub fn outgoing(&self) -> &EdgeLists {
+        self.outgoing
+            .get_or_init(|| self.incoming.reversed(self.node_count()))
     }
 
     /// One referencing file's summed weight towards every file it links to,

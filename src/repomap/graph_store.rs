@@ -13,7 +13,7 @@
 //!         counts of definers, referencers, edges and long definer and
 //!         referencer lists (ten little-endian u64)
 //! body:   definers (nodes), referencers ((node, count)), name weights
-//!         (f32), folders, outgoing edges (starts, (target, f32 weight)), the
+//!         (f32), folders, incoming edges (starts, (source, f32 weight)), the
 //!         lengths of long lists (u32, all little-endian); then one byte per
 //!         symbol of definer and of referencer list length, and per node its
 //!         family and damped flag
@@ -32,7 +32,7 @@ use super::symbols::Symbols;
 pub const GRAPH_FILE_NAME: &str = "repomap-graph.bin";
 
 /// Identifies the file format (bumped when the layout changes).
-const MAGIC: u64 = 0x6169_6465_7274_6732; // "aidertg2"
+const MAGIC: u64 = 0x6169_6465_7274_6733; // "aidertg3"
 const HEADER_WORDS: usize = 10;
 
 /// A fingerprint of everything the graph is built from: the query version,
@@ -100,7 +100,7 @@ fn encode(key: u64, graph: &FileGraph) -> Vec<u8> {
     let (definer_lengths, definer_overflow, definers) = lists(&graph.definers, |_| true);
     // Ranking reads a name's referencers only when the name weighs something.
     let (referencer_lengths, referencer_overflow, referencers) = lists(&graph.referencers, weighs);
-    let (edge_starts, edges) = graph.outgoing.parts();
+    let (edge_starts, edges) = graph.incoming.parts();
     let mut body = Vec::new();
     put_words(&mut body, definers.iter().copied());
     put_words(
@@ -260,7 +260,7 @@ fn decode(bytes: &[u8], key: u64, order: &[u32], symbols: &Symbols) -> Option<Fi
     };
     let in_range = |node: u32| (node as usize) < nodes;
     // The sections decode on every core.
-    let ((definers, referencers), (outgoing, (name_weight, folder))) = rayon::join(
+    let ((definers, referencers), (incoming, (name_weight, folder))) = rayon::join(
         || {
             rayon::join(
                 || {
@@ -283,7 +283,7 @@ fn decode(bytes: &[u8], key: u64, order: &[u32], symbols: &Symbols) -> Option<Fi
         || {
             rayon::join(
                 || {
-                    let edges = pairs(edges, |target, weight| (target, f32::from_bits(weight)));
+                    let edges = pairs(edges, |source, weight| (source, f32::from_bits(weight)));
                     EdgeLists::from_parts(nodes, u32s(edge_starts), edges)
                 },
                 || {
@@ -296,7 +296,7 @@ fn decode(bytes: &[u8], key: u64, order: &[u32], symbols: &Symbols) -> Option<Fi
     );
     Some(FileGraph::from_parts(
         order.to_vec(),
-        outgoing?,
+        incoming?,
         definers?,
         referencers?,
         name_weight,
@@ -424,11 +424,11 @@ mod tests {
         let (_, order, symbols, graph) = small_graph();
         let bytes = encode(7, &graph);
         let loaded = decode(&bytes, 7, &order, &symbols).unwrap();
-        assert_eq!(loaded.outgoing.parts(), graph.outgoing.parts());
         assert_eq!(loaded.incoming.parts(), graph.incoming.parts());
+        assert_eq!(loaded.outgoing().parts(), graph.outgoing().parts());
         assert_eq!(loaded.definers.parts(), graph.definers.parts());
         assert_eq!(loaded.name_weight, graph.name_weight);
-        assert!(!graph.outgoing.parts().1.is_empty());
+        assert!(!graph.incoming.parts().1.is_empty());
         // Referencers are kept for the names that weigh something only.
         for symbol in 0..symbols.len() as u32 {
             if graph.name_weight[symbol as usize] != 0.0 {

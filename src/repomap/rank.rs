@@ -125,7 +125,9 @@ pub fn rank(
         }
     }
     let mut out_weight = vec![0.0; node_count];
-    for (source, _, weight) in graph.outgoing.all() {
+    // By target, then source: each source's weights add up in target order,
+    // as they would over its own edges.
+    for (_, source, weight) in graph.incoming.all() {
         out_weight[source as usize] += f64::from(weight);
     }
     for &(from, _, weight) in &boosts {
@@ -216,7 +218,7 @@ pub fn rank(
         let out = out_weight[chat_node as usize];
         if out > 0.0 {
             // Newest edge first, the order the seeds were always summed in.
-            for &(target, weight) in graph.outgoing.of(chat_node as usize).iter().rev() {
+            for &(target, weight) in graph.outgoing().of(chat_node as usize).iter().rev() {
                 if !chat.contains(&target) {
                     seed(
                         target,
