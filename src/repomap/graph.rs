@@ -2,9 +2,8 @@
 //! identifiers they share. Built from tags only, so it is rebuilt after a scan and
 //! reused for every request; request-dependent boosts are applied while ranking.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
-use petgraph::graph::{DiGraph, NodeIndex};
 use rayon::prelude::*;
 
 use super::language;
@@ -26,8 +25,12 @@ pub const DAMPED_WEIGHT: f64 = 0.1;
 
 /// The graph and the per-identifier indexes ranking needs.
 pub struct FileGraph {
-    /// Node weight: the record index of the file.
-    pub graph: DiGraph<u32, f32>,
+    /// Node → the record index of its file.
+    pub records: Vec<u32>,
+    /// The edges grouped by source node, as (target, weight), targets
+    /// ascending: derived from `incoming` on first need (only a chat file's
+    /// own edges are ever asked for).
+    outgoing: OnceLock<EdgeLists>,
     /// Symbol → nodes that define it, ascending (no duplicates; impl blocks do
     /// not count).
     pub definers: SymbolLists<u32>,
@@ -38,28 +41,34 @@ pub struct FileGraph {
     /// Node → language family; edges join only files of one family.
     pub family: Vec<u8>,
     /// Node → folder id (files of one folder share it).
-    folder: Vec<u32>,
+    pub(super) folder: Vec<u32>,
     /// Node → vendored or generated (damped in the ranking).
-    damped: Vec<bool>,
+    pub(super) damped: Vec<bool>,
     /// Symbol → starts with a lower-case letter (package-private in Go); empty
     /// when no Go file is mapped.
     lower_initial: Vec<bool>,
-    /// The same edges grouped by target, for ranking.
-    pub incoming: InEdges,
+    /// The same edges grouped by target, as (source, weight), sources
+    /// ascending, for ranking.
+    pub incoming: EdgeLists,
 }
 
-/// Edges grouped by target node, as (source, weight): the power iteration pulls
-/// each node's rank from a contiguous run instead of scattering over all edges.
+/// Edges grouped by one end node, as (other end, weight): the power iteration
+/// pulls each node's rank from a contiguous run instead of scattering over all
+/// edges, and a graph is two flat arrays to store and load.
 #[derive(Debug, Default)]
-pub struct InEdges {
+pub struct EdgeLists {
     /// Node `v`'s edges are `edges[starts[v]..starts[v + 1]]`.
     starts: Vec<u32>,
     edges: Vec<(u32, f32)>,
 }
 
-impl InEdges {
-    /// Groups `(source, target, weight)` edges of a graph of `node_count` nodes.
-    pub fn new(node_count: usize, edges: impl Iterator<Item = (u32, u32, f32)> + Clone) -> InEdges {
+impl EdgeLists {
+    /// Groups `(source, target, weight)` edges of a graph of `node_count` nodes
+    /// by target, keeping their order within each group.
+    pub fn new(
+        node_count: usize,
+        edges: impl Iterator<Item = (u32, u32, f32)> + Clone,
+    ) -> EdgeLists {
         let mut starts = vec![0u32; node_count + 1];
         for (_, target, _) in edges.clone() {
             starts[target as usize + 1] += 1;
@@ -74,18 +83,55 @@ impl InEdges {
             grouped[*slot as usize] = (source, weight);
             *slot += 1;
         }
-        InEdges {
+        EdgeLists {
             starts,
             edges: grouped,
         }
     }
 
-    /// The edges into `node`, as (source, weight).
+    /// Lists from their stored parts (see [`EdgeLists::parts`]); `None` unless
+    /// they describe `node_count` nodes' lists of edges to nodes below `node_count`.
+    pub fn from_parts(
+        node_count: usize,
+        starts: Vec<u32>,
+        edges: Vec<(u32, f32)>,
+    ) -> Option<EdgeLists> {
+        let well_formed = starts.len() == node_count + 1
+            && starts.first() == Some(&0)
+            && starts.last().map(|&end| end as usize) == Some(edges.len())
+            && starts.windows(2).all(|pair| pair[0] <= pair[1])
+            && edges.iter().all(|&(node, _)| (node as usize) < node_count);
+        well_formed.then_some(EdgeLists { starts, edges })
+    }
+
+    /// Where each node's list starts, and the edges back to back.
+    pub fn parts(&self) -> (&[u32], &[(u32, f32)]) {
+        (&self.starts, &self.edges)
+    }
+
+    /// The edges of `node`, as (other end, weight).
     pub fn of(&self, node: usize) -> &[(u32, f32)] {
         match (self.starts.get(node), self.starts.get(node + 1)) {
             (Some(&start), Some(&end)) => &self.edges[start as usize..end as usize],
             _ => &[],
         }
+    }
+
+    /// The same edges grouped by their other end.
+    pub fn reversed(&self, node_count: usize) -> EdgeLists {
+        EdgeLists::new(node_count, self.all())
+    }
+
+    /// Every edge as (node, other end, weight), in list order.
+    pub fn all(&self) -> impl Iterator<Item = (u32, u32, f32)> + Clone + '_ {
+        self.starts
+            .windows(2)
+            .enumerate()
+            .flat_map(move |(node, range)| {
+                self.edges[range[0] as usize..range[1] as usize]
+                    .iter()
+                    .map(move |&(other, weight)| (node as u32, other, weight))
+            })
     }
 }
 
@@ -102,7 +148,7 @@ impl FileGraph {
         symbols: &Symbols,
         map_vendored: bool,
     ) -> FileGraph {
-        let mut graph = DiGraph::<u32, f32>::new();
+        let mut nodes: Vec<u32> = Vec::new();
         let mut family = Vec::new();
         let mut folder = Vec::new();
         let mut damped = Vec::new();
@@ -111,8 +157,8 @@ impl FileGraph {
         for &index in order {
             let record = &records[index as usize];
             if record.status.is_mapped() {
-                let node = graph.add_node(index);
-                mapped_records.push((record, node.index() as u32));
+                mapped_records.push((record, nodes.len() as u32));
+                nodes.push(index);
                 let parent = record.path.rsplit_once('/').map_or("", |(dir, _)| dir);
                 let next_id = folder_ids.len() as u32;
                 folder.push(*folder_ids.entry(parent).or_insert(next_id));
@@ -156,19 +202,11 @@ impl FileGraph {
             },
         );
         let name_weight = name_weights(symbols, &definers, &damped);
-        // Only Go needs to know which names are lower-case.
-        let has_go = family.contains(&language::family(language::GO));
-        let lower_initial: Vec<bool> = if has_go {
-            symbols
-                .names()
-                .map(|name| name.starts_with(|c: char| c.is_ascii_lowercase()))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let lower_initial = lower_initials(symbols, &family);
         let mut file_graph = FileGraph {
-            incoming: InEdges::default(),
-            graph,
+            records: nodes,
+            outgoing: OnceLock::new(),
+            incoming: EdgeLists::default(),
             definers,
             referencers,
             name_weight,
@@ -179,6 +217,35 @@ impl FileGraph {
         };
         file_graph.add_edges(&mapped_records);
         file_graph
+    }
+
+    /// A graph from its stored parts (see `graph_store`), Go's lower-case
+    /// names derived again.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_parts(
+        records: Vec<u32>,
+        incoming: EdgeLists,
+        definers: SymbolLists<u32>,
+        referencers: SymbolLists<(u32, u32)>,
+        name_weight: Vec<f32>,
+        family: Vec<u8>,
+        folder: Vec<u32>,
+        damped: Vec<bool>,
+        symbols: &Symbols,
+    ) -> FileGraph {
+        let lower_initial = lower_initials(symbols, &family);
+        FileGraph {
+            records,
+            outgoing: OnceLock::new(),
+            definers,
+            referencers,
+            name_weight,
+            family,
+            folder,
+            damped,
+            lower_initial,
+            incoming,
+        }
     }
 
     /// Adds an edge from each mapped file to every file it links to, weighted by
@@ -193,31 +260,24 @@ impl FileGraph {
                 |row, &(record, node)| self.file_links(node, record, row),
             )
             .collect();
-        // The petgraph and the by-target index of the same edges, side by side.
-        let edge_list = || {
-            mapped_records
-                .iter()
-                .zip(&out_edges)
-                .flat_map(|(&(_, node), edges)| {
-                    edges
-                        .iter()
-                        .map(move |&(definer, weight)| (node, definer, weight))
-                })
-        };
-        let graph = &mut self.graph;
-        let ((), incoming) = rayon::join(
-            || {
-                for (node, definer, weight) in edge_list() {
-                    graph.add_edge(
-                        NodeIndex::new(node as usize),
-                        NodeIndex::new(definer as usize),
-                        weight,
-                    );
-                }
-            },
-            || InEdges::new(node_count, edge_list()),
-        );
-        self.incoming = incoming;
+        // Nodes are numbered in `mapped_records` order, so the rows are the
+        // by-source lists as they are.
+        let mut starts = Vec::with_capacity(node_count + 1);
+        starts.push(0u32);
+        let mut edges = Vec::with_capacity(out_edges.iter().map(Vec::len).sum());
+        for row in out_edges {
+            edges.extend(row);
+            starts.push(edges.len() as u32);
+        }
+        let outgoing = EdgeLists { starts, edges };
+        self.incoming = outgoing.reversed(node_count);
+        self.outgoing = OnceLock::from(outgoing);
+    }
+
+    /// The edges grouped by source node, as (target, weight), targets ascending.
+    pub fn outgoing(&self) -> &EdgeLists {
+        self.outgoing
+            .get_or_init(|| self.incoming.reversed(self.node_count()))
     }
 
     /// One referencing file's summed weight towards every file it links to,
@@ -311,16 +371,25 @@ impl FileGraph {
 
     /// The record index of a node.
     pub fn record_of(&self, node: u32) -> usize {
-        self.graph
-            .node_weight(NodeIndex::new(node as usize))
-            .copied()
-            .unwrap_or(0) as usize
+        self.records.get(node as usize).copied().unwrap_or(0) as usize
     }
 
     /// Number of nodes (mapped files).
     pub fn node_count(&self) -> usize {
-        self.graph.node_count()
+        self.records.len()
     }
+}
+
+/// Symbol → starts with a lower-case letter; only Go needs to know (its
+/// lower-case names are package-private), so empty when no Go file is mapped.
+fn lower_initials(symbols: &Symbols, family: &[u8]) -> Vec<bool> {
+    if !family.contains(&language::family(language::GO)) {
+        return Vec::new();
+    }
+    symbols
+        .names()
+        .map(|name| name.starts_with(|c: char| c.is_ascii_lowercase()))
+        .collect()
 }
 
 /// Each name's request-independent edge multiplier. Only names some file defines

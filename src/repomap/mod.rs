@@ -10,6 +10,7 @@
 mod classify;
 mod file_scan;
 mod graph;
+mod graph_store;
 mod language;
 mod parse_queue;
 mod rank;
@@ -26,6 +27,7 @@ mod syntax_check;
 mod tags;
 
 pub use file_scan::parse_only;
+pub use graph_store::GRAPH_FILE_NAME;
 pub use rank::is_test_path;
 pub use repo_index::INDEX_FILE_NAME;
 pub use repo_map::{FIRST_MAP_FILES, RepoMap, RepoMapError};

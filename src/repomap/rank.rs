@@ -5,13 +5,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use petgraph::Direction;
-use petgraph::graph::NodeIndex;
-use petgraph::visit::EdgeRef;
-
 use rayon::prelude::*;
 
-use super::graph::{FileGraph, InEdges};
+use super::graph::{EdgeLists, FileGraph};
 use super::record::FileRecord;
 use super::request::{MapRequest, RankReason};
 use super::symbols::Symbols;
@@ -129,8 +125,10 @@ pub fn rank(
         }
     }
     let mut out_weight = vec![0.0; node_count];
-    for edge in graph.graph.raw_edges() {
-        out_weight[edge.source().index()] += f64::from(edge.weight);
+    // By target, then source: each source's weights add up in target order,
+    // as they would over its own edges.
+    for (_, source, weight) in graph.incoming.all() {
+        out_weight[source as usize] += f64::from(weight);
     }
     for &(from, _, weight) in &boosts {
         out_weight[from as usize] += weight;
@@ -219,15 +217,12 @@ pub fn rank(
         // Files the chat file references directly get a seed share by edge weight.
         let out = out_weight[chat_node as usize];
         if out > 0.0 {
-            for edge in graph
-                .graph
-                .edges(petgraph::graph::NodeIndex::new(chat_node as usize))
-            {
-                let target = edge.target().index() as u32;
+            // Newest edge first, the order the seeds were always summed in.
+            for &(target, weight) in graph.outgoing().of(chat_node as usize).iter().rev() {
                 if !chat.contains(&target) {
                     seed(
                         target,
-                        CHAT_CALLEE_SEED * f64::from(*edge.weight()) / out,
+                        CHAT_CALLEE_SEED * f64::from(weight) / out,
                         "referenced by chat file".to_string(),
                         chat_path,
                     );
@@ -239,9 +234,11 @@ pub fn rank(
     for &chat_node in &chat {
         let chat_path = path_of(chat_node);
         let incoming: Vec<(u32, f64)> = graph
-            .graph
-            .edges_directed(NodeIndex::new(chat_node as usize), Direction::Incoming)
-            .map(|edge| (edge.source().index() as u32, f64::from(*edge.weight())))
+            .incoming
+            .of(chat_node as usize)
+            .iter()
+            .rev()
+            .map(|&(source, weight)| (source, f64::from(weight)))
             .filter(|(source, _)| !chat.contains(source))
             .collect();
         let total: f64 = incoming.iter().map(|(_, weight)| weight).sum();
@@ -295,7 +292,7 @@ struct PageRank {
 /// of files without outgoing edges returns to the seeds. Each node pulls its
 /// rank from its incoming edges, on every core.
 fn personalized_pagerank(
-    incoming: &InEdges,
+    incoming: &EdgeLists,
     boosts: &[(u32, u32, f64)],
     out_weight: &[f64],
     seeds: &[f64],
@@ -654,7 +651,7 @@ mod tests {
     #[test]
     fn pagerank_follows_edges() {
         // 0 → 1 → 2, seeded at 0; 3 is unconnected.
-        let incoming = InEdges::new(4, [(0, 1, 1.0), (1, 2, 1.0)].into_iter());
+        let incoming = EdgeLists::new(4, [(0, 1, 1.0), (1, 2, 1.0)].into_iter());
         let result =
             personalized_pagerank(&incoming, &[], &[1.0, 1.0, 0.0, 0.0], &[1.0, 0.0, 0.0, 0.0]);
         let rank = &result.rank;
@@ -671,7 +668,7 @@ mod tests {
     #[test]
     fn a_boost_edge_carries_rank() {
         // 0 links to 1 and 2 equally; a boost on 0 → 2 tips the balance.
-        let incoming = InEdges::new(3, [(0, 1, 1.0), (0, 2, 1.0)].into_iter());
+        let incoming = EdgeLists::new(3, [(0, 1, 1.0), (0, 2, 1.0)].into_iter());
         let seeds = [1.0, 0.0, 0.0];
         let plain = personalized_pagerank(&incoming, &[], &[2.0, 0.0, 0.0], &seeds).rank;
         assert!((plain[1] - plain[2]).abs() < 1e-9);

@@ -25,6 +25,7 @@ use crate::safe_fs::StateDir;
 use super::classify::{self, Origin};
 use super::file_scan::{self, Scanned};
 use super::graph::FileGraph;
+use super::graph_store;
 use super::language;
 use super::parse_queue::{ParseQueue, PendingFile};
 use super::rank;
@@ -90,6 +91,13 @@ pub struct RepoMap {
     queue: ParseQueue,
     /// Built on first need after the records change.
     graph: OnceLock<MapGraph>,
+    /// The store segments every record and identifier of this map came from,
+    /// in the order adopted, when the last scan took everything from the store
+    /// into an empty map: the graph is then a function of them and the files,
+    /// and is kept on disk under that key (see `graph_store`).
+    adopted: Option<Vec<String>>,
+    /// Why the graph could not be kept on disk, if it could not.
+    graph_save_error: OnceLock<String>,
     store: Option<TagStore>,
     state: Option<StateDir>,
     /// The per-repository index as last loaded or saved.
@@ -159,6 +167,8 @@ impl RepoMap {
             records: Vec::new(),
             queue: ParseQueue::default(),
             graph: OnceLock::new(),
+            adopted: None,
+            graph_save_error: OnceLock::new(),
             store,
             state,
             index: RepoIndex::default(),
@@ -260,8 +270,13 @@ impl RepoMap {
         self.records = kept;
 
         let loading = Instant::now();
+        let fresh = self.symbols.len() == 0 && self.records.is_empty();
         let lookups = self.hash_unknown(lookups, &mut unknown);
-        let found = self.take_from_store(lookups, &mut unknown);
+        let (found, adopted) = self.take_from_store(lookups, &mut unknown);
+        self.adopted = (fresh && unknown.is_empty() && found > 0).then_some(adopted);
+        // Path order: the index is compared in one pass, and the graph's node
+        // order is the identity.
+        self.records.sort_unstable_by(|a, b| a.path.cmp(&b.path));
         self.stats.cache_load_time = loading.elapsed();
 
         let pending: Vec<PendingFile> = unknown
@@ -303,17 +318,19 @@ impl RepoMap {
         })
     }
 
-    /// Whether the index as loaded describes the records exactly.
+    /// Whether the index as loaded describes the records (sorted by path)
+    /// exactly.
     fn index_matches_records(&self) -> bool {
         let cached = self
             .records
             .iter()
             .filter(|record| record.status != FileStatus::Unreadable);
         self.index.files.len() == cached.clone().count()
-            && cached.into_iter().all(|record| {
-                self.index
-                    .hash_of(&record.path, record.size, record.mtime_ns)
-                    == Some(record.hash)
+            && cached.zip(&self.index.files).all(|(record, indexed)| {
+                record.path == indexed.path
+                    && record.size == indexed.size
+                    && record.mtime_ns == indexed.mtime_ns
+                    && record.hash == indexed.hash
             })
     }
 
@@ -355,18 +372,19 @@ impl RepoMap {
 
     /// Finds the tags of `lookups` in the store (the segments the repository
     /// used last first, then any other); what is not found joins `unknown`.
-    /// Returns how many were found.
+    /// Returns how many were found, and the segments that served them in the
+    /// order they were adopted.
     fn take_from_store(
         &mut self,
         lookups: Vec<(ListedFile, [u8; 20])>,
         unknown: &mut Vec<ListedFile>,
-    ) -> usize {
+    ) -> (usize, Vec<String>) {
         let Some(store) = &self.store else {
             unknown.extend(lookups.into_iter().map(|(file, _)| file));
-            return 0;
+            return (0, Vec::new());
         };
         if lookups.is_empty() {
-            return 0;
+            return (0, Vec::new());
         }
         let mut wanted: HashMap<[u8; 20], Vec<ListedFile>> = HashMap::new();
         for (file, hash) in lookups {
@@ -398,6 +416,7 @@ impl RepoMap {
             used.push(name);
         }
         unknown.extend(wanted.into_values().flatten());
+        let adopted = used.clone();
         // The segments that served this repository are tried first next time.
         let mut before = std::mem::take(&mut self.index.segments);
         for name in &before {
@@ -412,7 +431,7 @@ impl RepoMap {
             self.index_dirty = true;
         }
         self.index.segments = used;
-        found
+        (found, adopted)
     }
 
     /// Moves the files among `paths` (chat files, mentioned files) and the files
@@ -454,6 +473,8 @@ impl RepoMap {
             }
             release_free_memory();
             self.graph = OnceLock::new();
+            // Identifiers were numbered by this parse, not by store segments alone.
+            self.adopted = None;
             self.index_dirty = true;
             self.stats.parsed = self.scan_parsed;
             self.stats.parse_time += started.elapsed();
@@ -528,6 +549,11 @@ impl RepoMap {
         let _ = self.map_graph();
         let mut stats = self.stats.clone();
         stats.graph_time = graph_started.elapsed();
+        if let Some(problem) = self.graph_save_error.get()
+            && stats.cache_error.is_none()
+        {
+            stats.cache_error = Some(problem.clone());
+        }
         for record in &self.records {
             if record.status.is_mapped() {
                 stats.files += 1;
@@ -650,18 +676,54 @@ impl RepoMap {
                     .path
                     .cmp(&self.records[*b as usize].path)
             });
-            let graph = FileGraph::build(
-                &self.records,
-                &order,
-                &self.symbols,
-                self.options.map_vendored,
-            );
+            let graph = self.kept_or_built_graph(&order);
             let files = order
                 .iter()
                 .map(|&index| self.records[index as usize].path.clone())
                 .collect();
             MapGraph { graph, files }
         })
+    }
+
+    /// The graph over the records `order` (mapped, in path order): the one
+    /// kept on disk when this map's contents are exactly what it was built
+    /// from, else built now (and kept, when it can be found again).
+    fn kept_or_built_graph(&self, order: &[u32]) -> FileGraph {
+        let kept = self
+            .adopted
+            .as_ref()
+            .zip(self.state.as_ref())
+            .map(|(segments, state)| {
+                let key = graph_store::key(
+                    self.fingerprint,
+                    self.options.map_vendored,
+                    segments,
+                    &self.symbols,
+                    &self.records,
+                    order,
+                );
+                (key, state)
+            });
+        if let Some((key, state)) = kept
+            && let Some(graph) = graph_store::load(state, key, order, &self.symbols)
+        {
+            return graph;
+        }
+        let graph = FileGraph::build(
+            &self.records,
+            order,
+            &self.symbols,
+            self.options.map_vendored,
+        );
+        if let Some((key, state)) = kept
+            && let Err(err) = graph_store::save(state, key, &graph)
+        {
+            let _ = self.graph_save_error.set(format!(
+                "could not keep the repo map's graph in {}: {err}",
+                state.path().display()
+            ));
+        }
+        graph
     }
 
     /// Ranks and renders the map for one request from whatever is parsed so

@@ -89,6 +89,22 @@ impl<T: Copy + Default> SymbolLists<T> {
         self.values.truncate(write);
     }
 
+    /// Lists from their stored parts (see [`SymbolLists::parts`]); `None` unless
+    /// `starts` has `symbol_count + 1` ascending offsets from 0 to the end of
+    /// `values`.
+    pub fn from_parts(symbol_count: usize, starts: Vec<u32>, values: Vec<T>) -> Option<Self> {
+        let well_formed = starts.len() == symbol_count + 1
+            && starts.first() == Some(&0)
+            && starts.last().map(|&end| end as usize) == Some(values.len())
+            && starts.windows(2).all(|pair| pair[0] <= pair[1]);
+        well_formed.then_some(SymbolLists { starts, values })
+    }
+
+    /// Where each symbol's list starts, and the values back to back.
+    pub fn parts(&self) -> (&[u32], &[T]) {
+        (&self.starts, &self.values)
+    }
+
     /// The list of `symbol` (empty for an unknown symbol).
     pub fn get(&self, symbol: u32) -> &[T] {
         let symbol = symbol as usize;
