@@ -89,6 +89,24 @@ fn prints_the_map_with_explanation_and_stats() {
         stdout.contains("src/main.py"),
         "without chat files every file is mapped: {stdout}"
     );
+
+    // `--tag-store` keeps the tags elsewhere: cold there, then warm there.
+    let store = tempfile::tempdir().unwrap();
+    let store_arg = store.path().join("tags");
+    let store_arg = store_arg.to_str().unwrap();
+    let elsewhere = map(
+        cache.path(),
+        &["--root", root, "--stats", "--tag-store", store_arg],
+    );
+    let stderr = String::from_utf8(elsewhere.stderr).unwrap();
+    assert!(stderr.contains("cache hits: 0"), "{stderr}");
+    assert!(std::fs::read_dir(store_arg).unwrap().next().is_some());
+    let warm = map(
+        cache.path(),
+        &["--root", root, "--stats", "--tag-store", store_arg],
+    );
+    let stderr = String::from_utf8(warm.stderr).unwrap();
+    assert!(stderr.contains("parsed: 0  cache hits: 3"), "{stderr}");
 }
 
 #[test]

@@ -26,6 +26,7 @@ pub fn run(args: super::MapArgs) -> ExitCode {
         progress: true,
         map_vendored: args.map_vendored,
         state_dir,
+        cache_dir: args.tag_store.clone(),
         ..MapOptions::default()
     };
     let mut map = match RepoMap::open(&args.root, options) {

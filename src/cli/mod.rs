@@ -138,6 +138,9 @@ pub struct MapArgs {
     /// Print files, tags, parse time, cache hits and tokens to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// The tag store's folder (default: `$XDG_CACHE_HOME/aider-tui/tags`).
+    #[arg(long, value_name = "DIR")]
+    pub tag_store: Option<PathBuf>,
 }
 
 /// The session's flags: the full-screen UI, or one headless turn with `--message`.
