@@ -208,19 +208,17 @@ impl FileGraph {
             },
         );
         let name_weight = name_weights(symbols, &definers, &damped);
-        let lower_initial = lower_initials(symbols, &family);
-        let mut file_graph = FileGraph {
-            records: nodes,
-            outgoing: OnceLock::new(),
-            incoming: EdgeLists::default(),
+        let mut file_graph = FileGraph::from_parts(
+            nodes,
+            EdgeLists::default(),
             definers,
             referencers,
             name_weight,
             family,
             folder,
             damped,
-            lower_initial,
-        };
+            symbols,
+        );
         file_graph.add_edges(&mapped_records);
         file_graph
     }
