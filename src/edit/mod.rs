@@ -27,6 +27,7 @@ pub mod options;
 pub mod patch;
 pub mod plan;
 pub mod prompts;
+mod prose_fence;
 pub mod protected;
 pub mod refusal;
 pub mod reply;

@@ -4,9 +4,10 @@
 //! `*** Delete File: PATH`. One edit per hunk; an added file is one `CreateFile`
 //! edit, a deleted one a `DeleteFile` edit. The patch may sit inside a fence.
 
-use super::fence::{Fence, is_bare_closing};
+use super::fence::is_bare_closing;
 use super::machine::{Context, Machine};
 use super::names::resolve_name;
+use super::prose_fence::ProseFence;
 use super::reply::{Edit, EditKind, ParseError, join_lines};
 use super::sink::Sink;
 
@@ -20,17 +21,10 @@ const END_OF_FILE: &str = "*** End of File";
 
 /// The patch state machine.
 pub(crate) struct PatchMachine {
-    fence: Option<OpenFence>,
+    fence: Option<ProseFence>,
     /// Set between `*** Begin Patch` and `*** End Patch`: where the patch began.
     patch: Option<usize>,
     section: Section,
-}
-
-struct OpenFence {
-    fence: Fence,
-    line: usize,
-    body: Option<Vec<String>>,
-    holds_patch: bool,
 }
 
 /// Where inside a patch the parser is.
@@ -87,7 +81,7 @@ impl PatchMachine {
             self.patch = Some(number);
             self.section = Section::Between;
             if let Some(open) = self.fence.as_mut() {
-                open.holds_patch = true;
+                open.holds_edit = true;
             }
             return Ok(());
         }
@@ -98,30 +92,12 @@ impl PatchMachine {
             ));
         }
         match self.fence.as_mut() {
-            Some(open) if open.fence.is_closed_by(line) => {
-                if let Some(body) = open.body.take()
-                    && !open.holds_patch
-                    && !body.is_empty()
-                {
-                    sink.shell(join_lines(&body));
-                }
-                self.fence = None;
-            }
             Some(open) => {
-                if let Some(body) = open.body.as_mut() {
-                    body.push(line.to_string());
+                if open.feed(line, sink) {
+                    self.fence = None;
                 }
             }
-            None => {
-                if let Some(fence) = Fence::open(line) {
-                    self.fence = Some(OpenFence {
-                        body: fence.is_shell().then(Vec::new),
-                        fence,
-                        line: number,
-                        holds_patch: false,
-                    });
-                }
-            }
+            None => self.fence = ProseFence::open(line, number),
         }
         Ok(())
     }
@@ -477,14 +453,6 @@ impl Machine for PatchMachine {
                 ),
             )));
         }
-        Ok(self.fence.as_ref().map(|open| {
-            ParseError::at(
-                open.line,
-                format!(
-                    "the fence opened at line {} never closes (the reply may be cut off)",
-                    open.line + 1
-                ),
-            )
-        }))
+        Ok(self.fence.as_ref().map(ProseFence::never_closed))
     }
 }

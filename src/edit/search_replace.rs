@@ -12,7 +12,8 @@ use super::machine::{Context, Lookback, Machine};
 use super::names::{
     name_from_fence_info, name_from_line, name_from_prose, resolve_name, strip_decorations,
 };
-use super::reply::{Edit, ParseError, join_lines};
+use super::prose_fence::ProseFence;
+use super::reply::{Edit, ParseError};
 use super::sink::Sink;
 
 /// How many non-blank lines above a block are searched for its file name.
@@ -22,20 +23,11 @@ const NAME_LOOKBACK: usize = 4;
 pub(crate) struct SearchReplaceMachine {
     current_path: Option<String>,
     lookback: Lookback,
-    fence: Option<OpenFence>,
+    fence: Option<ProseFence>,
     /// The last non-blank line outside a fence ended a block: a bare closing fence
     /// now closes that block's fence (whose opening held only the file name).
     after_block: bool,
     block: Option<Block>,
-}
-
-/// A fence that has opened and not yet closed, outside any block.
-struct OpenFence {
-    fence: Fence,
-    line: usize,
-    /// The body, kept only for a shell fence.
-    body: Option<Vec<String>>,
-    holds_block: bool,
 }
 
 /// A block whose end marker has not been read yet.
@@ -125,31 +117,13 @@ impl SearchReplaceMachine {
         }
         let blank = line.trim().is_empty();
         match self.fence.as_mut() {
-            Some(open) if open.fence.is_closed_by(line) => {
-                if let Some(body) = open.body.take()
-                    && !open.holds_block
-                    && !body.is_empty()
-                {
-                    sink.shell(join_lines(&body));
-                }
-                self.fence = None;
-            }
             Some(open) => {
-                if let Some(body) = open.body.as_mut() {
-                    body.push(line.to_string());
+                if open.feed(line, sink) {
+                    self.fence = None;
                 }
             }
             None if self.after_block && is_bare_closing(line) => {}
-            None => {
-                if let Some(fence) = Fence::open(line) {
-                    self.fence = Some(OpenFence {
-                        body: fence.is_shell().then(Vec::new),
-                        fence,
-                        line: number,
-                        holds_block: false,
-                    });
-                }
-            }
+            None => self.fence = ProseFence::open(line, number),
         }
         if !blank {
             self.after_block = false;
@@ -183,7 +157,7 @@ impl SearchReplaceMachine {
             sink.begin_provisional(id);
         }
         if let Some(open) = self.fence.as_mut() {
-            open.holds_block = true;
+            open.holds_edit = true;
         }
         self.block = Some(Block {
             id,
@@ -399,15 +373,7 @@ impl Machine for SearchReplaceMachine {
         if let Some(cut) = self.close_cut(Cut::EndOfReply, context, sink)? {
             return Ok(Some(cut));
         }
-        Ok(self.fence.as_ref().map(|open| {
-            ParseError::at(
-                open.line,
-                format!(
-                    "the fence opened at line {} never closes (the reply may be cut off)",
-                    open.line + 1
-                ),
-            )
-        }))
+        Ok(self.fence.as_ref().map(ProseFence::never_closed))
     }
 }
 

@@ -1,9 +1,10 @@
 //! The `udiff` format: unified-diff hunks, one edit per hunk. Line numbers in `@@`
 //! headers are ignored; hunks are applied by matching their old side.
 
-use super::fence::{Fence, is_bare_closing};
+use super::fence::is_bare_closing;
 use super::machine::{Context, Machine};
 use super::names::resolve_name;
+use super::prose_fence::ProseFence;
 use super::reply::{Edit, ParseError, join_lines};
 use super::sink::Sink;
 
@@ -14,15 +15,8 @@ pub(crate) struct UdiffMachine {
     current_path: Option<String>,
     /// A `--- x` line, waiting to see whether `+++ y` follows.
     held_header: Option<(String, usize)>,
-    fence: Option<OpenFence>,
+    fence: Option<ProseFence>,
     hunk: Option<Hunk>,
-}
-
-struct OpenFence {
-    fence: Fence,
-    line: usize,
-    /// The body, kept only for a shell fence.
-    body: Option<Vec<String>>,
 }
 
 /// A hunk being read.
@@ -109,27 +103,13 @@ impl UdiffMachine {
     /// Tracks fences outside hunks (and collects shell commands).
     fn fence_line(&mut self, line: &str, number: usize, sink: &mut Sink) {
         match self.fence.as_mut() {
-            Some(open) if open.fence.is_closed_by(line) => {
-                if let Some(body) = open.body.take()
-                    && !body.is_empty()
-                {
-                    sink.shell(join_lines(&body));
-                }
-                self.fence = None;
-            }
             Some(open) => {
-                if let Some(body) = open.body.as_mut() {
-                    body.push(line.to_string());
+                if open.feed(line, sink) {
+                    self.fence = None;
                 }
             }
             None => {
-                if let Some(fence) = Fence::open(line) {
-                    self.fence = Some(OpenFence {
-                        body: fence.is_shell().then(Vec::new),
-                        fence,
-                        line: number,
-                    });
-                }
+                self.fence = ProseFence::open(line, number);
             }
         }
     }
@@ -296,15 +276,9 @@ impl Machine for UdiffMachine {
         }
         if let Some(open) = &self.fence {
             // The reply ends inside a fence: whatever hunk is open may be cut short.
-            let line = open.line;
+            let error = open.never_closed();
             self.hunk = None;
-            return Ok(Some(ParseError::at(
-                line,
-                format!(
-                    "the fence opened at line {} never closes (the reply may be cut off)",
-                    line + 1
-                ),
-            )));
+            return Ok(Some(error));
         }
         self.end_hunk(sink);
         Ok(None)
