@@ -132,6 +132,22 @@ impl Tmux {
         self.wait_for(needle, |screen| screen.contains(needle))
     }
 
+    /// Ctrl-C twice, as a user quits; the session must end.
+    fn quit(&self) {
+        self.keys(&["C-c"]);
+        self.wait_text("Ctrl-C again");
+        self.keys(&["C-c"]);
+        let start = Instant::now();
+        while self.alive() {
+            assert!(
+                start.elapsed() < STEP_LIMIT,
+                "the session did not end:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     fn alive(&self) -> bool {
         self.run(&["has-session", "-t", &self.session])
             .status
@@ -283,18 +299,7 @@ fn a_whole_session_in_tmux_review_commit_undo() {
     );
 
     // Ctrl-C twice quits.
-    tmux.keys(&["C-c"]);
-    tmux.wait_text("Ctrl-C again");
-    tmux.keys(&["C-c"]);
-    let start = Instant::now();
-    while tmux.alive() {
-        assert!(
-            start.elapsed() < STEP_LIMIT,
-            "the session did not end:\n{}",
-            tmux.screen()
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    tmux.quit();
     let requests = mock.requests();
     assert!(!requests.is_empty());
 }
@@ -365,18 +370,7 @@ fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
     tmux.wait_text("Redid: 2 messages");
     assert_eq!(repo.read("hello.py"), "def greet():\n    return \"WAVE\"\n");
 
-    tmux.keys(&["C-c"]);
-    tmux.wait_text("Ctrl-C again");
-    tmux.keys(&["C-c"]);
-    let start = Instant::now();
-    while tmux.alive() {
-        assert!(
-            start.elapsed() < STEP_LIMIT,
-            "the session did not end:\n{}",
-            tmux.screen()
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    tmux.quit();
 }
 
 #[test]
@@ -419,12 +413,7 @@ fn watch_files_turns_a_saved_ai_comment_into_a_commit_until_watch_turns_it_off()
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(repo.log().len(), 3, "no request once watching stopped");
     assert_eq!(mock.pending(), 0);
-    tmux.keys(&["C-c"]);
-    tmux.keys(&["C-c"]);
-    let start = Instant::now();
-    while tmux.alive() && start.elapsed() < STEP_LIMIT {
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    tmux.quit();
 }
 
 /// The text of every chat request's messages (commit-message requests left out).
@@ -555,8 +544,7 @@ fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land
     assert!(log[0].starts_with("feat: three changes"), "{log:?}");
     assert_eq!(repo.read("third.py"), "def third():\n    return 33\n");
     assert_eq!(chat_requests(&mock).len(), 2, "no third round was needed");
-    tmux.keys(&["C-c"]);
-    tmux.keys(&["C-c"]);
+    tmux.quit();
 }
 
 #[test]
@@ -597,8 +585,7 @@ fn a_cold_start_on_20000_files_shows_the_chat_file_and_model_while_the_map_build
     tmux.wait_for("the map's progress as files parsed of total", |s| {
         s.contains("files parsed") && s.contains("of 20001")
     });
-    tmux.keys(&["C-c"]);
-    tmux.keys(&["C-c"]);
+    tmux.quit();
 }
 
 /// The text of the last message of a recorded OpenAI request body.
@@ -680,10 +667,5 @@ fn plan_edited_in_tmux_reaches_the_editor_and_the_history() {
         next.contains("Make greet return wave.") && !next.contains("Make greet return hi."),
         "the history records the plan the editor got: {next}"
     );
-    tmux.keys(&["C-c"]);
-    tmux.keys(&["C-c"]);
-    let start = Instant::now();
-    while tmux.alive() && start.elapsed() < STEP_LIMIT {
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    tmux.quit();
 }
