@@ -14,39 +14,12 @@ mod engine_support;
 mod mock_llm;
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use aider_tui::protocol::Event;
-use engine_support::{COMMIT_REQUEST_MARK, SECRET_KEY, TestRepo, block};
+use engine_support::{COMMIT_REQUEST_MARK, SECRET_KEY, TestRepo, block, run_binary, run_on_mock};
 use mock_llm::{MockLlm, Reply};
 
 const HELLO: &str = "def greet():\n    return \"hello\"\n";
-
-/// Runs the binary in `root` with a clean environment (no keys, an empty home).
-fn aider(root: &Path, home: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aider-tui"))
-        .args(args)
-        .current_dir(root)
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("HOME", home)
-        .output()
-        .unwrap()
-}
-
-/// Runs the binary with the mock's OpenAI-compatible model (and the test key) added to `args`.
-fn aider_on_mock(root: &Path, home: &Path, base: &str, args: &[&str]) -> Output {
-    let mut all = args.to_vec();
-    all.extend([
-        "--model",
-        "openai/gpt-4o",
-        "--api-base",
-        base,
-        "--api-key",
-        SECRET_KEY,
-    ]);
-    aider(root, home, &all)
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -96,7 +69,7 @@ fn a_headless_run_edits_commits_and_a_second_run_undoes() {
     ]));
     let base = mock.openai_base();
 
-    let output = aider_on_mock(
+    let output = run_on_mock(
         &repo.root(),
         home.path(),
         &base,
@@ -158,7 +131,7 @@ fn a_headless_run_edits_commits_and_a_second_run_undoes() {
     assert!(dirty.is_empty(), "left behind: {dirty:?}");
 
     // A new process recognises the tool's commit from the repository and undoes it.
-    let undo = aider_on_mock(&repo.root(), home.path(), &base, &["--message", "/undo"]);
+    let undo = run_on_mock(&repo.root(), home.path(), &base, &["--message", "/undo"]);
     assert!(
         undo.status.success(),
         "{}\n{}",
@@ -188,7 +161,7 @@ fn json_prints_every_event_as_one_line_and_failure_exits_1() {
     )]));
     let base = mock.openai_base();
 
-    let output = aider_on_mock(
+    let output = run_on_mock(
         &repo.root(),
         home.path(),
         &base,
@@ -241,7 +214,7 @@ fn yes_does_not_run_shell_commands_the_model_proposes() {
     ]));
     let base = mock.openai_base();
 
-    let output = aider_on_mock(
+    let output = run_on_mock(
         &repo.root(),
         home.path(),
         &base,
@@ -259,7 +232,7 @@ fn yes_does_not_run_shell_commands_the_model_proposes() {
 fn with_no_model_the_run_explains_how_to_set_one_up() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let home = tempfile::tempdir().unwrap();
-    let output = aider(&repo.root(), home.path(), &["--json", "--message", "hello"]);
+    let output = run_binary(&repo.root(), home.path(), &["--json", "--message", "hello"]);
     assert_eq!(output.status.code(), Some(1));
     let stdout = text(&output.stdout);
     let status: Event = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
@@ -297,7 +270,7 @@ fn without_yes_edits_to_chat_files_still_apply_but_new_files_are_not_created() {
     mock.push(Reply::text([reply]));
     let base = mock.openai_base();
 
-    let output = aider_on_mock(
+    let output = run_on_mock(
         &repo.root(),
         home.path(),
         &base,
@@ -319,7 +292,7 @@ fn slash_commands_work_headless_without_a_model() {
         ),
     ]);
     let home = tempfile::tempdir().unwrap();
-    let output = aider(&repo.root(), home.path(), &["--message", "/map"]);
+    let output = run_binary(&repo.root(), home.path(), &["--message", "/map"]);
     let stdout = text(&output.stdout);
     assert!(
         output.status.success(),

@@ -16,40 +16,20 @@ mod engine_support;
 mod mock_llm;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-use engine_support::{COMMIT_REQUEST_MARK, SECRET_KEY, TestRepo, block};
+use engine_support::{COMMIT_REQUEST_MARK, SECRET_KEY, TestRepo, block, run_binary, run_on_mock};
 use mock_llm::{MockLlm, Reply};
 use serde_json::Value;
 
 const HELLO: &str = "def greet():\n    return \"hello\"\n";
 const NOTES: &str = "Greetings must be short.\n";
 
-/// Runs the binary in `root` with a clean environment (no keys, an empty home).
-fn aider(root: &Path, home: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_aider-tui"))
-        .args(args)
-        .current_dir(root)
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("HOME", home)
-        .output()
-        .unwrap()
-}
-
-/// Runs the binary with the mock's model and the test key added to `args`.
+/// Runs the binary on the mock's model, with no lint after edits.
 fn aider_on_mock(root: &Path, home: &Path, base: &str, args: &[&str]) -> Output {
     let mut all = args.to_vec();
-    all.extend([
-        "--model",
-        "openai/gpt-4o",
-        "--api-base",
-        base,
-        "--api-key",
-        SECRET_KEY,
-        "--no-auto-lint",
-    ]);
-    aider(root, home, &all)
+    all.push("--no-auto-lint");
+    run_on_mock(root, home, base, &all)
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -187,7 +167,7 @@ fn a_resumed_headless_turn_sends_the_earlier_turns_and_the_restored_files() {
     assert_eq!(record["conversation"]["turns"].as_array().unwrap().len(), 2);
 
     // `aider-tui sessions` lists it, as text and as JSON lines.
-    let listed = aider(&repo.root(), home.path(), &["sessions"]);
+    let listed = run_binary(&repo.root(), home.path(), &["sessions"]);
     succeeded(&listed);
     let listing = text(&listed.stdout);
     let id = record["id"].as_str().unwrap();
@@ -199,7 +179,7 @@ fn a_resumed_headless_turn_sends_the_earlier_turns_and_the_restored_files() {
             && listing.contains("make it wave"),
         "{listing}"
     );
-    let json = aider(&repo.root(), home.path(), &["sessions", "--json"]);
+    let json = run_binary(&repo.root(), home.path(), &["sessions", "--json"]);
     succeeded(&json);
     let line: Value = serde_json::from_str(text(&json.stdout).trim()).unwrap();
     assert_eq!(line["id"], id);
@@ -340,7 +320,7 @@ fn corrupt_and_newer_session_files_are_reported_and_skipped() {
     )
     .unwrap();
 
-    let listed = aider(&repo.root(), home.path(), &["sessions"]);
+    let listed = run_binary(&repo.root(), home.path(), &["sessions"]);
     succeeded(&listed);
     let stdout = text(&listed.stdout);
     let stderr = text(&listed.stderr);

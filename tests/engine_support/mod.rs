@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 use std::time::Duration;
 
 use aider_tui::config::{Secret, Settings};
@@ -278,4 +279,30 @@ pub async fn run_once(settings: Settings, text: &str) -> TurnRun {
     let run = driver.turn(text).await;
     driver.quit().await;
     run
+}
+
+/// Runs the binary in `root` with a clean environment (no keys, an empty home).
+pub fn run_binary(root: &Path, home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_aider-tui"))
+        .args(args)
+        .current_dir(root)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .output()
+        .unwrap()
+}
+
+/// Runs the binary with the mock's OpenAI-compatible model (and the test key) added to `args`.
+pub fn run_on_mock(root: &Path, home: &Path, base: &str, args: &[&str]) -> Output {
+    let mut all = args.to_vec();
+    all.extend([
+        "--model",
+        "openai/gpt-4o",
+        "--api-base",
+        base,
+        "--api-key",
+        SECRET_KEY,
+    ]);
+    run_binary(root, home, &all)
 }
