@@ -90,7 +90,14 @@ fn prints_the_map_with_explanation_and_stats() {
         "without chat files every file is mapped: {stdout}"
     );
 
-    // `--tag-store` keeps the tags elsewhere: cold there, then warm there.
+    // `--tag-store` keeps the tags elsewhere: cold there, then warm there. (The
+    // map kept beside the repository would restore it without any store.)
+    std::fs::remove_file(
+        Path::new(root)
+            .join(".aider-tui")
+            .join(aider_tui::repomap::SNAPSHOT_FILE_NAME),
+    )
+    .unwrap();
     let store = tempfile::tempdir().unwrap();
     let store_arg = store.path().join("tags");
     let store_arg = store_arg.to_str().unwrap();

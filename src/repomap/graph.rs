@@ -6,7 +6,7 @@
 //! ranking reads only the edges into each node, and keeping just those (the by-source
 //! lists derived on demand) took the warm Linux graph stage from 0.19 to 0.14–0.15 s
 //! and its peak memory from ~500 to ~455 MiB, and lets the graph be stored and loaded
-//! as a few flat arrays (BENCHMARKS.md, "Warm map on the Linux tree").
+//! as a few flat arrays (see `snapshot`; BENCHMARKS.md, "Warm map on the Linux tree").
 
 use std::sync::{LazyLock, OnceLock};
 
@@ -208,6 +208,7 @@ impl FileGraph {
             },
         );
         let name_weight = name_weights(symbols, &definers, &damped);
+        let lower_initial = lower_initials(symbols, &family);
         let mut file_graph = FileGraph::from_parts(
             nodes,
             EdgeLists::default(),
@@ -217,14 +218,13 @@ impl FileGraph {
             family,
             folder,
             damped,
-            symbols,
+            lower_initial,
         );
         file_graph.add_edges(&mapped_records);
         file_graph
     }
 
-    /// A graph from its stored parts (see `graph_store`), Go's lower-case
-    /// names derived again.
+    /// A graph from its parts (built, or restored from a snapshot).
     #[allow(clippy::too_many_arguments)]
     pub fn from_parts(
         records: Vec<u32>,
@@ -235,9 +235,8 @@ impl FileGraph {
         family: Vec<u8>,
         folder: Vec<u32>,
         damped: Vec<bool>,
-        symbols: &Symbols,
+        lower_initial: Vec<bool>,
     ) -> FileGraph {
-        let lower_initial = lower_initials(symbols, &family);
         FileGraph {
             records,
             outgoing: OnceLock::new(),
@@ -250,6 +249,11 @@ impl FileGraph {
             lower_initial,
             incoming,
         }
+    }
+
+    /// Symbol → starts with a lower-case letter; empty when no Go file is mapped.
+    pub fn lower_initial(&self) -> &[bool] {
+        &self.lower_initial
     }
 
     /// Adds an edge from each mapped file to every file it links to, weighted by

@@ -10,7 +10,6 @@
 mod classify;
 mod file_scan;
 mod graph;
-mod graph_store;
 mod language;
 mod parse_queue;
 mod rank;
@@ -19,6 +18,7 @@ mod render;
 mod repo_index;
 mod repo_map;
 mod request;
+mod snapshot;
 mod source_lines;
 mod store;
 mod symbol_lists;
@@ -27,7 +27,6 @@ mod syntax_check;
 mod tags;
 
 pub use file_scan::parse_only;
-pub use graph_store::GRAPH_FILE_NAME;
 pub use rank::is_test_path;
 pub use repo_index::INDEX_FILE_NAME;
 pub use repo_map::{FIRST_MAP_FILES, RepoMap, RepoMapError};
@@ -35,6 +34,7 @@ pub use request::{
     MapOptions, MapOutput, MapRequest, RankReason, RankedFile, ScanPhase, ScanPlan, ScanProgress,
     ScanStats,
 };
+pub use snapshot::SNAPSHOT_FILE_NAME;
 pub use store::DEFAULT_MAX_BYTES as DEFAULT_TAG_STORE_BYTES;
 pub use syntax_check::{SyntaxError, syntax_errors};
 pub use tags::{Definition, FileTags, TagKind, extract_tags};

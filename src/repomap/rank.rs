@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::graph::{EdgeLists, FileGraph};
 use super::record::FileRecord;
 use super::request::{MapRequest, RankReason};
-use super::symbols::Symbols;
+use super::symbols::{LazySymbols, Symbols};
 use super::tags::TagKind;
 
 /// Probability of following an edge rather than jumping back to the seeds. The
@@ -88,7 +88,7 @@ fn node_of_path(files: &[String], path: &str) -> Option<u32> {
 pub fn rank(
     graph: &FileGraph,
     records: &[FileRecord],
-    symbols: &Symbols,
+    symbols: &LazySymbols,
     files: &[String],
     request: &MapRequest,
 ) -> Ranking {
@@ -101,7 +101,7 @@ pub fn rank(
     let mention_symbols: HashSet<u32> = request
         .mention_idents
         .iter()
-        .filter_map(|name| symbols.id(name))
+        .filter_map(|name| symbols.get().id(name))
         .collect();
 
     // Outgoing weights, with mentioned identifiers boosted: the boost is an extra
@@ -154,7 +154,7 @@ pub fn rank(
         }
     }
     for name in &request.mention_idents {
-        if let Some(symbol) = symbols.id(name) {
+        if let Some(symbol) = symbols.get().id(name) {
             let definers = graph.definers.get(symbol);
             for &node in definers {
                 let weight = MENTIONED_DEFINER_SEED / definers.len() as f64;

@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -25,7 +25,6 @@ use crate::safe_fs::StateDir;
 use super::classify::{self, Origin};
 use super::file_scan::{self, Scanned};
 use super::graph::FileGraph;
-use super::graph_store;
 use super::language;
 use super::parse_queue::{ParseQueue, PendingFile};
 use super::rank;
@@ -35,9 +34,10 @@ use super::repo_index::{IndexedPath, RepoIndex};
 use super::request::{
     MapOptions, MapOutput, MapRequest, RankedFile, ScanPlan, ScanProgress, ScanStats,
 };
+use super::snapshot::{self, SnapshotFile};
 use super::source_lines::SourceLines;
 use super::store::{Segment, TagStore};
-use super::symbols::Symbols;
+use super::symbols::{LazySymbols, Symbols};
 use super::tags::{self, FileTags};
 
 /// Files parsed per batch by [`RepoMap::refresh`]: between batches, tags are
@@ -78,6 +78,14 @@ struct MapGraph {
     files: Vec<String>,
 }
 
+/// What a map restored from a snapshot still has on disk: the records'
+/// references (the graph holds what ranking needs of them).
+struct OnDisk {
+    rest: Arc<SnapshotFile>,
+    reference_count: usize,
+    symbol_count: usize,
+}
+
 /// A repository's map: open once, refresh when files may have changed, render per
 /// message.
 pub struct RepoMap {
@@ -85,19 +93,20 @@ pub struct RepoMap {
     reader: RootDir,
     options: MapOptions,
     fingerprint: u64,
-    symbols: Symbols,
+    symbols: LazySymbols,
     /// Every listed file read so far (mapped or not), in no particular order.
     records: Vec<FileRecord>,
     queue: ParseQueue,
     /// Built on first need after the records change.
     graph: OnceLock<MapGraph>,
-    /// The store segments every record and identifier of this map came from,
-    /// in the order adopted, when the last scan took everything from the store
-    /// into an empty map: the graph is then a function of them and the files,
-    /// and is kept on disk under that key (see `graph_store`).
-    adopted: Option<Vec<String>>,
-    /// Why the graph could not be kept on disk, if it could not.
-    graph_save_error: OnceLock<String>,
+    /// The snapshot key of this scan's listing, when the scan started from an
+    /// empty map and every file's content hash was known: once the scan is done,
+    /// the map is kept under it (see `snapshot`).
+    scan_key: Option<u64>,
+    /// Set while the records came from a snapshot and lack their references.
+    on_disk: Option<OnDisk>,
+    /// Why the map could not be kept on disk, if it could not.
+    snapshot_error: OnceLock<String>,
     store: Option<TagStore>,
     state: Option<StateDir>,
     /// The per-repository index as last loaded or saved.
@@ -163,12 +172,13 @@ impl RepoMap {
             reader,
             options,
             fingerprint,
-            symbols: Symbols::default(),
+            symbols: LazySymbols::default(),
             records: Vec::new(),
             queue: ParseQueue::default(),
             graph: OnceLock::new(),
-            adopted: None,
-            graph_save_error: OnceLock::new(),
+            scan_key: None,
+            on_disk: None,
+            snapshot_error: OnceLock::new(),
             store,
             state,
             index: RepoIndex::default(),
@@ -212,21 +222,22 @@ impl RepoMap {
             cache_error,
             ..ScanStats::default()
         };
-        let load_index = !self.index_loaded;
-        let (mut listing, index) = rayon::join(
-            || repo_files::list(&self.root, self.options.use_git),
-            || {
-                let state = self.state.as_ref().filter(|_| load_index)?;
-                Some(RepoIndex::load(state, self.fingerprint))
-            },
-        );
-        if let Some(index) = index {
-            self.index = index;
-            self.index_loaded = true;
+        let mut listing = repo_files::list(&self.root, self.options.use_git);
+        // The index knows the content of files git cannot vouch for; when git
+        // vouches for all, a restored map never needs it.
+        if listing.files.iter().any(|file| file.blob.is_none()) {
+            self.ensure_index();
         }
         self.stats.walk_time = started.elapsed();
         self.stats.refused = std::mem::take(&mut listing.refused);
         let (listed, from_git) = (listing.files.len(), listing.from_git);
+        // A restored map stays as it is while the tree does; a change needs the
+        // references its records lack.
+        if self.on_disk.is_some() && !self.records_match(&listing.files) {
+            self.read_rest_from_disk();
+        }
+        let fresh = self.symbols.is_empty() && self.records.is_empty();
+        self.scan_key = None;
 
         // Both lists in path order: kept records are matched in one pass.
         let mut previous = std::mem::take(&mut self.records);
@@ -248,10 +259,7 @@ impl RepoMap {
                 continue;
             }
             if let Some(mut record) = cached
-                && record.size == file.size
-                && record.mtime_ns == file.mtime_ns
-                && file.blob.is_none_or(|blob| blob == record.hash)
-                && record.status != FileStatus::Unreadable
+                && unchanged(&record, &file)
             {
                 record.origin = origin_of(&file, record.generated_marker);
                 kept.push(record);
@@ -270,10 +278,20 @@ impl RepoMap {
         self.records = kept;
 
         let loading = Instant::now();
-        let fresh = self.symbols.len() == 0 && self.records.is_empty();
-        let lookups = self.hash_unknown(lookups, &mut unknown);
-        let (found, adopted) = self.take_from_store(lookups, &mut unknown);
-        self.adopted = (fresh && unknown.is_empty() && found > 0).then_some(adopted);
+        let mut lookups = self.hash_unknown(lookups, &mut unknown);
+        let mut restored = 0;
+        if fresh && unknown.is_empty() && !lookups.is_empty() {
+            lookups.sort_unstable_by(|a, b| a.0.path.cmp(&b.0.path));
+            let key = self.listing_key(&lookups);
+            match self.restore(key, &mut lookups) {
+                0 => self.scan_key = Some(key),
+                count => restored = count,
+            }
+        }
+        if restored == 0 {
+            self.ensure_index();
+        }
+        let found = self.take_from_store(lookups, &mut unknown);
         // Path order: the index is compared in one pass, and the graph's node
         // order is the identity.
         self.records.sort_unstable_by(|a, b| a.path.cmp(&b.path));
@@ -301,7 +319,7 @@ impl RepoMap {
         self.scan_total = self.queue.len();
         self.scan_parsed = 0;
         self.project_parsed = 0;
-        self.stats.cache_hits = in_memory + found;
+        self.stats.cache_hits = in_memory + found + restored;
         self.stats.removed = removed;
         self.stats.skipped = skipped;
         if self.queue.is_empty() {
@@ -310,7 +328,7 @@ impl RepoMap {
         let project_to_parse = self.queue.project_waiting();
         Ok(ScanPlan {
             listed,
-            cached: in_memory + found,
+            cached: in_memory + found + restored,
             project_to_parse,
             vendored_to_parse: self.queue.len() - project_to_parse,
             removed,
@@ -372,19 +390,18 @@ impl RepoMap {
 
     /// Finds the tags of `lookups` in the store (the segments the repository
     /// used last first, then any other); what is not found joins `unknown`.
-    /// Returns how many were found, and the segments that served them in the
-    /// order they were adopted.
+    /// Returns how many were found.
     fn take_from_store(
         &mut self,
         lookups: Vec<(ListedFile, [u8; 20])>,
         unknown: &mut Vec<ListedFile>,
-    ) -> (usize, Vec<String>) {
+    ) -> usize {
         let Some(store) = &self.store else {
             unknown.extend(lookups.into_iter().map(|(file, _)| file));
-            return (0, Vec::new());
+            return 0;
         };
         if lookups.is_empty() {
-            return (0, Vec::new());
+            return 0;
         }
         let mut wanted: HashMap<[u8; 20], Vec<ListedFile>> = HashMap::new();
         for (file, hash) in lookups {
@@ -412,11 +429,15 @@ impl RepoMap {
             let Some(segment) = store.load(&name) else {
                 continue;
             };
-            found += adopt(&mut self.symbols, &mut self.records, segment, &mut wanted);
+            found += adopt(
+                self.symbols.get_mut(),
+                &mut self.records,
+                segment,
+                &mut wanted,
+            );
             used.push(name);
         }
         unknown.extend(wanted.into_values().flatten());
-        let adopted = used.clone();
         // The segments that served this repository are tried first next time.
         let mut before = std::mem::take(&mut self.index.segments);
         for name in &before {
@@ -431,7 +452,116 @@ impl RepoMap {
             self.index_dirty = true;
         }
         self.index.segments = used;
-        (found, adopted)
+        found
+    }
+
+    /// Reads the per-repository index, once.
+    fn ensure_index(&mut self) {
+        if !self.index_loaded {
+            if let Some(state) = &self.state {
+                self.index = RepoIndex::load(state, self.fingerprint);
+            }
+            self.index_loaded = true;
+        }
+    }
+
+    /// The snapshot key of a listing whose every file's content hash is known
+    /// (`files` in path order).
+    fn listing_key(&self, files: &[(ListedFile, [u8; 20])]) -> u64 {
+        snapshot::key(
+            self.fingerprint,
+            self.options.map_vendored,
+            self.options.max_file_bytes,
+            files
+                .iter()
+                .map(|(file, hash)| (file.path.as_str(), hash, file.linguist)),
+        )
+    }
+
+    /// Restores the map of `files` (in path order) from the snapshot kept under
+    /// `key`, taking them; returns how many were restored (0 when there is no
+    /// usable snapshot, and then `files` are left as they were).
+    fn restore(&mut self, key: u64, files: &mut Vec<(ListedFile, [u8; 20])>) -> usize {
+        let Some(snapshot) = self
+            .state
+            .as_ref()
+            .and_then(|state| snapshot::load(state, key, files.len()))
+        else {
+            return 0;
+        };
+        if let Some(store) = &self.store {
+            store.renew(&snapshot.segments);
+        }
+        let rest = Arc::new(snapshot.rest);
+        let symbol_count = snapshot.graph.name_weight.len();
+        self.records = files
+            .drain(..)
+            .zip(snapshot.records)
+            .map(|((file, hash), tags)| FileRecord {
+                origin: origin_of(&file, tags.generated_marker),
+                path: file.path,
+                mtime_ns: file.mtime_ns,
+                size: file.size,
+                hash,
+                status: tags.status,
+                line_count: tags.line_count,
+                generated_marker: tags.generated_marker,
+                definitions: tags.definitions,
+                references: tags.references,
+            })
+            .collect();
+        let names = Arc::clone(&rest);
+        self.symbols = LazySymbols::stored(Box::new(move || names.names()));
+        let files = snapshot
+            .graph
+            .records
+            .iter()
+            .map(|&index| self.records[index as usize].path.clone())
+            .collect();
+        self.graph = OnceLock::from(MapGraph {
+            graph: snapshot.graph,
+            files,
+        });
+        self.on_disk = Some(OnDisk {
+            rest,
+            reference_count: snapshot.reference_count,
+            symbol_count,
+        });
+        self.records.len()
+    }
+
+    /// Whether the listing (in path order) is the restored records' files,
+    /// each unchanged.
+    fn records_match(&self, files: &[ListedFile]) -> bool {
+        let limit = self.options.max_file_bytes;
+        let mut records = self.records.iter();
+        files.iter().filter(|file| file.size <= limit).all(|file| {
+            records
+                .next()
+                .is_some_and(|record| record.path == file.path && unchanged(record, file))
+        }) && records.next().is_none()
+    }
+
+    /// Reads what a restored map left on disk (its identifiers' names and its
+    /// records' references), so the map can change; when that fails the map
+    /// starts over empty.
+    fn read_rest_from_disk(&mut self) {
+        let Some(on_disk) = self.on_disk.take() else {
+            return;
+        };
+        let names_read = self.symbols.get_mut().len() == on_disk.symbol_count;
+        match on_disk.rest.references() {
+            Some(lists) if names_read && lists.len() == self.records.len() => {
+                for (record, references) in self.records.iter_mut().zip(lists) {
+                    record.references = references;
+                }
+            }
+            _ => {
+                self.records.clear();
+                self.symbols = LazySymbols::default();
+                self.graph = OnceLock::new();
+            }
+        }
     }
 
     /// Moves the files among `paths` (chat files, mentioned files) and the files
@@ -473,8 +603,6 @@ impl RepoMap {
             }
             release_free_memory();
             self.graph = OnceLock::new();
-            // Identifiers were numbered by this parse, not by store segments alone.
-            self.adopted = None;
             self.index_dirty = true;
             self.stats.parsed = self.scan_parsed;
             self.stats.parse_time += started.elapsed();
@@ -544,12 +672,14 @@ impl RepoMap {
         }
         let graph_started = Instant::now();
         // Path order now makes the node order the identity.
-        self.records.sort_by(|a, b| a.path.cmp(&b.path));
-        self.graph = OnceLock::new();
+        if !self.records.is_sorted_by(|a, b| a.path <= b.path) {
+            self.records.sort_by(|a, b| a.path.cmp(&b.path));
+            self.graph = OnceLock::new();
+        }
         let _ = self.map_graph();
         let mut stats = self.stats.clone();
         stats.graph_time = graph_started.elapsed();
-        if let Some(problem) = self.graph_save_error.get()
+        if let Some(problem) = self.snapshot_error.get()
             && stats.cache_error.is_none()
         {
             stats.cache_error = Some(problem.clone());
@@ -566,6 +696,11 @@ impl RepoMap {
                 stats.skipped += 1;
             }
         }
+        // A restored map's references are still on disk.
+        stats.references += self
+            .on_disk
+            .as_ref()
+            .map_or(0, |on_disk| on_disk.reference_count);
         stats.tags = stats.definitions + stats.references;
         stats.total_time = started.elapsed();
         Ok(stats)
@@ -584,7 +719,7 @@ impl RepoMap {
                 .iter()
                 .filter_map(|&index| self.records.get(index))
                 .collect();
-            match store.write(&records, &self.symbols) {
+            match store.write(&records, self.symbols.get()) {
                 Ok(name) => {
                     self.index.segments.insert(0, name.clone());
                     self.written.push(name);
@@ -610,13 +745,14 @@ impl RepoMap {
         let Some(store) = self.store.take() else {
             return;
         };
-        if self.index.segments.len() > MAX_SEGMENTS {
+        // A restored map's records lack their references: it has nothing to merge.
+        if self.index.segments.len() > MAX_SEGMENTS && self.on_disk.is_none() {
             let records: Vec<&FileRecord> = self
                 .records
                 .iter()
                 .filter(|record| record.status != FileStatus::Unreadable)
                 .collect();
-            if let Ok(name) = store.write(&records, &self.symbols) {
+            if let Ok(name) = store.write(&records, self.symbols.get()) {
                 // Segments this process wrote are superseded; others may serve
                 // another worktree and age out of the store by themselves.
                 for old in std::mem::take(&mut self.written) {
@@ -635,6 +771,7 @@ impl RepoMap {
     }
 
     fn save_index(&mut self) {
+        self.ensure_index();
         let Some(state) = &self.state else {
             return;
         };
@@ -676,7 +813,13 @@ impl RepoMap {
                     .path
                     .cmp(&self.records[*b as usize].path)
             });
-            let graph = self.kept_or_built_graph(&order);
+            let graph = FileGraph::build(
+                &self.records,
+                &order,
+                self.symbols.get(),
+                self.options.map_vendored,
+            );
+            self.keep_snapshot(&graph);
             let files = order
                 .iter()
                 .map(|&index| self.records[index as usize].path.clone())
@@ -685,45 +828,29 @@ impl RepoMap {
         })
     }
 
-    /// The graph over the records `order` (mapped, in path order): the one
-    /// kept on disk when this map's contents are exactly what it was built
-    /// from, else built now (and kept, when it can be found again).
-    fn kept_or_built_graph(&self, order: &[u32]) -> FileGraph {
-        let kept = self
-            .adopted
-            .as_ref()
-            .zip(self.state.as_ref())
-            .map(|(segments, state)| {
-                let key = graph_store::key(
-                    self.fingerprint,
-                    self.options.map_vendored,
-                    segments,
-                    &self.symbols,
-                    &self.records,
-                    order,
-                );
-                (key, state)
-            });
-        if let Some((key, state)) = kept
-            && let Some(graph) = graph_store::load(state, key, order, &self.symbols)
-        {
-            return graph;
+    /// Keeps the map on disk once a scan that started from nothing, with every
+    /// file's content known, is done (see `snapshot`).
+    fn keep_snapshot(&self, graph: &FileGraph) {
+        let (Some(key), Some(state)) = (self.scan_key, &self.state) else {
+            return;
+        };
+        let unreadable = self
+            .records
+            .iter()
+            .any(|record| record.status == FileStatus::Unreadable);
+        if !self.queue.is_empty() || unreadable || self.on_disk.is_some() {
+            return;
         }
-        let graph = FileGraph::build(
-            &self.records,
-            order,
-            &self.symbols,
-            self.options.map_vendored,
-        );
-        if let Some((key, state)) = kept
-            && let Err(err) = graph_store::save(state, key, &graph)
+        let mut records: Vec<&FileRecord> = self.records.iter().collect();
+        records.sort_by(|a, b| a.path.cmp(&b.path));
+        let segments = &self.index.segments;
+        if let Err(err) = snapshot::save(state, key, &records, self.symbols.get(), graph, segments)
         {
-            let _ = self.graph_save_error.set(format!(
-                "could not keep the repo map's graph in {}: {err}",
+            let _ = self.snapshot_error.set(format!(
+                "could not keep the repo map in {}: {err}",
                 state.path().display()
             ));
         }
-        graph
     }
 
     /// Ranks and renders the map for one request from whatever is parsed so
@@ -771,7 +898,7 @@ impl RepoMap {
                     path: record.path.clone(),
                     score: ranking.file_rank[node as usize],
                     reasons: if request.explain {
-                        ranking.reasons(graph, &self.records, &self.symbols, node)
+                        ranking.reasons(graph, &self.records, self.symbols.get(), node)
                     } else {
                         Vec::new()
                     },
@@ -808,6 +935,7 @@ impl RepoMap {
     pub fn identifiers(&self) -> impl Iterator<Item = &str> {
         let definers = &self.map_graph().graph.definers;
         self.symbols
+            .get()
             .names()
             .enumerate()
             .filter(move |(id, _)| !definers.get(*id as u32).is_empty())
@@ -822,24 +950,32 @@ impl RepoMap {
 
     /// The tags of one mapped file, as extracted (for inspection and tests).
     pub fn file_tags(&self, rel_path: &str) -> Option<FileTags> {
-        let record = self
+        let index = self
             .records
             .iter()
-            .find(|record| record.path == rel_path && record.status.is_mapped())?;
+            .position(|record| record.path == rel_path && record.status.is_mapped())?;
+        let record = &self.records[index];
+        let symbols = self.symbols.get();
+        // A restored map reads the references from its snapshot.
+        let on_disk = match &self.on_disk {
+            Some(on_disk) => on_disk.rest.references()?.into_iter().nth(index),
+            None => None,
+        };
         let definitions = record
             .definitions
             .iter()
             .map(|d| tags::Definition {
-                name: self.symbols.name(d.name).to_string(),
+                name: symbols.name(d.name).to_string(),
                 kind: d.kind,
                 line: d.line,
                 end_line: d.end_line,
             })
             .collect();
-        let mut references: Vec<(String, u32)> = record
-            .references
+        let mut references: Vec<(String, u32)> = on_disk
+            .as_ref()
+            .unwrap_or(&record.references)
             .iter()
-            .map(|(id, count)| (self.symbols.name(*id).to_string(), *count))
+            .map(|(id, count)| (symbols.name(*id).to_string(), *count))
             .collect();
         references.sort();
         Some(FileTags {
@@ -851,11 +987,12 @@ impl RepoMap {
 
     fn intern(&mut self, file: PendingFile, scanned: Scanned) -> FileRecord {
         let tags = scanned.tags.unwrap_or_default();
+        let symbols = self.symbols.get_mut();
         let definitions = tags
             .definitions
             .into_iter()
             .map(|d| DefinitionRecord {
-                name: self.symbols.intern(&d.name),
+                name: symbols.intern(&d.name),
                 kind: d.kind,
                 line: d.line,
                 end_line: d.end_line,
@@ -864,7 +1001,7 @@ impl RepoMap {
         let references = tags
             .references
             .into_iter()
-            .map(|(name, count)| (self.symbols.intern(&name), count))
+            .map(|(name, count)| (symbols.intern(&name), count))
             .collect();
         FileRecord {
             origin: classify::classify_content(
@@ -883,6 +1020,15 @@ impl RepoMap {
             references,
         }
     }
+}
+
+/// Whether a record still describes a listed file: same size and time, the
+/// same content when git vouches for one, and read the last time.
+fn unchanged(record: &FileRecord, file: &ListedFile) -> bool {
+    record.size == file.size
+        && record.mtime_ns == file.mtime_ns
+        && file.blob.is_none_or(|blob| blob == record.hash)
+        && record.status != FileStatus::Unreadable
 }
 
 /// A listed file's origin from its path, attributes and stored marker.

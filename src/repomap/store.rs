@@ -155,6 +155,15 @@ impl TagStore {
         Some(segment)
     }
 
+    /// Marks segments used now (a map restored from what they served).
+    pub fn renew(&self, names: &[String]) {
+        for name in names {
+            if let Some(file) = self.open_segment(name) {
+                let _ = file.set_modified(std::time::SystemTime::now());
+            }
+        }
+    }
+
     /// Only the blob ids a segment holds (its header and first section).
     pub fn load_hashes(&self, name: &str) -> Option<Vec<[u8; 20]>> {
         let mut file = self.open_segment(name)?;

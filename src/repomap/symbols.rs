@@ -102,6 +102,71 @@ impl Symbols {
     }
 }
 
+/// Reads a stored identifier table.
+pub type LoadSymbols = Box<dyn Fn() -> Option<Symbols> + Send + Sync>;
+
+/// The map's identifier table, possibly still on disk: a map restored from a
+/// snapshot reads the names only when a lookup or an explanation needs them
+/// (a kernel-sized table is tens of megabytes).
+#[derive(Default)]
+pub struct LazySymbols {
+    table: Symbols,
+    /// Where the table is read from, and what was read, until it is needed
+    /// for writing.
+    stored: Option<(LoadSymbols, OnceLock<Symbols>)>,
+}
+
+impl LazySymbols {
+    /// A table read by `load` on first need (empty if that fails).
+    pub fn stored(load: LoadSymbols) -> LazySymbols {
+        LazySymbols {
+            table: Symbols::default(),
+            stored: Some((load, OnceLock::new())),
+        }
+    }
+
+    /// The table, read now if it is still on disk.
+    pub fn get(&self) -> &Symbols {
+        match &self.stored {
+            Some((load, table)) => table.get_or_init(|| load().unwrap_or_default()),
+            None => &self.table,
+        }
+    }
+
+    /// The table to add to, read now if it is still on disk.
+    pub fn get_mut(&mut self) -> &mut Symbols {
+        if let Some((load, table)) = self.stored.take() {
+            self.table = table
+                .into_inner()
+                .unwrap_or_else(|| load().unwrap_or_default());
+        }
+        &mut self.table
+    }
+
+    /// Whether the table is known to be empty without reading it.
+    pub fn is_empty(&self) -> bool {
+        self.stored.is_none() && self.table.len() == 0
+    }
+}
+
+impl From<Symbols> for LazySymbols {
+    fn from(table: Symbols) -> LazySymbols {
+        LazySymbols {
+            table,
+            stored: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for LazySymbols {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.stored {
+            Some(_) => formatter.write_str("LazySymbols(stored)"),
+            None => write!(formatter, "LazySymbols({} names)", self.table.len()),
+        }
+    }
+}
+
 fn name_in<'a>(text: &'a str, ends: &[u32], id: u32) -> &'a str {
     let id = id as usize;
     let Some(&end) = ends.get(id) else {

@@ -41,6 +41,27 @@ pub enum TagKind {
 }
 
 impl TagKind {
+    /// Every kind, in declaration order: a kind's position is how stored maps
+    /// name it (`kind as u32`).
+    pub const ALL: [TagKind; 16] = [
+        TagKind::Class,
+        TagKind::Struct,
+        TagKind::Enum,
+        TagKind::Interface,
+        TagKind::Trait,
+        TagKind::Type,
+        TagKind::Impl,
+        TagKind::Function,
+        TagKind::Method,
+        TagKind::Module,
+        TagKind::Constant,
+        TagKind::Variable,
+        TagKind::Field,
+        TagKind::Macro,
+        TagKind::Heading,
+        TagKind::Other,
+    ];
+
     /// The kind named by a capture suffix such as `function` in `definition.function`.
     pub fn from_capture(suffix: &str) -> TagKind {
         match suffix {

@@ -115,19 +115,28 @@ impl StateDir {
 
     /// A file's bytes; `None` when it does not exist.
     pub fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
+        let Some(mut file) = self.open_read(name)? else {
+            return Ok(None);
+        };
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)?;
+        Ok(Some(bytes))
+    }
+
+    /// A regular file opened for reading (`None` when missing), never through a
+    /// symlink and without blocking on a FIFO: for files read a part at a time.
+    pub fn open_read(&self, name: &str) -> io::Result<Option<File>> {
         let name = checked_name(name)?;
         let mut options = OpenOptions::new();
         options.read(true).follow(FollowSymlinks::No);
         nonblocking(&mut options);
-        let mut file = match self.dir.open_with(name, &options) {
+        let file = match self.dir.open_with(name, &options) {
             Ok(file) => file.into_std(),
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(refused(name, error)),
         };
         ensure_regular(&file.metadata()?)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
-        Ok(Some(bytes))
+        Ok(Some(file))
     }
 
     /// A file opened for appending (created if missing), e.g. for a log writer.

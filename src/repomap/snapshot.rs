@@ -1,0 +1,690 @@
+//! The whole map of an unchanged tree kept on disk (`repomap-snapshot.bin` in
+//! the state folder): a new process whose listing is the one the map was built
+//! from restores its records, graph and identifiers from one file instead of
+//! taking every file's tags from the store and rebuilding the graph.
+//!
+//! The key is a fingerprint of what the map is a function of: the query version,
+//! the options that change it, and every listed file's path, content hash and
+//! linguist attributes, in path order. It can be computed from a listing alone,
+//! before any tag is read.
+//!
+//! The file is a table of sections, each with its byte length and checksum, then
+//! the sections back to back in native byte order (only little-endian machines
+//! keep a snapshot). Sections are read straight into typed buffers. A ranking
+//! needs neither the identifiers' names (unless it has mentions to look up or
+//! reasons to explain) nor the references (already in the graph), so those are
+//! read on first need through the handle opened at restore time; a file replaced
+//! since is still the one opened, and a damaged section is a miss.
+//!
+//! ```text
+//! header:   magic, key, section count (u64 each), then per section its byte
+//!           length and checksum (u64 each)
+//! sections: files [definitions end, references end, line count, status] (u32 × 4),
+//!           definitions [name, line, span << 8 | kind] (u32 × 3),
+//!           graph: definer starts, definers, referencer starts, referencers
+//!           [node, count], name weights, folders, families (u8), damped (u8),
+//!           edge starts, incoming edges [source, weight], lower-case initials (u8),
+//!           names: text (u8), ends (u32), references [symbol, count] (u32 × 2),
+//!           the tag store segments the tags came from (names, one per line)
+//! ```
+
+use std::io::{Read, Seek, SeekFrom};
+use std::sync::Mutex;
+
+use bytemuck::Pod;
+
+use crate::git::LinguistAttributes;
+use crate::safe_fs::StateDir;
+
+use super::graph::{EdgeLists, FileGraph};
+use super::record::{DefinitionRecord, FileRecord, FileStatus, StoredRecord};
+use super::symbol_lists::SymbolLists;
+use super::symbols::Symbols;
+use super::tags::TagKind;
+
+/// The snapshot's file name in the state folder.
+pub const SNAPSHOT_FILE_NAME: &str = "repomap-snapshot.bin";
+/// What earlier builds kept (the graph alone); removed when a snapshot is saved.
+const OLD_GRAPH_FILE_NAME: &str = "repomap-graph.bin";
+
+/// Identifies the file format (bumped when the layout changes).
+const MAGIC: u64 = 0x6169_6465_7274_7335; // "aiderts5"
+
+/// The sections, in file order.
+#[derive(Clone, Copy)]
+enum Section {
+    Files,
+    Definitions,
+    DefinerStarts,
+    Definers,
+    ReferencerStarts,
+    Referencers,
+    NameWeights,
+    Folders,
+    Families,
+    Damped,
+    EdgeStarts,
+    Edges,
+    LowerInitials,
+    NameText,
+    NameEnds,
+    References,
+    Segments,
+}
+const SECTIONS: usize = 17;
+const HEADER_BYTES: u64 = 8 * (3 + 2 * SECTIONS as u64);
+
+/// A definition's span (end line minus line) must fit beside its kind.
+const MAX_SPAN: u32 = (1 << 24) - 1;
+
+/// The fingerprint of a listing a snapshot can be restored for. `files` are
+/// (path, content hash, linguist attributes) of every listed file the map
+/// takes, in path order.
+pub fn key<'a>(
+    query_fingerprint: u64,
+    map_vendored: bool,
+    max_file_bytes: u64,
+    files: impl Iterator<Item = (&'a str, &'a [u8; 20], LinguistAttributes)>,
+) -> u64 {
+    let mut hash = Fnv::default();
+    hash.feed(&MAGIC.to_le_bytes());
+    hash.feed(&query_fingerprint.to_le_bytes());
+    hash.feed(&[u8::from(map_vendored)]);
+    hash.feed(&max_file_bytes.to_le_bytes());
+    let flag = |value: Option<bool>| match value {
+        None => 0u8,
+        Some(false) => 1,
+        Some(true) => 2,
+    };
+    for (path, content, linguist) in files {
+        hash.feed(path.as_bytes());
+        hash.feed(&[0]);
+        hash.feed(content);
+        hash.feed(&[flag(linguist.vendored), flag(linguist.generated)]);
+    }
+    hash.0
+}
+
+/// Keeps the map of `records` (every record of the listing keyed `key`, in path
+/// order, none unreadable) with its identifiers and graph and the names of the
+/// store `segments` its tags are in, replacing any snapshot kept before.
+pub fn save(
+    state: &StateDir,
+    key: u64,
+    records: &[&FileRecord],
+    symbols: &Symbols,
+    graph: &FileGraph,
+    segments: &[String],
+) -> std::io::Result<()> {
+    if !cfg!(target_endian = "little") {
+        return Ok(());
+    }
+    let bytes = encode(key, records, symbols, graph, segments)?;
+    // The state folder's temporary name is per process: maps of one process
+    // take turns.
+    static WRITING: Mutex<()> = Mutex::new(());
+    let _turn = WRITING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    state.write_atomic(SNAPSHOT_FILE_NAME, &bytes)?;
+    let _ = state.remove(OLD_GRAPH_FILE_NAME);
+    Ok(())
+}
+
+/// A map restored from a snapshot: the content part of each record (no
+/// references yet) in the listing's order, and the graph over them.
+pub struct Restored {
+    pub records: Vec<StoredRecord>,
+    pub graph: FileGraph,
+    /// References over all records (for the scan's statistics).
+    pub reference_count: usize,
+    /// Where the names and references are read from on first need.
+    pub rest: SnapshotFile,
+    /// The tag store segments the tags came from.
+    pub segments: Vec<String>,
+}
+
+/// The snapshot kept under `key` for a listing of `file_count` files; `None`
+/// when there is none, it is of another key or format, or anything in it does
+/// not hold together.
+pub fn load(state: &StateDir, key: u64, file_count: usize) -> Option<Restored> {
+    if !cfg!(target_endian = "little") {
+        return None;
+    }
+    let file = state.open_read(SNAPSHOT_FILE_NAME).ok()??;
+    let rest = SnapshotFile::open(file, key)?;
+    let files: Vec<[u32; 4]> = rest.read(Section::Files)?;
+    if files.len() != file_count {
+        return None;
+    }
+    let definitions: Vec<[u32; 3]> = rest.read(Section::Definitions)?;
+    let symbol_count = rest.length(Section::NameEnds) / 4;
+    let records = stored_records(&files, &definitions, symbol_count)?;
+    let nodes: Vec<u32> = (0..records.len() as u32)
+        .filter(|&index| records[index as usize].status.is_mapped())
+        .collect();
+    let graph = read_graph(&rest, nodes, symbol_count)?;
+    let reference_count = files.last().map_or(0, |file| file[1] as usize);
+    let segments = String::from_utf8(rest.read(Section::Segments)?).ok()?;
+    let segments = segments.lines().map(str::to_string).collect();
+    (rest.length(Section::References) == reference_count * 8).then_some(Restored {
+        records,
+        graph,
+        reference_count,
+        rest,
+        segments,
+    })
+}
+
+/// The open snapshot file and its section table.
+pub struct SnapshotFile {
+    file: Mutex<std::fs::File>,
+    /// Per section: offset in the file, byte length, checksum.
+    table: [(u64, u64, u64); SECTIONS],
+}
+
+impl SnapshotFile {
+    fn open(mut file: std::fs::File, key: u64) -> Option<SnapshotFile> {
+        let mut header = [0u8; HEADER_BYTES as usize];
+        file.read_exact(&mut header).ok()?;
+        let word = |index: usize| -> u64 {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&header[index * 8..index * 8 + 8]);
+            u64::from_le_bytes(bytes)
+        };
+        if word(0) != MAGIC || word(1) != key || word(2) != SECTIONS as u64 {
+            return None;
+        }
+        let mut table = [(0u64, 0u64, 0u64); SECTIONS];
+        let mut offset = HEADER_BYTES;
+        for (index, entry) in table.iter_mut().enumerate() {
+            let length = word(3 + 2 * index);
+            *entry = (offset, length, word(4 + 2 * index));
+            offset = offset.checked_add(length)?;
+        }
+        (file.metadata().ok()?.len() == offset).then_some(SnapshotFile {
+            file: Mutex::new(file),
+            table,
+        })
+    }
+
+    fn length(&self, section: Section) -> usize {
+        self.table[section as usize].1 as usize
+    }
+
+    /// A section as values of `T`; `None` when it cannot be read whole, its
+    /// length is not a multiple of `T` or its checksum does not hold.
+    fn read<T: Pod>(&self, section: Section) -> Option<Vec<T>> {
+        let (offset, length, sum) = self.table[section as usize];
+        let size = std::mem::size_of::<T>() as u64;
+        if length % size != 0 {
+            return None;
+        }
+        let mut values = vec![T::zeroed(); usize::try_from(length / size).ok()?];
+        let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut values);
+        {
+            let mut file = self
+                .file
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            file.seek(SeekFrom::Start(offset)).ok()?;
+            file.read_exact(bytes).ok()?;
+        }
+        (checksum(bytes) == sum).then_some(values)
+    }
+
+    /// The identifiers' names.
+    pub fn names(&self) -> Option<Symbols> {
+        let text = String::from_utf8(self.read::<u8>(Section::NameText)?).ok()?;
+        Symbols::from_parts(text, self.read::<u32>(Section::NameEnds)?)
+    }
+
+    /// Every record's references, in record order.
+    pub fn references(&self) -> Option<Vec<Vec<(u32, u32)>>> {
+        let files: Vec<[u32; 4]> = self.read(Section::Files)?;
+        let references: Vec<[u32; 2]> = self.read(Section::References)?;
+        let mut start = 0usize;
+        let mut lists = Vec::with_capacity(files.len());
+        for file in files {
+            let end = file[1] as usize;
+            let list = references.get(start..end)?;
+            lists.push(
+                list.iter()
+                    .map(|&[symbol, count]| (symbol, count))
+                    .collect(),
+            );
+            start = end;
+        }
+        Some(lists)
+    }
+}
+
+fn encode(
+    key: u64,
+    records: &[&FileRecord],
+    symbols: &Symbols,
+    graph: &FileGraph,
+    segments: &[String],
+) -> std::io::Result<Vec<u8>> {
+    let mut files: Vec<[u32; 4]> = Vec::with_capacity(records.len());
+    let mut definitions: Vec<[u32; 3]> = Vec::new();
+    let mut references: Vec<[u32; 2]> = Vec::new();
+    for record in records {
+        for definition in &record.definitions {
+            let span = definition.end_line.saturating_sub(definition.line);
+            if span > MAX_SPAN {
+                return Err(std::io::Error::other("a definition spans too many lines"));
+            }
+            definitions.push([
+                definition.name,
+                definition.line,
+                span << 8 | definition.kind as u32,
+            ]);
+        }
+        references.extend(
+            record
+                .references
+                .iter()
+                .map(|&(symbol, count)| [symbol, count]),
+        );
+        let (kind, language) = match record.status {
+            FileStatus::Parsed(language) => (0u32, u32::from(language)),
+            FileStatus::NoGrammar => (1, 0),
+            FileStatus::Binary => (2, 0),
+            FileStatus::Minified => (3, 0),
+            FileStatus::Unreadable => {
+                return Err(std::io::Error::other("an unreadable file is not kept"));
+            }
+        };
+        files.push([
+            u32::try_from(definitions.len()).map_err(std::io::Error::other)?,
+            u32::try_from(references.len()).map_err(std::io::Error::other)?,
+            record.line_count,
+            kind | language << 8 | u32::from(record.generated_marker) << 16,
+        ]);
+    }
+    // Ranking reads a name's referencers only when the name weighs something.
+    let weighs = |symbol: usize| graph.name_weight.get(symbol).is_some_and(|&w| w != 0.0);
+    let (definer_starts, definers) = lists(&graph.definers, |_| true);
+    let (referencer_starts, referencers) = lists(&graph.referencers, weighs);
+    let referencers: Vec<[u32; 2]> = referencers
+        .iter()
+        .map(|&(node, count)| [node, count])
+        .collect();
+    let (edge_starts, edges) = graph.incoming.parts();
+    let edges: Vec<[u32; 2]> = edges
+        .iter()
+        .map(|&(source, weight)| [source, weight.to_bits()])
+        .collect();
+    let weights: Vec<u32> = graph.name_weight.iter().map(|w| w.to_bits()).collect();
+    let damped: Vec<u8> = graph.damped.iter().map(|&flag| u8::from(flag)).collect();
+    let lower: Vec<u8> = graph.lower_initial().iter().map(|&l| u8::from(l)).collect();
+    let (text, ends) = symbols.parts();
+    let segments = segments.join("\n");
+    let sections: [&[u8]; SECTIONS] = [
+        bytemuck::cast_slice(&files),
+        bytemuck::cast_slice(&definitions),
+        bytemuck::cast_slice(&definer_starts),
+        bytemuck::cast_slice(&definers),
+        bytemuck::cast_slice(&referencer_starts),
+        bytemuck::cast_slice(&referencers),
+        bytemuck::cast_slice(&weights),
+        bytemuck::cast_slice(&graph.folder),
+        &graph.family,
+        &damped,
+        bytemuck::cast_slice(edge_starts),
+        bytemuck::cast_slice(&edges),
+        &lower,
+        text.as_bytes(),
+        bytemuck::cast_slice(ends),
+        bytemuck::cast_slice(&references),
+        segments.as_bytes(),
+    ];
+    let total: usize = sections.iter().map(|section| section.len()).sum();
+    let mut bytes = Vec::with_capacity(HEADER_BYTES as usize + total);
+    for word in [MAGIC, key, SECTIONS as u64] {
+        bytes.extend_from_slice(&word.to_le_bytes());
+    }
+    for section in &sections {
+        bytes.extend_from_slice(&(section.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(&checksum(section).to_le_bytes());
+    }
+    for section in sections {
+        bytes.extend_from_slice(section);
+    }
+    Ok(bytes)
+}
+
+/// Per-symbol lists as their starts and values, the lists not `wanted` left
+/// empty.
+fn lists<T: Copy + Default>(
+    lists: &SymbolLists<T>,
+    wanted: impl Fn(usize) -> bool,
+) -> (Vec<u32>, Vec<T>) {
+    let (starts, _) = lists.parts();
+    let symbol_count = starts.len().saturating_sub(1);
+    let mut kept_starts = Vec::with_capacity(starts.len());
+    let mut values = Vec::new();
+    kept_starts.push(0u32);
+    for symbol in 0..symbol_count {
+        if wanted(symbol) {
+            values.extend_from_slice(lists.get(symbol as u32));
+        }
+        kept_starts.push(values.len() as u32);
+    }
+    (kept_starts, values)
+}
+
+/// The records' content part from the files and definitions sections; `None`
+/// when an offset, status, kind or identifier does not hold.
+fn stored_records(
+    files: &[[u32; 4]],
+    definitions: &[[u32; 3]],
+    symbol_count: usize,
+) -> Option<Vec<StoredRecord>> {
+    let mut records = Vec::with_capacity(files.len());
+    let mut start = 0usize;
+    let mut references_end = 0u32;
+    for &[definitions_end, file_references_end, line_count, word] in files {
+        let end = definitions_end as usize;
+        if file_references_end < references_end {
+            return None;
+        }
+        references_end = file_references_end;
+        let language = u8::try_from(word >> 8 & 0xff).ok()?;
+        let status = match word & 0xff {
+            0 => FileStatus::Parsed(language),
+            1 => FileStatus::NoGrammar,
+            2 => FileStatus::Binary,
+            3 => FileStatus::Minified,
+            _ => return None,
+        };
+        let definitions = definitions
+            .get(start..end)?
+            .iter()
+            .map(|&[name, line, packed]| {
+                let kind = *TagKind::ALL.get((packed & 0xff) as usize)?;
+                ((name as usize) < symbol_count).then_some(DefinitionRecord {
+                    name,
+                    kind,
+                    line,
+                    end_line: line.checked_add(packed >> 8)?,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        start = end;
+        records.push(StoredRecord {
+            status,
+            line_count,
+            generated_marker: word >> 16 & 1 == 1,
+            definitions,
+            references: Vec::new(),
+        });
+    }
+    (start == definitions.len()).then_some(records)
+}
+
+/// The graph over `nodes` (record indices of the mapped files, in order).
+fn read_graph(rest: &SnapshotFile, nodes: Vec<u32>, symbol_count: usize) -> Option<FileGraph> {
+    let node_count = nodes.len();
+    let in_range = |node: u32| (node as usize) < node_count;
+    let definers: Vec<u32> = rest.read(Section::Definers)?;
+    definers.iter().copied().all(in_range).then_some(())?;
+    let definers =
+        SymbolLists::from_parts(symbol_count, rest.read(Section::DefinerStarts)?, definers)?;
+    let referencers: Vec<(u32, u32)> = rest
+        .read::<[u32; 2]>(Section::Referencers)?
+        .into_iter()
+        .map(|[node, count]| (node, count))
+        .collect();
+    referencers
+        .iter()
+        .all(|&(node, _)| in_range(node))
+        .then_some(())?;
+    let referencers = SymbolLists::from_parts(
+        symbol_count,
+        rest.read(Section::ReferencerStarts)?,
+        referencers,
+    )?;
+    let edges: Vec<(u32, f32)> = rest
+        .read::<[u32; 2]>(Section::Edges)?
+        .into_iter()
+        .map(|[source, weight]| (source, f32::from_bits(weight)))
+        .collect();
+    let incoming = EdgeLists::from_parts(node_count, rest.read(Section::EdgeStarts)?, edges)?;
+    let name_weight: Vec<f32> = rest
+        .read::<u32>(Section::NameWeights)?
+        .into_iter()
+        .map(f32::from_bits)
+        .collect();
+    let folder: Vec<u32> = rest.read(Section::Folders)?;
+    let family: Vec<u8> = rest.read(Section::Families)?;
+    let damped: Vec<bool> = rest
+        .read::<u8>(Section::Damped)?
+        .into_iter()
+        .map(|flag| flag != 0)
+        .collect();
+    let lower_initial: Vec<bool> = rest
+        .read::<u8>(Section::LowerInitials)?
+        .into_iter()
+        .map(|flag| flag != 0)
+        .collect();
+    let sizes_hold = name_weight.len() == symbol_count
+        && folder.len() == node_count
+        && family.len() == node_count
+        && damped.len() == node_count
+        && (lower_initial.is_empty() || lower_initial.len() == symbol_count);
+    sizes_hold.then(|| {
+        FileGraph::from_parts(
+            nodes,
+            incoming,
+            definers,
+            referencers,
+            name_weight,
+            family,
+            folder,
+            damped,
+            lower_initial,
+        )
+    })
+}
+
+/// FNV-1a: stable across builds and platforms, unlike std's hasher.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn feed(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// A checksum of a large section that catches damage (not tampering): four
+/// independent lanes of multiply-rotate over 8-byte words, so it runs at
+/// memory speed where byte-wise FNV would take a tenth of a second per 100 MB.
+fn checksum(bytes: &[u8]) -> u64 {
+    const PRIME: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut lanes = [1u64, 2, 3, 4];
+    let mut blocks = bytes.chunks_exact(32);
+    for block in &mut blocks {
+        for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
+            let mut value = [0u8; 8];
+            value.copy_from_slice(word);
+            *lane = (*lane ^ u64::from_le_bytes(value))
+                .wrapping_mul(PRIME)
+                .rotate_left(29);
+        }
+    }
+    let mut tail = Fnv::default();
+    tail.feed(blocks.remainder());
+    tail.feed(&(bytes.len() as u64).to_le_bytes());
+    lanes.iter().fold(tail.0, |hash, &lane| {
+        (hash ^ lane).wrapping_mul(PRIME).rotate_left(31)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repomap::classify::Origin;
+
+    /// Three files of one language and a binary one: `a` defines
+    /// `load_settings` and `x`, `b` and `c` use them.
+    fn small_map() -> (Vec<FileRecord>, Symbols, FileGraph) {
+        let mut symbols = Symbols::default();
+        let load = symbols.intern("load_settings");
+        let x = symbols.intern("x");
+        let unused = symbols.intern("never_defined");
+        let record = |path: &str, definitions: Vec<u32>, references: Vec<(u32, u32)>| FileRecord {
+            path: path.to_string(),
+            mtime_ns: 1,
+            size: 1,
+            hash: [path.len() as u8; 20],
+            origin: Origin::default(),
+            status: FileStatus::Parsed(3),
+            line_count: 10,
+            generated_marker: path.starts_with('c'),
+            definitions: definitions
+                .into_iter()
+                .map(|name| DefinitionRecord {
+                    name,
+                    kind: TagKind::Method,
+                    line: 1,
+                    end_line: 4,
+                })
+                .collect(),
+            references,
+        };
+        let mut binary = record("d.bin", vec![], vec![]);
+        binary.status = FileStatus::Binary;
+        let records = vec![
+            record("a.py", vec![load, x], vec![]),
+            record("b.py", vec![], vec![(load, 3), (unused, 1)]),
+            record("c.py", vec![], vec![(x, 1), (load, 1)]),
+            binary,
+        ];
+        let graph = FileGraph::build(&records, &[0, 1, 2, 3], &symbols, false);
+        (records, symbols, graph)
+    }
+
+    /// A state folder holding `bytes` as the snapshot.
+    fn state_with(bytes: &[u8]) -> (tempfile::TempDir, StateDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::open(dir.path()).unwrap();
+        state.write_atomic(SNAPSHOT_FILE_NAME, bytes).unwrap();
+        (dir, state)
+    }
+
+    #[test]
+    fn a_kept_map_restores_as_built_and_damage_is_a_miss() {
+        let (records, symbols, graph) = small_map();
+        let all: Vec<&FileRecord> = records.iter().collect();
+        let segments = vec!["one.seg".to_string(), "two.seg".to_string()];
+        let bytes = encode(7, &all, &symbols, &graph, &segments).unwrap();
+        let (_dir, state) = state_with(&bytes);
+        let restored = load(&state, 7, 4).unwrap();
+        for (stored, record) in restored.records.iter().zip(&records) {
+            assert_eq!(stored.status, record.status);
+            assert_eq!(stored.definitions, record.definitions);
+            assert_eq!(stored.generated_marker, record.generated_marker);
+            assert!(stored.references.is_empty(), "read on first need");
+        }
+        assert_eq!(restored.reference_count, 4);
+        assert_eq!(restored.segments, segments);
+        let restored_graph = &restored.graph;
+        assert_eq!(restored_graph.records, [0, 1, 2]);
+        assert_eq!(restored_graph.incoming.parts(), graph.incoming.parts());
+        assert!(!graph.incoming.parts().1.is_empty());
+        assert_eq!(restored_graph.definers.parts(), graph.definers.parts());
+        assert_eq!(restored_graph.name_weight, graph.name_weight);
+        // Referencers are kept for the names that weigh something only.
+        for symbol in 0..symbols.len() as u32 {
+            if graph.name_weight[symbol as usize] != 0.0 {
+                assert_eq!(
+                    restored_graph.referencers.get(symbol),
+                    graph.referencers.get(symbol)
+                );
+            } else {
+                assert!(restored_graph.referencers.get(symbol).is_empty());
+            }
+        }
+        assert!(!graph.referencers.get(2).is_empty());
+        let names = restored.rest.names().unwrap();
+        assert_eq!(names.parts(), symbols.parts());
+        let references = restored.rest.references().unwrap();
+        let expected: Vec<Vec<(u32, u32)>> = records.iter().map(|r| r.references.clone()).collect();
+        assert_eq!(references, expected);
+
+        assert!(load(&state, 8, 4).is_none(), "another key");
+        assert!(load(&state, 7, 3).is_none(), "another listing");
+        for cut in [bytes.len() - 1, HEADER_BYTES as usize, 10] {
+            let (_dir, state) = state_with(&bytes[..cut]);
+            assert!(load(&state, 7, 4).is_none(), "cut at {cut}");
+        }
+        for position in [HEADER_BYTES as usize, bytes.len() / 2, bytes.len() - 1] {
+            let mut damaged = bytes.clone();
+            damaged[position] ^= 0x40;
+            let (_dir, state) = state_with(&damaged);
+            let loaded = load(&state, 7, 4);
+            // The names and references are checked when they are read.
+            let whole = loaded.is_some_and(|restored| {
+                restored.rest.names().is_some() && restored.rest.references().is_some()
+            });
+            assert!(!whole, "byte {position}");
+        }
+    }
+
+    #[test]
+    fn the_key_follows_contents_attributes_and_options() {
+        let hash = [1u8; 20];
+        let other = [2u8; 20];
+        let plain = LinguistAttributes::default();
+        let vendored = LinguistAttributes {
+            vendored: Some(true),
+            generated: None,
+        };
+        let base = key(1, false, 10, [("a.py", &hash, plain)].into_iter());
+        assert_eq!(
+            key(1, false, 10, [("a.py", &hash, plain)].into_iter()),
+            base
+        );
+        for changed in [
+            key(2, false, 10, [("a.py", &hash, plain)].into_iter()),
+            key(1, true, 10, [("a.py", &hash, plain)].into_iter()),
+            key(1, false, 11, [("a.py", &hash, plain)].into_iter()),
+            key(1, false, 10, [("b.py", &hash, plain)].into_iter()),
+            key(1, false, 10, [("a.py", &other, plain)].into_iter()),
+            key(1, false, 10, [("a.py", &hash, vendored)].into_iter()),
+            key(1, false, 10, std::iter::empty()),
+        ] {
+            assert_ne!(changed, base);
+        }
+    }
+
+    #[test]
+    fn a_kind_is_stored_as_its_position() {
+        for (position, kind) in TagKind::ALL.iter().enumerate() {
+            assert_eq!(*kind as usize, position);
+        }
+    }
+
+    #[test]
+    fn checksum_sees_any_changed_byte_and_length() {
+        let bytes: Vec<u8> = (0..100u32).map(|value| (value * 7) as u8).collect();
+        let whole = checksum(&bytes);
+        for position in [0, 31, 32, 63, 96, 99] {
+            let mut changed = bytes.clone();
+            changed[position] ^= 1;
+            assert_ne!(checksum(&changed), whole, "byte {position}");
+        }
+        assert_ne!(checksum(&bytes[..99]), whole);
+    }
+}
