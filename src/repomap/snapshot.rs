@@ -28,10 +28,11 @@
 //!           the tag store segments the tags came from (names, one per line)
 //! ```
 
-use std::io::{Read, Seek, SeekFrom};
+use std::io::Read;
 use std::sync::Mutex;
 
 use bytemuck::Pod;
+use rayon::prelude::*;
 
 use crate::git::LinguistAttributes;
 use crate::safe_fs::StateDir;
@@ -157,13 +158,19 @@ pub fn load(state: &StateDir, key: u64, file_count: usize) -> Option<Restored> {
     if files.len() != file_count {
         return None;
     }
-    let definitions: Vec<[u32; 3]> = rest.read(Section::Definitions)?;
     let symbol_count = rest.length(Section::NameEnds) / 4;
-    let records = stored_records(&files, &definitions, symbol_count)?;
-    let nodes: Vec<u32> = (0..records.len() as u32)
-        .filter(|&index| records[index as usize].status.is_mapped())
+    // Nodes are the mapped files in order; a status is checked with its record.
+    let nodes: Vec<u32> = (0..files.len() as u32)
+        .filter(|&index| matches!(files[index as usize][3] & 0xff, 0 | 1))
         .collect();
-    let graph = read_graph(&rest, nodes, symbol_count)?;
+    let (records, graph) = rayon::join(
+        || {
+            let definitions: Vec<[u32; 3]> = rest.read(Section::Definitions)?;
+            stored_records(&files, &definitions, symbol_count)
+        },
+        || read_graph(&rest, nodes, symbol_count),
+    );
+    let (records, graph) = (records?, graph?);
     let reference_count = files.last().map_or(0, |file| file[1] as usize);
     let segments = String::from_utf8(rest.read(Section::Segments)?).ok()?;
     let segments = segments.lines().map(str::to_string).collect();
@@ -178,7 +185,7 @@ pub fn load(state: &StateDir, key: u64, file_count: usize) -> Option<Restored> {
 
 /// The open snapshot file and its section table.
 pub struct SnapshotFile {
-    file: Mutex<std::fs::File>,
+    file: std::fs::File,
     /// Per section: offset in the file, byte length, checksum.
     table: [(u64, u64, u64); SECTIONS],
 }
@@ -202,10 +209,7 @@ impl SnapshotFile {
             *entry = (offset, length, word(4 + 2 * index));
             offset = offset.checked_add(length)?;
         }
-        (file.metadata().ok()?.len() == offset).then_some(SnapshotFile {
-            file: Mutex::new(file),
-            table,
-        })
+        (file.metadata().ok()?.len() == offset).then_some(SnapshotFile { file, table })
     }
 
     fn length(&self, section: Section) -> usize {
@@ -222,14 +226,7 @@ impl SnapshotFile {
         }
         let mut values = vec![T::zeroed(); usize::try_from(length / size).ok()?];
         let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut values);
-        {
-            let mut file = self
-                .file
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            file.seek(SeekFrom::Start(offset)).ok()?;
-            file.read_exact(bytes).ok()?;
-        }
+        read_at(&self.file, bytes, offset).ok()?;
         (checksum(bytes) == sum).then_some(values)
     }
 
@@ -257,6 +254,25 @@ impl SnapshotFile {
         }
         Some(lists)
     }
+}
+
+/// Fills `bytes` from `file` at `offset`; sections are read from several
+/// threads at once.
+#[cfg(unix)]
+fn read_at(file: &std::fs::File, bytes: &mut [u8], offset: u64) -> std::io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, bytes, offset)
+}
+
+#[cfg(not(unix))]
+fn read_at(file: &std::fs::File, bytes: &mut [u8], offset: u64) -> std::io::Result<()> {
+    use std::io::{Seek, SeekFrom};
+    static READING: Mutex<()> = Mutex::new(());
+    let _turn = READING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut file = file;
+    file.seek(SeekFrom::Start(offset))?;
+    file.read_exact(bytes)
 }
 
 fn encode(
@@ -375,118 +391,136 @@ fn lists<T: Copy + Default>(
     (kept_starts, values)
 }
 
-/// The records' content part from the files and definitions sections; `None`
-/// when an offset, status, kind or identifier does not hold.
+/// The records' content part from the files and definitions sections (on
+/// every core); `None` when an offset, status, kind or identifier does not hold.
 fn stored_records(
     files: &[[u32; 4]],
     definitions: &[[u32; 3]],
     symbol_count: usize,
 ) -> Option<Vec<StoredRecord>> {
-    let mut records = Vec::with_capacity(files.len());
-    let mut start = 0usize;
-    let mut references_end = 0u32;
-    for &[definitions_end, file_references_end, line_count, word] in files {
-        let end = definitions_end as usize;
-        if file_references_end < references_end {
-            return None;
-        }
-        references_end = file_references_end;
-        let language = u8::try_from(word >> 8 & 0xff).ok()?;
-        let status = match word & 0xff {
-            0 => FileStatus::Parsed(language),
-            1 => FileStatus::NoGrammar,
-            2 => FileStatus::Binary,
-            3 => FileStatus::Minified,
-            _ => return None,
-        };
-        let definitions = definitions
-            .get(start..end)?
-            .iter()
-            .map(|&[name, line, packed]| {
-                let kind = *TagKind::ALL.get((packed & 0xff) as usize)?;
-                ((name as usize) < symbol_count).then_some(DefinitionRecord {
-                    name,
-                    kind,
-                    line,
-                    end_line: line.checked_add(packed >> 8)?,
-                })
-            })
-            .collect::<Option<Vec<_>>>()?;
-        start = end;
-        records.push(StoredRecord {
-            status,
-            line_count,
-            generated_marker: word >> 16 & 1 == 1,
-            definitions,
-            references: Vec::new(),
-        });
+    let ends_hold = files
+        .windows(2)
+        .all(|pair| pair[0][0] <= pair[1][0] && pair[0][1] <= pair[1][1])
+        && files.last().map_or(0, |file| file[0] as usize) == definitions.len();
+    if !ends_hold {
+        return None;
     }
-    (start == definitions.len()).then_some(records)
+    (0..files.len())
+        .into_par_iter()
+        .with_min_len(1024)
+        .map(|index| {
+            let [end, _, line_count, word] = files[index];
+            let start = index.checked_sub(1).map_or(0, |before| files[before][0]);
+            let language = u8::try_from(word >> 8 & 0xff).ok()?;
+            let status = match word & 0xff {
+                0 => FileStatus::Parsed(language),
+                1 => FileStatus::NoGrammar,
+                2 => FileStatus::Binary,
+                3 => FileStatus::Minified,
+                _ => return None,
+            };
+            let definitions = definitions
+                .get(start as usize..end as usize)?
+                .iter()
+                .map(|&[name, line, packed]| {
+                    let kind = *TagKind::ALL.get((packed & 0xff) as usize)?;
+                    ((name as usize) < symbol_count).then_some(DefinitionRecord {
+                        name,
+                        kind,
+                        line,
+                        end_line: line.checked_add(packed >> 8)?,
+                    })
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(StoredRecord {
+                status,
+                line_count,
+                generated_marker: word >> 16 & 1 == 1,
+                definitions,
+                references: Vec::new(),
+            })
+        })
+        .collect()
 }
 
 /// The graph over `nodes` (record indices of the mapped files, in order).
 fn read_graph(rest: &SnapshotFile, nodes: Vec<u32>, symbol_count: usize) -> Option<FileGraph> {
     let node_count = nodes.len();
     let in_range = |node: u32| (node as usize) < node_count;
-    let definers: Vec<u32> = rest.read(Section::Definers)?;
-    definers.iter().copied().all(in_range).then_some(())?;
-    let definers =
-        SymbolLists::from_parts(symbol_count, rest.read(Section::DefinerStarts)?, definers)?;
-    let referencers: Vec<(u32, u32)> = rest
-        .read::<[u32; 2]>(Section::Referencers)?
-        .into_iter()
-        .map(|[node, count]| (node, count))
-        .collect();
-    referencers
-        .iter()
-        .all(|&(node, _)| in_range(node))
-        .then_some(())?;
-    let referencers = SymbolLists::from_parts(
-        symbol_count,
-        rest.read(Section::ReferencerStarts)?,
-        referencers,
-    )?;
-    let edges: Vec<(u32, f32)> = rest
-        .read::<[u32; 2]>(Section::Edges)?
-        .into_iter()
-        .map(|[source, weight]| (source, f32::from_bits(weight)))
-        .collect();
-    let incoming = EdgeLists::from_parts(node_count, rest.read(Section::EdgeStarts)?, edges)?;
-    let name_weight: Vec<f32> = rest
-        .read::<u32>(Section::NameWeights)?
-        .into_iter()
-        .map(f32::from_bits)
-        .collect();
-    let folder: Vec<u32> = rest.read(Section::Folders)?;
-    let family: Vec<u8> = rest.read(Section::Families)?;
-    let damped: Vec<bool> = rest
-        .read::<u8>(Section::Damped)?
-        .into_iter()
-        .map(|flag| flag != 0)
-        .collect();
-    let lower_initial: Vec<bool> = rest
-        .read::<u8>(Section::LowerInitials)?
-        .into_iter()
-        .map(|flag| flag != 0)
-        .collect();
-    let sizes_hold = name_weight.len() == symbol_count
-        && folder.len() == node_count
-        && family.len() == node_count
-        && damped.len() == node_count
-        && (lower_initial.is_empty() || lower_initial.len() == symbol_count);
-    sizes_hold.then(|| {
-        FileGraph::from_parts(
-            nodes,
-            incoming,
-            definers,
-            referencers,
-            name_weight,
-            family,
-            folder,
-            damped,
-            lower_initial,
+    let pairs = |section| -> Option<Vec<(u32, u32)>> {
+        let values: Vec<[u32; 2]> = rest.read(section)?;
+        Some(values.into_iter().map(|[a, b]| (a, b)).collect())
+    };
+    let flags = |section| -> Option<Vec<bool>> {
+        Some(
+            rest.read::<u8>(section)?
+                .into_iter()
+                .map(|flag| flag != 0)
+                .collect(),
         )
-    })
+    };
+    // The large sections are read and checked on every core.
+    let ((definers, referencers), (incoming, small)) = rayon::join(
+        || {
+            rayon::join(
+                || {
+                    let definers: Vec<u32> = rest.read(Section::Definers)?;
+                    definers.iter().copied().all(in_range).then_some(())?;
+                    let starts = rest.read(Section::DefinerStarts)?;
+                    SymbolLists::from_parts(symbol_count, starts, definers)
+                },
+                || {
+                    let referencers = pairs(Section::Referencers)?;
+                    referencers
+                        .iter()
+                        .all(|&(node, _)| in_range(node))
+                        .then_some(())?;
+                    let starts = rest.read(Section::ReferencerStarts)?;
+                    SymbolLists::from_parts(symbol_count, starts, referencers)
+                },
+            )
+        },
+        || {
+            rayon::join(
+                || {
+                    let edges = pairs(Section::Edges)?
+                        .into_iter()
+                        .map(|(source, weight)| (source, f32::from_bits(weight)))
+                        .collect();
+                    EdgeLists::from_parts(node_count, rest.read(Section::EdgeStarts)?, edges)
+                },
+                || {
+                    let name_weight: Vec<f32> = rest
+                        .read::<u32>(Section::NameWeights)?
+                        .into_iter()
+                        .map(f32::from_bits)
+                        .collect();
+                    let folder: Vec<u32> = rest.read(Section::Folders)?;
+                    let family: Vec<u8> = rest.read(Section::Families)?;
+                    let damped = flags(Section::Damped)?;
+                    let lower_initial = flags(Section::LowerInitials)?;
+                    let sizes_hold = name_weight.len() == symbol_count
+                        && folder.len() == node_count
+                        && family.len() == node_count
+                        && damped.len() == node_count
+                        && (lower_initial.is_empty() || lower_initial.len() == symbol_count);
+                    sizes_hold.then_some((name_weight, folder, family, damped, lower_initial))
+                },
+            )
+        },
+    );
+    let (name_weight, folder, family, damped, lower_initial) = small?;
+    Some(FileGraph::from_parts(
+        nodes,
+        incoming?,
+        definers?,
+        referencers?,
+        name_weight,
+        family,
+        folder,
+        damped,
+        lower_initial,
+    ))
 }
 
 /// FNV-1a: stable across builds and platforms, unlike std's hasher.
