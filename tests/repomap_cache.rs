@@ -14,7 +14,7 @@
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use aider_tui::repomap::{INDEX_FILE_NAME, MapOptions, MapRequest, RepoMap, SNAPSHOT_FILE_NAME};
+use aider_tui::repomap::{INDEX_FILE_NAME, MapOptions, MapRequest, RepoMap};
 
 fn write(root: &Path, path: &str, text: &str) {
     let full = root.join(path);
@@ -466,12 +466,6 @@ fn the_store_keeps_to_its_cap_dropping_the_least_recently_used() {
         .refresh()
         .unwrap();
     assert_eq!(segments(store.path()).len(), 2);
-    // A project's own snapshot restores its map without the store (and a
-    // restore renews the segments it came from, as the first project's did);
-    // without them, the store alone decides.
-    for root in &roots {
-        std::fs::remove_file(root.path().join(".aider-tui").join(SNAPSHOT_FILE_NAME)).unwrap();
-    }
     let first = RepoMap::open(roots[0].path(), options(u64::MAX))
         .unwrap()
         .refresh()

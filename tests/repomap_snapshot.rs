@@ -80,6 +80,7 @@ fn open_refreshed(root: &Path, store: &Path) -> (RepoMap, ScanStats) {
     let mut map = RepoMap::open(root, options(store)).unwrap();
     let stats = map.refresh().unwrap();
     assert_eq!(stats.cache_error, None);
+    map.keep().unwrap();
     (map, stats)
 }
 
@@ -137,6 +138,24 @@ fn a_new_process_restores_the_kept_map_and_maps_as_a_rebuilt_one() {
     let kept = std::fs::read(snapshot_file(root)).unwrap();
     let written = identity(&snapshot_file(root));
 
+    // The store's segments look unused for an hour; a restore renews them, as
+    // a load from the store would (least recently used ones are evicted first).
+    let segments: Vec<std::path::PathBuf> = std::fs::read_dir(store.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "seg"))
+        .collect();
+    assert!(!segments.is_empty());
+    let an_hour_ago = SystemTime::now() - Duration::from_secs(3600);
+    for segment in &segments {
+        std::fs::File::options()
+            .write(true)
+            .open(segment)
+            .unwrap()
+            .set_modified(an_hour_ago)
+            .unwrap();
+    }
+
     // The next process restores it: nothing parsed, nothing rewritten, the same
     // map (mentions looked up and reasons named from the restored names), the
     // same counts and the same tags of each file.
@@ -160,6 +179,10 @@ fn a_new_process_restores_the_kept_map_and_maps_as_a_rebuilt_one() {
         written,
         "restored, not rewritten"
     );
+    for segment in &segments {
+        let used = std::fs::metadata(segment).unwrap().modified().unwrap();
+        assert!(used > an_hour_ago + Duration::from_secs(60), "{segment:?}");
+    }
     assert_eq!(std::fs::read(snapshot_file(root)).unwrap(), kept);
     same_output(&warm_map.render(&request), &cold);
     for path in ["app/main.py", "app/store.py", "tests/test_store.py"] {

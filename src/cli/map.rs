@@ -62,9 +62,13 @@ pub fn run(args: super::MapArgs) -> ExitCode {
     } else {
         base
     };
-    let known: std::collections::HashSet<&str> = map.files().iter().map(String::as_str).collect();
+    let mapped = map.files();
     for path in args.chat_files.iter().chain(&args.mention_files) {
-        if !known.contains(path.trim_start_matches("./")) {
+        let wanted = path.trim_start_matches("./");
+        if mapped
+            .binary_search_by(|file| file.as_str().cmp(wanted))
+            .is_err()
+        {
             eprintln!(
                 "aider-tui map: warning: {} is not a mapped file under {}",
                 printable(path),
@@ -136,6 +140,10 @@ pub fn run(args: super::MapArgs) -> ExitCode {
             max_tokens,
             crate::tokens::ENCODING_NAME
         );
+    }
+    // After the map is out: the next run on this tree restores it from here.
+    if let Err(warning) = map.keep() {
+        eprintln!("aider-tui map: warning: {}", printable(&warning));
     }
     // Freeing a kernel-sized map takes a good part of a second, and the process
     // ends here: leave it to the operating system.

@@ -177,5 +177,11 @@ fn run(
                 }
             }
         }
+        // Once per finished scan from nothing: the next session restores it.
+        if progress.done
+            && let Err(error) = map.keep()
+        {
+            tracing::warn!(%error, "repo map not kept");
+        }
     }
 }

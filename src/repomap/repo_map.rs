@@ -105,8 +105,6 @@ pub struct RepoMap {
     scan_key: Option<u64>,
     /// Set while the records came from a snapshot and lack their references.
     on_disk: Option<OnDisk>,
-    /// Why the map could not be kept on disk, if it could not.
-    snapshot_error: OnceLock<String>,
     store: Option<TagStore>,
     state: Option<StateDir>,
     /// The per-repository index as last loaded or saved.
@@ -178,7 +176,6 @@ impl RepoMap {
             graph: OnceLock::new(),
             scan_key: None,
             on_disk: None,
-            snapshot_error: OnceLock::new(),
             store,
             state,
             index: RepoIndex::default(),
@@ -679,11 +676,6 @@ impl RepoMap {
         let _ = self.map_graph();
         let mut stats = self.stats.clone();
         stats.graph_time = graph_started.elapsed();
-        if let Some(problem) = self.snapshot_error.get()
-            && stats.cache_error.is_none()
-        {
-            stats.cache_error = Some(problem.clone());
-        }
         for record in &self.records {
             if record.status.is_mapped() {
                 stats.files += 1;
@@ -819,7 +811,6 @@ impl RepoMap {
                 self.symbols.get(),
                 self.options.map_vendored,
             );
-            self.keep_snapshot(&graph);
             let files = order
                 .iter()
                 .map(|&index| self.records[index as usize].path.clone())
@@ -828,29 +819,34 @@ impl RepoMap {
         })
     }
 
-    /// Keeps the map on disk once a scan that started from nothing, with every
-    /// file's content known, is done (see `snapshot`).
-    fn keep_snapshot(&self, graph: &FileGraph) {
-        let (Some(key), Some(state)) = (self.scan_key, &self.state) else {
-            return;
+    /// Keeps the map on disk for the next process (see `snapshot`) once a scan
+    /// that started from nothing, knowing every file's content, is done; does
+    /// nothing otherwise, or the second time. On a kernel-sized tree this writes
+    /// a few hundred megabytes: run it after the map that was asked for is out.
+    pub fn keep(&mut self) -> Result<(), String> {
+        if !self.queue.is_empty() {
+            return Ok(());
+        }
+        let Some(key) = self.scan_key.take() else {
+            return Ok(());
         };
         let unreadable = self
             .records
             .iter()
             .any(|record| record.status == FileStatus::Unreadable);
-        if !self.queue.is_empty() || unreadable || self.on_disk.is_some() {
-            return;
-        }
+        let Some(state) = self.state.as_ref().filter(|_| !unreadable) else {
+            return Ok(());
+        };
         let mut records: Vec<&FileRecord> = self.records.iter().collect();
         records.sort_by(|a, b| a.path.cmp(&b.path));
+        let graph = &self.map_graph().graph;
         let segments = &self.index.segments;
-        if let Err(err) = snapshot::save(state, key, &records, self.symbols.get(), graph, segments)
-        {
-            let _ = self.snapshot_error.set(format!(
+        snapshot::save(state, key, &records, self.symbols.get(), graph, segments).map_err(|err| {
+            format!(
                 "could not keep the repo map in {}: {err}",
                 state.path().display()
-            ));
-        }
+            )
+        })
     }
 
     /// Ranks and renders the map for one request from whatever is parsed so
