@@ -1,0 +1,103 @@
+//! Times the listing of tracked files (`repo_files::list(root, true)`) and its
+//! parts on a tree: finding the repository, reading the index, the names alone
+//! (`list_paths`), and the whole listing with a stat per file. Each is run
+//! `--runs` times in this one process (warm page cache); the best and the median
+//! are printed.
+//!
+//! ```text
+//! cargo run --release --example list_tracked -- [--root DIR] [--runs N]
+//! ```
+//!
+//! Without `--root` it times `/work/trees/linux`, and says so and exits when that
+//! tree is absent.
+
+// Tests, benchmarks and examples unwrap and print: a failure there is the point.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use aider_tui::git::GitRepo;
+use aider_tui::repo_files;
+
+const DEFAULT_ROOT: &str = "/work/trees/linux";
+
+fn main() -> ExitCode {
+    let mut root = None;
+    let mut runs = 10usize;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--root" => root = args.next().map(PathBuf::from),
+            "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(runs),
+            other => {
+                eprintln!("list_tracked: unknown argument {other}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let root = match root {
+        Some(root) => root,
+        None if std::path::Path::new(DEFAULT_ROOT).join(".git").exists() => {
+            PathBuf::from(DEFAULT_ROOT)
+        }
+        None => {
+            println!("list_tracked: {DEFAULT_ROOT} is absent; pass --root DIR (skipped)");
+            return ExitCode::SUCCESS;
+        }
+    };
+    let runs = runs.max(1);
+
+    let listing = repo_files::list(&root, true);
+    println!(
+        "{}: {} files listed ({} with a blob id), {} refused, from git: {}",
+        root.display(),
+        listing.files.len(),
+        listing
+            .files
+            .iter()
+            .filter(|file| file.blob.is_some())
+            .count(),
+        listing.refused.len(),
+        listing.from_git
+    );
+
+    time("discover", runs, || {
+        GitRepo::discover(&root).unwrap().unwrap();
+    });
+    // A new repository each time: libgit2 keeps the parsed index in it.
+    time("index_files", runs, || {
+        let repository = GitRepo::discover(&root).unwrap().unwrap();
+        std::hint::black_box(repository.index_files().unwrap());
+    });
+    time("list_paths", runs, || {
+        std::hint::black_box(repo_files::list_paths(&root, true));
+    });
+    time("list", runs, || {
+        std::hint::black_box(repo_files::list(&root, true));
+    });
+    ExitCode::SUCCESS
+}
+
+/// Runs `work` `runs` times and prints the best and the median wall time.
+fn time(name: &str, runs: usize, mut work: impl FnMut()) {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            work();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    println!(
+        "{name:>12}: best {:7.1} ms  median {:7.1} ms  ({runs} runs)",
+        times[0].as_secs_f64() * 1e3,
+        times[runs / 2].as_secs_f64() * 1e3
+    );
+}
