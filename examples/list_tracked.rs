@@ -5,8 +5,11 @@
 //! are printed.
 //!
 //! ```text
-//! cargo run --release --example list_tracked -- [--root DIR] [--runs N]
+//! cargo run --release --example list_tracked -- [--root DIR] [--runs N] [--dump FILE]
 //! ```
+//!
+//! `--dump FILE` writes the listing, one file a line (path, size, modification
+//! time, blob id, linguist attributes), to compare two builds.
 //!
 //! Without `--root` it times `/work/trees/linux`, and says so and exits when that
 //! tree is absent.
@@ -31,10 +34,12 @@ const DEFAULT_ROOT: &str = "/work/trees/linux";
 fn main() -> ExitCode {
     let mut root = None;
     let mut runs = 10usize;
+    let mut dump = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--root" => root = args.next().map(PathBuf::from),
+            "--dump" => dump = args.next().map(PathBuf::from),
             "--runs" => runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(runs),
             other => {
                 eprintln!("list_tracked: unknown argument {other}");
@@ -67,6 +72,23 @@ fn main() -> ExitCode {
         listing.refused.len(),
         listing.from_git
     );
+
+    if let Some(dump) = dump {
+        let mut text = String::new();
+        for file in &listing.files {
+            let blob = file.blob.map_or("-".to_string(), |blob| {
+                blob.iter().map(|byte| format!("{byte:02x}")).collect()
+            });
+            text.push_str(&format!(
+                "{} {} {} {} {:?}\n",
+                file.path, file.size, file.mtime_ns, blob, file.linguist
+            ));
+        }
+        for refused in &listing.refused {
+            text.push_str(&format!("refused {refused}\n"));
+        }
+        std::fs::write(&dump, text).unwrap();
+    }
 
     time("discover", runs, || {
         GitRepo::discover(&root).unwrap().unwrap();
