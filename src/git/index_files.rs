@@ -14,7 +14,7 @@ use super::{GitError, GitRepo};
 
 /// Index entry modes of ordinary files (executable or not); symlinks and
 /// submodules are not files whose text the map may read.
-const REGULAR_MODES: [u32; 2] = [0o100644, 0o100755];
+pub(super) const REGULAR_MODES: [u32; 2] = [0o100644, 0o100755];
 
 /// One regular file as the index records it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,8 +52,20 @@ pub struct LinguistAttributes {
 }
 
 impl GitRepo {
-    /// The regular files of the index as it is on disk now, paths checked.
+    /// The regular files of the index as it is on disk now, paths checked: read
+    /// directly when the index is plain (see `index_file`), else by libgit2.
     pub fn index_files(&self) -> Result<IndexListing, GitError> {
+        if self.objects_are_sha1()
+            && let Some(listing) = super::index_file::read(&self.repo.path().join("index"))
+        {
+            return Ok(listing);
+        }
+        self.index_files_from_libgit2()
+    }
+
+    /// [`GitRepo::index_files`] as libgit2 reads the index: for what the direct
+    /// reader leaves to it.
+    fn index_files_from_libgit2(&self) -> Result<IndexListing, GitError> {
         let index = self.index()?;
         let mut listing = IndexListing {
             written_ns: std::fs::metadata(self.repo.path().join("index"))
@@ -88,6 +100,15 @@ impl GitRepo {
             });
         }
         Ok(listing)
+    }
+
+    /// Whether object ids are SHA-1 (the index reader knows no other length).
+    fn objects_are_sha1(&self) -> bool {
+        self.repo.config().is_ok_and(|config| {
+            config
+                .get_string("extensions.objectformat")
+                .map_or(true, |format| format.eq_ignore_ascii_case("sha1"))
+        })
     }
 
     /// Whether any `.gitattributes` in the listing (or `.git/info/attributes`)
@@ -192,6 +213,143 @@ mod tests {
         }
         // Names that merely start with dots are fine.
         assert!(normalize_index_path(b"..hidden/.gitignore").is_some());
+    }
+
+    /// A repository with files in folders, an executable, a symlink, a file
+    /// changed after staging and one staged but not committed.
+    fn sample_repository() -> (tempfile::TempDir, git2::Repository) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let repo = git2::Repository::init(root).unwrap();
+        let mut paths = Vec::new();
+        for folder in ["", "src/", "src/deep/er/", "src.d/", "src-x/", "zz/"] {
+            for name in ["a.rs", "b.c", ".gitignore", "longer_name_for_prefixes.txt"] {
+                let path = format!("{folder}{name}");
+                std::fs::create_dir_all(root.join(&path).parent().unwrap()).unwrap();
+                std::fs::write(root.join(&path), format!("{path}\n")).unwrap();
+                paths.push(path);
+            }
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let tool = root.join("src/tool.sh");
+            std::fs::write(&tool, "#!/bin/sh\n").unwrap();
+            std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+            std::os::unix::fs::symlink("a.rs", root.join("src/link.rs")).unwrap();
+            paths.extend(["src/tool.sh".to_string(), "src/link.rs".to_string()]);
+        }
+        let mut index = repo.index().unwrap();
+        for path in &paths {
+            index.add_path(Path::new(path)).unwrap();
+        }
+        index.write().unwrap();
+        std::fs::write(root.join("src/a.rs"), "changed after staging\n").unwrap();
+        (dir, repo)
+    }
+
+    /// Both readers of `repo`'s index; the direct one must not have fallen back.
+    fn both_readers(repo: &git2::Repository) -> (IndexListing, IndexListing) {
+        let direct = super::super::index_file::read(&repo.path().join("index"))
+            .expect("the direct reader read the index");
+        let git = GitRepo::discover(repo.workdir().unwrap()).unwrap().unwrap();
+        (direct, git.index_files_from_libgit2().unwrap())
+    }
+
+    fn assert_same(direct: &IndexListing, libgit2: &IndexListing) {
+        assert_eq!(direct.files, libgit2.files);
+        assert_eq!(direct.refused, libgit2.refused);
+        assert_eq!(direct.written_ns, libgit2.written_ns);
+    }
+
+    #[test]
+    fn the_direct_reader_agrees_with_libgit2_on_versions_2_3_and_4() {
+        let (_dir, repo) = sample_repository();
+        let (direct, libgit2) = both_readers(&repo);
+        assert_same(&direct, &libgit2);
+        assert!(
+            direct
+                .files
+                .iter()
+                .any(|file| file.path == "src/deep/er/a.rs")
+        );
+        assert!(!direct.files.iter().any(|file| file.path == "src/link.rs"));
+
+        // Version 3: an entry with extended flags (intent to add, skip-worktree).
+        let mut index = repo.index().unwrap();
+        let mut entry = index.get_path(Path::new("zz/b.c"), 0).unwrap();
+        entry.flags_extended |= 1 << 14;
+        index.add(&entry).unwrap();
+        index.write().unwrap();
+        let bytes = std::fs::read(repo.path().join("index")).unwrap();
+        assert_eq!(bytes[4..8], [0, 0, 0, 3]);
+        let (direct, libgit2) = both_readers(&repo);
+        assert_same(&direct, &libgit2);
+
+        // Version 4: paths stored as what differs from the one before.
+        let mut index = repo.index().unwrap();
+        index.set_version(4).unwrap();
+        index.write().unwrap();
+        let bytes = std::fs::read(repo.path().join("index")).unwrap();
+        assert_eq!(bytes[4..8], [0, 0, 0, 4]);
+        let (direct, libgit2) = both_readers(&repo);
+        assert_same(&direct, &libgit2);
+        assert_eq!(direct.files.len(), 25);
+    }
+
+    #[test]
+    fn conflict_stages_list_a_path_once() {
+        let (_dir, repo) = sample_repository();
+        let mut index = repo.index().unwrap();
+        let base = index.get_path(Path::new("src/b.c"), 0).unwrap();
+        index.remove_path(Path::new("src/b.c")).unwrap();
+        for stage in 1..=3u16 {
+            let entry = git2::IndexEntry {
+                id: repo.blob(format!("stage {stage}\n").as_bytes()).unwrap(),
+                flags: (base.flags & 0x0fff) | (stage << 12),
+                path: base.path.clone(),
+                ..base
+            };
+            index.add(&entry).unwrap();
+        }
+        index.write().unwrap();
+        let (direct, libgit2) = both_readers(&repo);
+        assert_same(&direct, &libgit2);
+        let listed: Vec<&IndexedFile> = direct
+            .files
+            .iter()
+            .filter(|file| file.path == "src/b.c")
+            .collect();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(Some(listed[0].blob), blob_id(b"stage 1\n"));
+    }
+
+    #[test]
+    fn what_the_direct_reader_leaves_to_libgit2() {
+        let (_dir, repo) = sample_repository();
+        let index_path = repo.path().join("index");
+        let good = std::fs::read(&index_path).unwrap();
+        // A refused path: libgit2 reads it and the listing names it as refused.
+        let mut index = repo.index().unwrap();
+        let mut entry = index.get_path(Path::new("src/b.c"), 0).unwrap();
+        entry.path = b"a\\b.c".to_vec();
+        index.add(&entry).unwrap();
+        index.write().unwrap();
+        assert!(super::super::index_file::read(&index_path).is_none());
+        let git = GitRepo::discover(repo.workdir().unwrap()).unwrap().unwrap();
+        assert_eq!(git.index_files().unwrap().refused, ["a\\b.c"]);
+        // A flipped byte fails the checksum; a cut file does not parse.
+        let mut flipped = good.clone();
+        flipped[40] ^= 1;
+        std::fs::write(&index_path, &flipped).unwrap();
+        assert!(super::super::index_file::read(&index_path).is_none());
+        std::fs::write(&index_path, &good[..good.len() / 2]).unwrap();
+        assert!(super::super::index_file::read(&index_path).is_none());
+        // No index at all (a new repository).
+        std::fs::remove_file(&index_path).unwrap();
+        assert!(super::super::index_file::read(&index_path).is_none());
+        let git = GitRepo::discover(repo.workdir().unwrap()).unwrap().unwrap();
+        assert!(git.index_files().unwrap().files.is_empty());
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod commit;
 mod diff;
 mod error;
 mod ignore_file;
+mod index_file;
 mod index_files;
 mod log;
 mod maker;

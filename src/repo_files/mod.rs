@@ -7,12 +7,11 @@
 //! followed out, and only regular files are read (a FIFO cannot hang a reader).
 
 mod confined;
+mod folder_stat;
 mod walk;
 
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
-
-use rayon::prelude::*;
 
 use crate::git::{GitRepo, IndexedFile, LinguistAttributes};
 
@@ -117,15 +116,24 @@ fn tracked_entries(root: &Path) -> Option<TrackedEntries> {
     let candidates: Vec<(String, IndexedFile)> = index
         .files
         .into_iter()
-        .filter_map(|file| {
-            let relative = file.path.strip_prefix(prefix.as_str())?.to_string();
-            let ignored = is_tool_path(&relative)
+        .filter_map(|mut file| {
+            let relative = file.path.strip_prefix(prefix.as_str())?;
+            let ignored = is_tool_path(relative)
                 || ignore.as_ref().is_some_and(|ignore| {
                     ignore
                         .matched_path_or_any_parents(&file.path, false)
                         .is_ignore()
                 });
-            (!ignored).then_some((relative, file))
+            if ignored {
+                return None;
+            }
+            // At the top the index's path is the relative one: no copy.
+            let relative = if prefix.is_empty() {
+                std::mem::take(&mut file.path)
+            } else {
+                relative.to_string()
+            };
+            Some((relative, file))
         })
         .collect();
     Some(TrackedEntries {
@@ -149,28 +157,29 @@ fn list_tracked(root: &Path) -> Option<Listing> {
         refused,
     } = tracked_entries(root)?;
     let linguist_wanted = {
-        let paths: Vec<&str> = candidates
+        // Only the attribute files are read; their paths relative to the top.
+        let attribute_files: Vec<String> = candidates
             .iter()
-            .map(|(_, file)| file.path.as_str())
+            .filter(|(path, _)| path.rsplit('/').next() == Some(".gitattributes"))
+            .map(|(path, _)| format!("{prefix}{path}"))
             .collect();
+        let paths: Vec<&str> = attribute_files.iter().map(String::as_str).collect();
         repository.mentions_linguist(&paths)
     };
-    // One stat per file, on every core: the index's record says what git saw,
-    // this says what is there now.
+    // One stat per file, relative to its folder, on every core: the index's record
+    // says what git saw, this says what is there now.
+    let states = folder_stat::stat_all(&root, &candidates, |(path, _)| path.as_str()).ok()?;
     let mut files: Vec<ListedFile> = candidates
-        .into_par_iter()
-        .filter_map(|(path, indexed)| {
-            let metadata = std::fs::symlink_metadata(root.join(&path)).ok()?;
-            if !metadata.is_file() {
-                return None;
-            }
-            let mtime = mtime_ns(&metadata);
-            let unchanged = metadata.len() as u32 == indexed.size
-                && same_time(mtime, indexed.mtime_ns)
+        .into_iter()
+        .zip(states)
+        .filter_map(|((path, indexed), state)| {
+            let state = state?;
+            let unchanged = state.size as u32 == indexed.size
+                && same_time(state.mtime_ns, indexed.mtime_ns)
                 && indexed.mtime_ns < written_ns;
             Some(ListedFile {
-                size: metadata.len(),
-                mtime_ns: mtime,
+                size: state.size,
+                mtime_ns: state.mtime_ns,
                 blob: unchanged.then_some(indexed.blob),
                 linguist: LinguistAttributes::default(),
                 path,
@@ -184,7 +193,11 @@ fn list_tracked(root: &Path) -> Option<Listing> {
             file.linguist = repository.linguist_attributes(&full).unwrap_or_default();
         }
     }
-    files.sort_by(|a, b| a.path.cmp(&b.path));
+    // The index is in path order already (git's, and this reader's check); libgit2
+    // may sort case-insensitively (`core.ignorecase`).
+    if !files.is_sorted_by(|a, b| a.path <= b.path) {
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+    }
     Some(Listing {
         files,
         from_git: true,
@@ -228,7 +241,8 @@ fn is_tool_state(part: &str) -> bool {
 
 /// Whether any part of a relative path is tool state.
 fn is_tool_path(path: &str) -> bool {
-    path.split('/').any(is_tool_state)
+    // Most paths have neither; splitting each is a measurable part of a listing.
+    (path.contains(".aider") || path.contains(".git")) && path.split('/').any(is_tool_state)
 }
 
 /// Modification time in nanoseconds since the Unix epoch (0 when unknown).
@@ -300,6 +314,122 @@ mod tests {
         assert_eq!(list_paths(root, true), [AIDERIGNORE, "src/a.rs"]);
         let paths: Vec<String> = list(root, true).files.into_iter().map(|f| f.path).collect();
         assert_eq!(paths, [AIDERIGNORE]);
+    }
+
+    /// Sets a file's modification time `seconds` from now.
+    fn touch(path: &Path, seconds: i64) {
+        let now = std::time::SystemTime::now();
+        let offset = std::time::Duration::from_secs(seconds.unsigned_abs());
+        let time = if seconds < 0 {
+            now - offset
+        } else {
+            now + offset
+        };
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
+    }
+
+    #[test]
+    fn blob_ids_only_for_files_unchanged_and_not_racy() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir(root.join("src")).unwrap();
+        for name in ["clean.rs", "changed.rs", "racy.rs", "grown.rs"] {
+            std::fs::write(root.join("src").join(name), "fn x() {}\n").unwrap();
+            touch(&root.join("src").join(name), -20);
+        }
+        // Racy: modified in the same instant the index is written, so git's
+        // record cannot vouch for it (git's rule: mtime not before the index's).
+        touch(&root.join("src/racy.rs"), 3600);
+        let repo = git2::Repository::init(root).unwrap();
+        let mut index = repo.index().unwrap();
+        for name in ["clean.rs", "changed.rs", "racy.rs", "grown.rs"] {
+            index.add_path(Path::new(&format!("src/{name}"))).unwrap();
+        }
+        index.write().unwrap();
+        // After staging: same size, other time; and other size, same time.
+        std::fs::write(root.join("src/changed.rs"), "fn y() {}\n").unwrap();
+        let grown_time = std::fs::metadata(root.join("src/grown.rs"))
+            .unwrap()
+            .modified()
+            .unwrap();
+        std::fs::write(root.join("src/grown.rs"), "fn grown() {}\n").unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(root.join("src/grown.rs"))
+            .unwrap()
+            .set_modified(grown_time)
+            .unwrap();
+        let listing = list(root, true);
+        let blob = |name: &str| {
+            listing
+                .files
+                .iter()
+                .find(|file| file.path == format!("src/{name}"))
+                .unwrap()
+                .blob
+        };
+        assert_eq!(blob("clean.rs"), crate::git::blob_id(b"fn x() {}\n"));
+        assert_eq!(blob("changed.rs"), None);
+        assert_eq!(blob("racy.rs"), None);
+        assert_eq!(blob("grown.rs"), None);
+        let grown = listing
+            .files
+            .iter()
+            .find(|file| file.path == "src/grown.rs")
+            .unwrap();
+        assert_eq!(grown.size, "fn grown() {}\n".len() as u64);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn nothing_is_listed_through_a_symlinked_folder() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.rs"), "fn secret() {}\n").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for path in [
+            "lib/a.rs",
+            "real/b.rs",
+            "out/secret.rs",
+            "sub/c.rs",
+            "sub/deeper/d.rs",
+        ] {
+            std::fs::create_dir_all(root.join(path).parent().unwrap()).unwrap();
+            std::fs::write(root.join(path), "fn f() {}\n").unwrap();
+        }
+        let repo = git2::Repository::init(root).unwrap();
+        let mut index = repo.index().unwrap();
+        for path in [
+            "lib/a.rs",
+            "real/b.rs",
+            "out/secret.rs",
+            "sub/c.rs",
+            "sub/deeper/d.rs",
+        ] {
+            index.add_path(Path::new(path)).unwrap();
+        }
+        index.write().unwrap();
+        // Since staged, two tracked folders became symlinks: one to a folder
+        // inside the root, one out of it.
+        std::fs::remove_dir_all(root.join("lib")).unwrap();
+        std::os::unix::fs::symlink(root.join("real"), root.join("lib")).unwrap();
+        std::fs::write(root.join("real/a.rs"), "fn a() {}\n").unwrap();
+        std::fs::remove_dir_all(root.join("out")).unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.join("out")).unwrap();
+        let paths: Vec<String> = list(root, true).files.into_iter().map(|f| f.path).collect();
+        assert_eq!(paths, ["real/b.rs", "sub/c.rs", "sub/deeper/d.rs"]);
+        // Listed from a folder inside the work tree: paths relative to it.
+        let paths: Vec<String> = list(&root.join("sub"), true)
+            .files
+            .into_iter()
+            .map(|f| f.path)
+            .collect();
+        assert_eq!(paths, ["c.rs", "deeper/d.rs"]);
     }
 
     #[test]
