@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 
 use super::graph::{EdgeLists, FileGraph};
-use super::record::FileRecord;
+use super::record::MapRecords;
 use super::request::{MapRequest, RankReason};
 use super::symbols::{LazySymbols, Symbols};
 use super::tags::TagKind;
@@ -87,7 +87,7 @@ fn node_of_path(files: &[String], path: &str) -> Option<u32> {
 /// Ranks the map for `request`.
 pub fn rank(
     graph: &FileGraph,
-    records: &[FileRecord],
+    records: MapRecords,
     symbols: &LazySymbols,
     files: &[String],
     request: &MapRequest,
@@ -143,7 +143,7 @@ pub fn rank(
             weight,
         });
     };
-    let path_of = |node: u32| records[graph.record_of(node)].path.as_str();
+    let path_of = |node: u32| records.get(graph.record_of(node)).path.as_str();
 
     for &node in &chat {
         seed(node, 1.0, "chat file".to_string(), "");
@@ -352,12 +352,7 @@ fn personalized_pagerank(
 impl Ranking {
     /// The best `limit` definitions and name-only files, best first (chat files
     /// left out). A shorter list is a prefix of a longer one.
-    pub fn best_entries(
-        &self,
-        graph: &FileGraph,
-        records: &[FileRecord],
-        limit: usize,
-    ) -> Vec<Entry> {
+    pub fn best_entries(&self, graph: &FileGraph, records: MapRecords, limit: usize) -> Vec<Entry> {
         rank_definitions(graph, records, self, limit)
     }
 
@@ -411,17 +406,16 @@ impl Ranking {
     pub fn reasons(
         &self,
         graph: &FileGraph,
-        records: &[FileRecord],
+        records: MapRecords,
         symbols: &Symbols,
         node: u32,
     ) -> Vec<RankReason> {
         let mut reasons = self.signals.get(&node).cloned().unwrap_or_default();
         reasons.sort_by(|a, b| b.weight.total_cmp(&a.weight));
         reasons.truncate(MAX_REASONS / 2);
-        let record = &records[graph.record_of(node)];
         let mut seen = HashSet::new();
         let mut edges: Vec<(u32, u32, f64)> = Vec::new();
-        for definition in &record.definitions {
+        for definition in records.definitions(graph.record_of(node)) {
             if definition.kind == TagKind::Impl
                 || !seen.insert(definition.name)
                 || !graph.defines(node, definition.name)
@@ -441,7 +435,7 @@ impl Ranking {
         for (symbol, referencing, share) in edges.into_iter().take(MAX_REASONS - reasons.len()) {
             reasons.push(RankReason {
                 ident: symbols.name(symbol).to_string(),
-                from: records[graph.record_of(referencing)].path.clone(),
+                from: records.get(graph.record_of(referencing)).path.clone(),
                 weight: share,
             });
         }
@@ -460,7 +454,7 @@ impl Ranking {
 /// a few hundred.
 fn rank_definitions(
     graph: &FileGraph,
-    records: &[FileRecord],
+    records: MapRecords,
     ranking: &Ranking,
     limit: usize,
 ) -> Vec<Entry> {
@@ -495,8 +489,8 @@ fn rank_definitions(
     }
     let order = |a: &Entry, b: &Entry| {
         b.score.total_cmp(&a.score).then_with(|| {
-            let path_a = &records[graph.record_of(a.node)].path;
-            let path_b = &records[graph.record_of(b.node)].path;
+            let path_a = &records.get(graph.record_of(a.node)).path;
+            let path_b = &records.get(graph.record_of(b.node)).path;
             path_a.cmp(path_b).then(a.definition.cmp(&b.definition))
         })
     };
@@ -519,15 +513,14 @@ fn nth_best_score(entries: &[Entry], n: usize) -> f64 {
 /// The entries of one file: its definitions, or its name when it has none.
 fn push_file_entries(
     graph: &FileGraph,
-    records: &[FileRecord],
+    records: MapRecords,
     ranking: &Ranking,
     node: u32,
     entries: &mut Vec<Entry>,
 ) {
-    let record = &records[graph.record_of(node)];
+    let definitions = records.definitions(graph.record_of(node));
     let own_rank = ranking.file_rank[node as usize];
-    let ranked_count = record
-        .definitions
+    let ranked_count = definitions
         .iter()
         .filter(|d| d.kind != TagKind::Impl)
         .count();
@@ -542,7 +535,7 @@ fn push_file_entries(
     let own_share = own_rank * OWN_RANK_SHARE / ranked_count as f64;
     let mut inflow_of: HashMap<u32, f64> = HashMap::new();
     let mut first = true;
-    for (index, definition) in record.definitions.iter().enumerate() {
+    for (index, definition) in definitions.iter().enumerate() {
         if definition.kind == TagKind::Impl {
             continue;
         }

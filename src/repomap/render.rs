@@ -10,7 +10,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::graph::FileGraph;
 use super::rank::Entry;
-use super::record::FileRecord;
+use super::record::MapRecords;
 use super::source_lines::SourceLines;
 use crate::tokens;
 
@@ -20,7 +20,7 @@ pub const MAX_LINE_CHARS: usize = 100;
 /// Renders the first `count` entries, files in order of `file_rank`.
 pub fn render(
     graph: &FileGraph,
-    records: &[FileRecord],
+    records: MapRecords,
     entries: &[Entry],
     file_rank: &[f64],
     count: usize,
@@ -41,7 +41,8 @@ pub fn render(
     order.sort_by(|a, b| file_rank[*b as usize].total_cmp(&file_rank[*a as usize]));
     let mut text = String::new();
     for node in order {
-        let record = &records[graph.record_of(node)];
+        let record = records.get(graph.record_of(node));
+        let definitions = records.definitions(graph.record_of(node));
         let chosen = &shown[&node];
         if chosen.is_empty() {
             text.push_str(&record.path);
@@ -52,12 +53,12 @@ pub fn render(
         text.push_str(":\n");
         let mut lines: BTreeSet<u32> = BTreeSet::new();
         for &index in chosen {
-            let Some(definition) = record.definitions.get(index as usize) else {
+            let Some(definition) = definitions.get(index as usize) else {
                 continue;
             };
             lines.insert(definition.line);
             // Enclosing scopes: definitions whose span covers this one.
-            for outer in &record.definitions {
+            for outer in definitions {
                 if outer.line < definition.line && definition.line <= outer.end_line {
                     lines.insert(outer.line);
                 }
@@ -73,7 +74,7 @@ pub fn render(
                 text.push_str("⋮\n");
             }
             text.push('│');
-            sources.push_line(&mut text, record, *line);
+            sources.push_line(&mut text, record, definitions, *line);
             text.push('\n');
             previous = Some(*line);
         }
@@ -88,7 +89,7 @@ pub fn render(
 /// with its exact token count and the number of entries used.
 pub fn fit(
     graph: &FileGraph,
-    records: &[FileRecord],
+    records: MapRecords,
     entries: &[Entry],
     file_rank: &[f64],
     max_tokens: usize,

@@ -28,13 +28,13 @@ use super::graph::FileGraph;
 use super::language;
 use super::parse_queue::{ParseQueue, PendingFile};
 use super::rank;
-use super::record::{DefinitionRecord, FileRecord, FileStatus, StoredRecord};
+use super::record::{DefinitionRecord, FileRecord, FileStatus, MapRecords, StoredRecord};
 use super::render;
 use super::repo_index::{IndexedPath, RepoIndex};
 use super::request::{
     MapOptions, MapOutput, MapRequest, RankedFile, ScanPlan, ScanProgress, ScanStats,
 };
-use super::snapshot::{self, SnapshotFile};
+use super::snapshot::{self, SnapshotFile, StoredDefinitions};
 use super::source_lines::SourceLines;
 use super::store::{Segment, TagStore};
 use super::symbols::{LazySymbols, Symbols};
@@ -79,9 +79,12 @@ struct MapGraph {
 }
 
 /// What a map restored from a snapshot still has on disk: the records'
-/// references (the graph holds what ranking needs of them).
+/// references (the graph holds what ranking needs of them) and definitions
+/// (read a file at a time when a ranking visits it).
 struct OnDisk {
     rest: Arc<SnapshotFile>,
+    definitions: StoredDefinitions,
+    definition_count: usize,
     reference_count: usize,
     symbol_count: usize,
 }
@@ -520,7 +523,9 @@ impl RepoMap {
             files,
         });
         self.on_disk = Some(OnDisk {
+            definitions: StoredDefinitions::new(Arc::clone(&rest)),
             rest,
+            definition_count: snapshot.definition_count,
             reference_count: snapshot.reference_count,
             symbol_count,
         });
@@ -540,16 +545,23 @@ impl RepoMap {
     }
 
     /// Reads what a restored map left on disk (its identifiers' names and its
-    /// records' references), so the map can change; when that fails the map
-    /// starts over empty.
+    /// records' definitions and references), so the map can change; when that
+    /// fails the map starts over empty.
     fn read_rest_from_disk(&mut self) {
         let Some(on_disk) = self.on_disk.take() else {
             return;
         };
         let names_read = self.symbols.get_mut().len() == on_disk.symbol_count;
-        match on_disk.rest.references() {
-            Some(lists) if names_read && lists.len() == self.records.len() => {
-                for (record, references) in self.records.iter_mut().zip(lists) {
+        let lists = on_disk.rest.definitions().zip(on_disk.rest.references());
+        match lists {
+            Some((definitions, references))
+                if names_read
+                    && definitions.len() == self.records.len()
+                    && references.len() == self.records.len() =>
+            {
+                let lists = definitions.into_iter().zip(references);
+                for (record, (definitions, references)) in self.records.iter_mut().zip(lists) {
+                    record.definitions = definitions;
                     record.references = references;
                 }
             }
@@ -688,11 +700,11 @@ impl RepoMap {
                 stats.skipped += 1;
             }
         }
-        // A restored map's references are still on disk.
-        stats.references += self
-            .on_disk
-            .as_ref()
-            .map_or(0, |on_disk| on_disk.reference_count);
+        // A restored map's definitions and references are still on disk.
+        if let Some(on_disk) = &self.on_disk {
+            stats.definitions += on_disk.definition_count;
+            stats.references += on_disk.reference_count;
+        }
         stats.tags = stats.definitions + stats.references;
         stats.total_time = started.elapsed();
         Ok(stats)
@@ -856,17 +868,18 @@ impl RepoMap {
         if graph.node_count() == 0 {
             return MapOutput::default();
         }
-        let ranking = rank::rank(graph, &self.records, &self.symbols, files, request);
+        let records = self.map_records();
+        let ranking = rank::rank(graph, records, &self.symbols, files, request);
         let sources = SourceLines::new(&self.reader, render::MAX_LINE_CHARS);
         // Every entry costs at least a token, so no more than the budget can fit;
         // most cost ten or more, so few are scored first, more only if they all fit.
         let most = request.max_tokens.max(1);
         let mut limit = (most / ENTRY_TOKENS_GUESS).max(1);
         let (entries, text, tokens, count) = loop {
-            let entries = ranking.best_entries(graph, &self.records, limit);
+            let entries = ranking.best_entries(graph, records, limit);
             let (text, tokens, count) = render::fit(
                 graph,
-                &self.records,
+                records,
                 &entries,
                 &ranking.file_rank,
                 request.max_tokens,
@@ -894,7 +907,7 @@ impl RepoMap {
                     path: record.path.clone(),
                     score: ranking.file_rank[node as usize],
                     reasons: if request.explain {
-                        ranking.reasons(graph, &self.records, self.symbols.get(), node)
+                        ranking.reasons(graph, records, self.symbols.get(), node)
                     } else {
                         Vec::new()
                     },
@@ -944,6 +957,12 @@ impl RepoMap {
         self.classification(record.origin)
     }
 
+    /// The records, with a restored map's definitions read on first need.
+    fn map_records(&self) -> MapRecords<'_> {
+        let stored = self.on_disk.as_ref().map(|on_disk| &on_disk.definitions);
+        MapRecords::new(&self.records, stored)
+    }
+
     /// The tags of one mapped file, as extracted (for inspection and tests).
     pub fn file_tags(&self, rel_path: &str) -> Option<FileTags> {
         let index = self
@@ -957,8 +976,9 @@ impl RepoMap {
             Some(on_disk) => on_disk.rest.references()?.into_iter().nth(index),
             None => None,
         };
-        let definitions = record
-            .definitions
+        let definitions = self
+            .map_records()
+            .definitions(index)
             .iter()
             .map(|d| tags::Definition {
                 name: symbols.name(d.name).to_string(),

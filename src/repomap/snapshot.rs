@@ -12,14 +12,17 @@
 //! the sections back to back in native byte order (only little-endian machines
 //! keep a snapshot). Sections are read straight into typed buffers. A ranking
 //! needs neither the identifiers' names (unless it has mentions to look up or
-//! reasons to explain) nor the references (already in the graph), so those are
-//! read on first need through the handle opened at restore time; a file replaced
-//! since is still the one opened, and a damaged section is a miss.
+//! reasons to explain) nor the references (already in the graph), and only the
+//! definitions of the files it visits, so those are read on first need through
+//! the handle opened at restore time (a file replaced since is still the one
+//! opened): a damaged section is a miss, and a file's definitions carry their
+//! own checksum (a damaged one reads as none).
 //!
 //! ```text
 //! header:   magic, key, section count (u64 each), then per section its byte
 //!           length and checksum (u64 each)
-//! sections: files [definitions end, references end, line count, status] (u32 × 4),
+//! sections: files [definitions end, references end, line count, status,
+//!           checksum of its definitions] (u32 × 5),
 //!           definitions [name, line, span << 8 | kind] (u32 × 3),
 //!           graph: definer starts, definers, referencer starts, referencers
 //!           [node, count], name weights, folders, families (u8), damped (u8),
@@ -49,7 +52,7 @@ pub const SNAPSHOT_FILE_NAME: &str = "repomap-snapshot.bin";
 const OLD_GRAPH_FILE_NAME: &str = "repomap-graph.bin";
 
 /// Identifies the file format (bumped when the layout changes).
-const MAGIC: u64 = 0x6169_6465_7274_7335; // "aiderts5"
+const MAGIC: u64 = 0x6169_6465_7274_7336; // "aiderts6"
 
 /// The sections, in file order.
 #[derive(Clone, Copy)]
@@ -133,11 +136,13 @@ pub fn save(
 }
 
 /// A map restored from a snapshot: the content part of each record (no
-/// references yet) in the listing's order, and the graph over them.
+/// definitions or references yet) in the listing's order, and the graph over
+/// them.
 pub struct Restored {
     pub records: Vec<StoredRecord>,
     pub graph: FileGraph,
-    /// References over all records (for the scan's statistics).
+    /// Definitions and references over all records (for the scan's statistics).
+    pub definition_count: usize,
     pub reference_count: usize,
     /// Where the names and references are read from on first need.
     pub rest: SnapshotFile,
@@ -154,33 +159,53 @@ pub fn load(state: &StateDir, key: u64, file_count: usize) -> Option<Restored> {
     }
     let file = state.open_read(SNAPSHOT_FILE_NAME).ok()??;
     let rest = SnapshotFile::open(file, key)?;
-    let files: Vec<[u32; 4]> = rest.read(Section::Files)?;
-    if files.len() != file_count {
+    if rest.files.len() != file_count {
         return None;
     }
-    let symbol_count = rest.length(Section::NameEnds) / 4;
-    // Nodes are the mapped files in order; a status is checked with its record.
-    let nodes: Vec<u32> = (0..files.len() as u32)
-        .filter(|&index| matches!(files[index as usize][3] & 0xff, 0 | 1))
+    let records = stored_records(&rest.files)?;
+    let nodes: Vec<u32> = (0..records.len() as u32)
+        .filter(|&index| records[index as usize].status.is_mapped())
         .collect();
-    let (records, graph) = rayon::join(
-        || {
-            let definitions: Vec<[u32; 3]> = rest.read(Section::Definitions)?;
-            stored_records(&files, &definitions, symbol_count)
-        },
-        || read_graph(&rest, nodes, symbol_count),
-    );
-    let (records, graph) = (records?, graph?);
-    let reference_count = files.last().map_or(0, |file| file[1] as usize);
+    let graph = read_graph(&rest, nodes, rest.symbol_count)?;
+    let (definition_count, reference_count) = rest
+        .files
+        .last()
+        .map_or((0, 0), |file| (file[0] as usize, file[1] as usize));
     let segments = String::from_utf8(rest.read(Section::Segments)?).ok()?;
     let segments = segments.lines().map(str::to_string).collect();
-    (rest.length(Section::References) == reference_count * 8).then_some(Restored {
+    let lengths_hold = rest.length(Section::References) == reference_count * 8
+        && rest.length(Section::Definitions) == definition_count * 12;
+    lengths_hold.then_some(Restored {
         records,
         graph,
+        definition_count,
         reference_count,
         rest,
         segments,
     })
+}
+
+/// A restored map's definitions, read from its snapshot a file at a time on
+/// first need.
+pub struct StoredDefinitions {
+    rest: std::sync::Arc<SnapshotFile>,
+    lists: Vec<std::sync::OnceLock<Vec<DefinitionRecord>>>,
+}
+
+impl StoredDefinitions {
+    pub fn new(rest: std::sync::Arc<SnapshotFile>) -> StoredDefinitions {
+        let lists = (0..rest.files.len())
+            .map(|_| std::sync::OnceLock::new())
+            .collect();
+        StoredDefinitions { rest, lists }
+    }
+
+    /// The definitions of record `index` (none if they cannot be read whole).
+    pub fn of(&self, index: usize) -> &[DefinitionRecord] {
+        self.lists.get(index).map_or(&[], |list| {
+            list.get_or_init(|| self.rest.definitions_of(index).unwrap_or_default())
+        })
+    }
 }
 
 /// The open snapshot file and its section table.
@@ -188,6 +213,10 @@ pub struct SnapshotFile {
     file: std::fs::File,
     /// Per section: offset in the file, byte length, checksum.
     table: [(u64, u64, u64); SECTIONS],
+    /// The files section, checked: where each file's definitions and
+    /// references end.
+    files: Vec<[u32; 5]>,
+    symbol_count: usize,
 }
 
 impl SnapshotFile {
@@ -209,7 +238,23 @@ impl SnapshotFile {
             *entry = (offset, length, word(4 + 2 * index));
             offset = offset.checked_add(length)?;
         }
-        (file.metadata().ok()?.len() == offset).then_some(SnapshotFile { file, table })
+        if file.metadata().ok()?.len() != offset {
+            return None;
+        }
+        let mut snapshot = SnapshotFile {
+            file,
+            table,
+            files: Vec::new(),
+            symbol_count: 0,
+        };
+        snapshot.symbol_count = snapshot.length(Section::NameEnds) / 4;
+        let files: Vec<[u32; 5]> = snapshot.read(Section::Files)?;
+        let ends_ascend = files
+            .windows(2)
+            .all(|pair| pair[0][0] <= pair[1][0] && pair[0][1] <= pair[1][1]);
+        ends_ascend.then_some(())?;
+        snapshot.files = files;
+        Some(snapshot)
     }
 
     fn length(&self, section: Section) -> usize {
@@ -238,11 +283,10 @@ impl SnapshotFile {
 
     /// Every record's references, in record order.
     pub fn references(&self) -> Option<Vec<Vec<(u32, u32)>>> {
-        let files: Vec<[u32; 4]> = self.read(Section::Files)?;
         let references: Vec<[u32; 2]> = self.read(Section::References)?;
         let mut start = 0usize;
-        let mut lists = Vec::with_capacity(files.len());
-        for file in files {
+        let mut lists = Vec::with_capacity(self.files.len());
+        for file in &self.files {
             let end = file[1] as usize;
             let list = references.get(start..end)?;
             lists.push(
@@ -253,6 +297,41 @@ impl SnapshotFile {
             start = end;
         }
         Some(lists)
+    }
+
+    /// Every record's definitions, in record order.
+    pub fn definitions(&self) -> Option<Vec<Vec<DefinitionRecord>>> {
+        let definitions: Vec<[u32; 3]> = self.read(Section::Definitions)?;
+        (0..self.files.len())
+            .into_par_iter()
+            .with_min_len(1024)
+            .map(|index| {
+                let (start, end) = self.definition_range(index);
+                decode_definitions(definitions.get(start..end)?, self.symbol_count)
+            })
+            .collect()
+    }
+
+    /// The definitions of record `index`, read alone and checked against its
+    /// own checksum.
+    fn definitions_of(&self, index: usize) -> Option<Vec<DefinitionRecord>> {
+        let (start, end) = self.definition_range(index);
+        let mut values = vec![[0u32; 3]; end - start];
+        let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut values);
+        let (section_offset, ..) = self.table[Section::Definitions as usize];
+        read_at(&self.file, bytes, section_offset + start as u64 * 12).ok()?;
+        (checksum(bytes) as u32 == self.files.get(index)?[4]).then_some(())?;
+        decode_definitions(&values, self.symbol_count)
+    }
+
+    /// Where record `index`'s definitions are in the definitions section.
+    fn definition_range(&self, index: usize) -> (usize, usize) {
+        let end = self.files.get(index).map_or(0, |file| file[0] as usize);
+        let start = index
+            .checked_sub(1)
+            .and_then(|before| self.files.get(before))
+            .map_or(0, |file| file[0] as usize);
+        (start, end.max(start))
     }
 }
 
@@ -282,10 +361,11 @@ fn encode(
     graph: &FileGraph,
     segments: &[String],
 ) -> std::io::Result<Vec<u8>> {
-    let mut files: Vec<[u32; 4]> = Vec::with_capacity(records.len());
+    let mut files: Vec<[u32; 5]> = Vec::with_capacity(records.len());
     let mut definitions: Vec<[u32; 3]> = Vec::new();
     let mut references: Vec<[u32; 2]> = Vec::new();
     for record in records {
+        let first = definitions.len();
         for definition in &record.definitions {
             let span = definition.end_line.saturating_sub(definition.line);
             if span > MAX_SPAN {
@@ -312,11 +392,13 @@ fn encode(
                 return Err(std::io::Error::other("an unreadable file is not kept"));
             }
         };
+        let own: &[u8] = bytemuck::cast_slice(&definitions[first..]);
         files.push([
             u32::try_from(definitions.len()).map_err(std::io::Error::other)?,
             u32::try_from(references.len()).map_err(std::io::Error::other)?,
             record.line_count,
             kind | language << 8 | u32::from(record.generated_marker) << 16,
+            checksum(own) as u32,
         ]);
     }
     // Ranking reads a name's referencers only when the name weighs something.
@@ -391,26 +473,12 @@ fn lists<T: Copy + Default>(
     (kept_starts, values)
 }
 
-/// The records' content part from the files and definitions sections (on
-/// every core); `None` when an offset, status, kind or identifier does not hold.
-fn stored_records(
-    files: &[[u32; 4]],
-    definitions: &[[u32; 3]],
-    symbol_count: usize,
-) -> Option<Vec<StoredRecord>> {
-    let ends_hold = files
-        .windows(2)
-        .all(|pair| pair[0][0] <= pair[1][0] && pair[0][1] <= pair[1][1])
-        && files.last().map_or(0, |file| file[0] as usize) == definitions.len();
-    if !ends_hold {
-        return None;
-    }
-    (0..files.len())
-        .into_par_iter()
-        .with_min_len(1024)
-        .map(|index| {
-            let [end, _, line_count, word] = files[index];
-            let start = index.checked_sub(1).map_or(0, |before| files[before][0]);
+/// The records' content part from the files section (definitions and
+/// references are read later); `None` when a status does not hold.
+fn stored_records(files: &[[u32; 5]]) -> Option<Vec<StoredRecord>> {
+    files
+        .iter()
+        .map(|&[_, _, line_count, word, _]| {
             let language = u8::try_from(word >> 8 & 0xff).ok()?;
             let status = match word & 0xff {
                 0 => FileStatus::Parsed(language),
@@ -419,25 +487,29 @@ fn stored_records(
                 3 => FileStatus::Minified,
                 _ => return None,
             };
-            let definitions = definitions
-                .get(start as usize..end as usize)?
-                .iter()
-                .map(|&[name, line, packed]| {
-                    let kind = *TagKind::ALL.get((packed & 0xff) as usize)?;
-                    ((name as usize) < symbol_count).then_some(DefinitionRecord {
-                        name,
-                        kind,
-                        line,
-                        end_line: line.checked_add(packed >> 8)?,
-                    })
-                })
-                .collect::<Option<Vec<_>>>()?;
             Some(StoredRecord {
                 status,
                 line_count,
                 generated_marker: word >> 16 & 1 == 1,
-                definitions,
+                definitions: Vec::new(),
                 references: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+/// One file's stored definitions; `None` when a kind or identifier does not
+/// hold.
+fn decode_definitions(stored: &[[u32; 3]], symbol_count: usize) -> Option<Vec<DefinitionRecord>> {
+    stored
+        .iter()
+        .map(|&[name, line, packed]| {
+            let kind = *TagKind::ALL.get((packed & 0xff) as usize)?;
+            ((name as usize) < symbol_count).then_some(DefinitionRecord {
+                name,
+                kind,
+                line,
+                end_line: line.checked_add(packed >> 8)?,
             })
         })
         .collect()
@@ -627,10 +699,11 @@ mod tests {
         let restored = load(&state, 7, 4).unwrap();
         for (stored, record) in restored.records.iter().zip(&records) {
             assert_eq!(stored.status, record.status);
-            assert_eq!(stored.definitions, record.definitions);
             assert_eq!(stored.generated_marker, record.generated_marker);
+            assert!(stored.definitions.is_empty(), "read on first need");
             assert!(stored.references.is_empty(), "read on first need");
         }
+        assert_eq!(restored.definition_count, 2);
         assert_eq!(restored.reference_count, 4);
         assert_eq!(restored.segments, segments);
         let restored_graph = &restored.graph;
@@ -651,9 +724,16 @@ mod tests {
             }
         }
         assert!(!graph.referencers.get(2).is_empty());
-        let names = restored.rest.names().unwrap();
+        let rest = std::sync::Arc::new(restored.rest);
+        let lazily = StoredDefinitions::new(std::sync::Arc::clone(&rest));
+        let whole = rest.definitions().unwrap();
+        for (index, record) in records.iter().enumerate() {
+            assert_eq!(lazily.of(index), record.definitions.as_slice());
+            assert_eq!(whole[index], record.definitions);
+        }
+        let names = rest.names().unwrap();
         assert_eq!(names.parts(), symbols.parts());
-        let references = restored.rest.references().unwrap();
+        let references = rest.references().unwrap();
         let expected: Vec<Vec<(u32, u32)>> = records.iter().map(|r| r.references.clone()).collect();
         assert_eq!(references, expected);
 
@@ -668,9 +748,15 @@ mod tests {
             damaged[position] ^= 0x40;
             let (_dir, state) = state_with(&damaged);
             let loaded = load(&state, 7, 4);
-            // The names and references are checked when they are read.
+            // Names, references and definitions are checked when they are read;
+            // one file's definitions alone by their own checksum.
             let whole = loaded.is_some_and(|restored| {
-                restored.rest.names().is_some() && restored.rest.references().is_some()
+                let rest = std::sync::Arc::new(restored.rest);
+                let lazily = StoredDefinitions::new(std::sync::Arc::clone(&rest));
+                rest.names().is_some()
+                    && rest.references().is_some()
+                    && rest.definitions().is_some()
+                    && lazily.of(0).len() == 2
             });
             assert!(!whole, "byte {position}");
         }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::repo_files::RootDir;
 
-use super::record::FileRecord;
+use super::record::{DefinitionRecord, FileRecord};
 
 /// The lines of one file that hold definitions, by line number, trimmed.
 struct DefinitionLines {
@@ -16,13 +16,18 @@ struct DefinitionLines {
 }
 
 impl DefinitionLines {
-    fn read(root: &RootDir, record: &FileRecord, max_chars: usize) -> Option<DefinitionLines> {
+    fn read(
+        root: &RootDir,
+        record: &FileRecord,
+        definitions: &[DefinitionRecord],
+        max_chars: usize,
+    ) -> Option<DefinitionLines> {
         // The same confined read as the scan's: a shown line never comes from
         // outside the root or from a special file.
         let bytes = root
             .read(&record.path, record.size.max(1) * 2 + 4096)
             .ok()?;
-        let mut wanted: Vec<u32> = record.definitions.iter().map(|d| d.line).collect();
+        let mut wanted: Vec<u32> = definitions.iter().map(|d| d.line).collect();
         wanted.sort_unstable();
         wanted.dedup();
         let mut wanted = wanted.into_iter().peekable();
@@ -77,12 +82,18 @@ impl<'a> SourceLines<'a> {
     /// definition lines), without its line break or trailing whitespace and cut
     /// to length; nothing when the file cannot be read, is shorter, or the line
     /// holds no definition.
-    pub fn push_line(&self, out: &mut String, record: &FileRecord, line: u32) {
+    pub fn push_line(
+        &self,
+        out: &mut String,
+        record: &FileRecord,
+        definitions: &[DefinitionRecord],
+        line: u32,
+    ) {
         let mut files = self.files.borrow_mut();
         // Looked up before inserting: the budget search asks for each line many
         // times, and the path is copied only when the file is first read.
         if !files.contains_key(&record.path) {
-            let read = DefinitionLines::read(self.root, record, self.max_chars);
+            let read = DefinitionLines::read(self.root, record, definitions, self.max_chars);
             files.insert(record.path.clone(), read);
         }
         if let Some(Some(file)) = files.get(&record.path) {
@@ -129,7 +140,7 @@ mod tests {
         let lines = SourceLines::new(&root, 100);
         let line = |record: &FileRecord, n: u32| {
             let mut out = String::new();
-            lines.push_line(&mut out, record, n);
+            lines.push_line(&mut out, record, &record.definitions, n);
             out
         };
         assert_eq!(line(&a, 0), "def f():");
@@ -146,7 +157,8 @@ mod tests {
         std::fs::write(dir.path().join("b.py"), "déf g(): pass\n").unwrap();
         let short = SourceLines::new(&root, 3);
         let mut out = String::new();
-        short.push_line(&mut out, &record("b.py", &[0]), 0);
+        let b = record("b.py", &[0]);
+        short.push_line(&mut out, &b, &b.definitions, 0);
         assert_eq!(out, "déf");
     }
 }
