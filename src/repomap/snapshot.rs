@@ -166,7 +166,22 @@ pub fn load(state: &StateDir, key: u64, file_count: usize) -> Option<Restored> {
     let nodes: Vec<u32> = (0..records.len() as u32)
         .filter(|&index| records[index as usize].status.is_mapped())
         .collect();
-    let graph = read_graph(&rest, nodes, rest.symbol_count)?;
+    // What is read later is checked now, through a small buffer: a damaged
+    // snapshot is a miss, never a map with a part left out.
+    let (graph, later_whole) = rayon::join(
+        || read_graph(&rest, nodes, rest.symbol_count),
+        || {
+            [
+                Section::Definitions,
+                Section::NameText,
+                Section::NameEnds,
+                Section::References,
+            ]
+            .into_iter()
+            .all(|section| rest.holds(section))
+        },
+    );
+    let graph = graph.filter(|_| later_whole)?;
     let (definition_count, reference_count) = rest
         .files
         .last()
@@ -273,6 +288,24 @@ impl SnapshotFile {
         let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut values);
         read_at(&self.file, bytes, offset).ok()?;
         (checksum(bytes) == sum).then_some(values)
+    }
+
+    /// Whether a section reads whole and matches its checksum, without keeping
+    /// it.
+    fn holds(&self, section: Section) -> bool {
+        let (offset, length, sum) = self.table[section as usize];
+        let mut buffer = vec![0u8; 1 << 18];
+        let mut summed = Checksum::default();
+        let mut done = 0u64;
+        while done < length {
+            let part = (length - done).min(buffer.len() as u64) as usize;
+            if read_at(&self.file, &mut buffer[..part], offset + done).is_err() {
+                return false;
+            }
+            summed.feed(&buffer[..part]);
+            done += part as u64;
+        }
+        summed.finish() == sum
     }
 
     /// The identifiers' names.
@@ -616,12 +649,42 @@ impl Fnv {
 /// A checksum of a large section that catches damage (not tampering): four
 /// independent lanes of multiply-rotate over 8-byte words, so it runs at
 /// memory speed where byte-wise FNV would take a tenth of a second per 100 MB.
-fn checksum(bytes: &[u8]) -> u64 {
-    const PRIME: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut lanes = [1u64, 2, 3, 4];
-    let mut blocks = bytes.chunks_exact(32);
-    for block in &mut blocks {
-        for (lane, word) in lanes.iter_mut().zip(block.chunks_exact(8)) {
+/// Fed in parts, it sums as the whole would (parts of any length).
+#[derive(Default)]
+struct Checksum {
+    lanes: [u64; 4],
+    /// Bytes of an unfinished 32-byte block.
+    pending: Vec<u8>,
+    length: u64,
+}
+
+const PRIME: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Checksum {
+    fn feed(&mut self, mut bytes: &[u8]) {
+        if self.length == 0 {
+            self.lanes = [1, 2, 3, 4];
+        }
+        self.length += bytes.len() as u64;
+        if !self.pending.is_empty() {
+            let wanted = (32 - self.pending.len()).min(bytes.len());
+            self.pending.extend_from_slice(&bytes[..wanted]);
+            bytes = &bytes[wanted..];
+            if self.pending.len() < 32 {
+                return;
+            }
+            let block = std::mem::take(&mut self.pending);
+            self.block(&block);
+        }
+        let mut blocks = bytes.chunks_exact(32);
+        for block in &mut blocks {
+            self.block(block);
+        }
+        self.pending.extend_from_slice(blocks.remainder());
+    }
+
+    fn block(&mut self, block: &[u8]) {
+        for (lane, word) in self.lanes.iter_mut().zip(block.chunks_exact(8)) {
             let mut value = [0u8; 8];
             value.copy_from_slice(word);
             *lane = (*lane ^ u64::from_le_bytes(value))
@@ -629,12 +692,26 @@ fn checksum(bytes: &[u8]) -> u64 {
                 .rotate_left(29);
         }
     }
-    let mut tail = Fnv::default();
-    tail.feed(blocks.remainder());
-    tail.feed(&(bytes.len() as u64).to_le_bytes());
-    lanes.iter().fold(tail.0, |hash, &lane| {
-        (hash ^ lane).wrapping_mul(PRIME).rotate_left(31)
-    })
+
+    fn finish(&self) -> u64 {
+        let lanes = if self.length == 0 {
+            [1, 2, 3, 4]
+        } else {
+            self.lanes
+        };
+        let mut tail = Fnv::default();
+        tail.feed(&self.pending);
+        tail.feed(&self.length.to_le_bytes());
+        lanes.iter().fold(tail.0, |hash, &lane| {
+            (hash ^ lane).wrapping_mul(PRIME).rotate_left(31)
+        })
+    }
+}
+
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut sum = Checksum::default();
+    sum.feed(bytes);
+    sum.finish()
 }
 
 #[cfg(test)]
@@ -806,5 +883,13 @@ mod tests {
             assert_ne!(checksum(&changed), whole, "byte {position}");
         }
         assert_ne!(checksum(&bytes[..99]), whole);
+        // Fed in parts of any length, it sums as the whole.
+        for part in [1, 5, 31, 32, 33, 64] {
+            let mut sum = Checksum::default();
+            for chunk in bytes.chunks(part) {
+                sum.feed(chunk);
+            }
+            assert_eq!(sum.finish(), whole, "parts of {part}");
+        }
     }
 }
