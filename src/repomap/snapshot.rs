@@ -123,14 +123,15 @@ pub fn save(
     if !cfg!(target_endian = "little") {
         return Ok(());
     }
-    let bytes = encode(key, records, symbols, graph, segments)?;
     // The state folder's temporary name is per process: maps of one process
     // take turns.
     static WRITING: Mutex<()> = Mutex::new(());
     let _turn = WRITING
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    state.write_atomic(SNAPSHOT_FILE_NAME, &bytes)?;
+    state.write_atomic_with(SNAPSHOT_FILE_NAME, |out| {
+        encode(key, records, symbols, graph, segments, out)
+    })?;
     let _ = state.remove(OLD_GRAPH_FILE_NAME);
     Ok(())
 }
@@ -393,7 +394,8 @@ fn encode(
     symbols: &Symbols,
     graph: &FileGraph,
     segments: &[String],
-) -> std::io::Result<Vec<u8>> {
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let mut files: Vec<[u32; 5]> = Vec::with_capacity(records.len());
     let mut definitions: Vec<[u32; 3]> = Vec::new();
     let mut references: Vec<[u32; 2]> = Vec::new();
@@ -471,19 +473,21 @@ fn encode(
         bytemuck::cast_slice(&references),
         segments.as_bytes(),
     ];
-    let total: usize = sections.iter().map(|section| section.len()).sum();
-    let mut bytes = Vec::with_capacity(HEADER_BYTES as usize + total);
+    let sums: Vec<u64> = sections
+        .par_iter()
+        .map(|section| checksum(section))
+        .collect();
     for word in [MAGIC, key, SECTIONS as u64] {
-        bytes.extend_from_slice(&word.to_le_bytes());
+        out.write_all(&word.to_le_bytes())?;
     }
-    for section in &sections {
-        bytes.extend_from_slice(&(section.len() as u64).to_le_bytes());
-        bytes.extend_from_slice(&checksum(section).to_le_bytes());
+    for (section, sum) in sections.iter().zip(sums) {
+        out.write_all(&(section.len() as u64).to_le_bytes())?;
+        out.write_all(&sum.to_le_bytes())?;
     }
     for section in sections {
-        bytes.extend_from_slice(section);
+        out.write_all(section)?;
     }
-    Ok(bytes)
+    Ok(())
 }
 
 /// Per-symbol lists as their starts and values, the lists not `wanted` left
@@ -771,7 +775,8 @@ mod tests {
         let (records, symbols, graph) = small_map();
         let all: Vec<&FileRecord> = records.iter().collect();
         let segments = vec!["one.seg".to_string(), "two.seg".to_string()];
-        let bytes = encode(7, &all, &symbols, &graph, &segments).unwrap();
+        let mut bytes = Vec::new();
+        encode(7, &all, &symbols, &graph, &segments, &mut bytes).unwrap();
         let (_dir, state) = state_with(&bytes);
         let restored = load(&state, 7, 4).unwrap();
         for (stored, record) in restored.records.iter().zip(&records) {

@@ -162,6 +162,16 @@ impl StateDir {
     /// Replaces a file's contents atomically: a new temporary file, then a rename over
     /// the name (which replaces a symlink there rather than writing through it).
     pub fn write_atomic(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
+        self.write_atomic_with(name, |file| file.write_all(bytes))
+    }
+
+    /// [`StateDir::write_atomic`] for a file written in parts by `write`, so a
+    /// large one is never whole in memory.
+    pub fn write_atomic_with(
+        &self,
+        name: &str,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
         let name = checked_name(name)?;
         if let Ok(meta) = self.dir.symlink_metadata(name)
             && !meta.is_file()
@@ -175,8 +185,10 @@ impl StateDir {
             .write(true)
             .create_new(true)
             .follow(FollowSymlinks::No);
-        let written = self.dir.open_with(&temp, &options).and_then(|mut file| {
-            file.write_all(bytes)?;
+        let written = self.dir.open_with(&temp, &options).and_then(|file| {
+            let mut writer = io::BufWriter::with_capacity(1 << 16, file.into_std());
+            write(&mut writer)?;
+            let file = writer.into_inner().map_err(|error| error.into_error())?;
             file.sync_all()
         });
         let renamed = written.and_then(|()| self.dir.rename(&temp, &self.dir, name));
