@@ -392,25 +392,20 @@ mod tests {
         std::fs::write(outside.path().join("secret.rs"), "fn secret() {}\n").unwrap();
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        for path in [
+        let tracked = [
             "lib/a.rs",
             "real/b.rs",
             "out/secret.rs",
             "sub/c.rs",
             "sub/deeper/d.rs",
-        ] {
+        ];
+        for path in tracked {
             std::fs::create_dir_all(root.join(path).parent().unwrap()).unwrap();
             std::fs::write(root.join(path), "fn f() {}\n").unwrap();
         }
         let repo = git2::Repository::init(root).unwrap();
         let mut index = repo.index().unwrap();
-        for path in [
-            "lib/a.rs",
-            "real/b.rs",
-            "out/secret.rs",
-            "sub/c.rs",
-            "sub/deeper/d.rs",
-        ] {
+        for path in tracked {
             index.add_path(Path::new(path)).unwrap();
         }
         index.write().unwrap();
