@@ -297,3 +297,44 @@ fn a_new_scan_mid_way_keeps_what_was_parsed() {
         map.file_tags("daemon/create.go").unwrap()
     );
 }
+
+/// A session's map, rendered while its records are in parse order (largest
+/// file first), then rescanned with nothing changed: the rescan puts the
+/// records in path order, and the next render must still describe each file by
+/// its own definitions, as a map built from nothing does.
+#[test]
+fn a_rescan_that_reorders_the_records_keeps_each_file_s_own_definitions() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(root, "a_small.py", "def tiny_helper():\n    return 1\n");
+    write(
+        root,
+        "b_large.py",
+        &format!(
+            "from a_small import tiny_helper\n\ndef large_entry_point():\n    return tiny_helper()\n{}",
+            "# padding so this file is parsed first\n".repeat(200)
+        ),
+    );
+    let request = MapRequest {
+        chat_files: vec!["b_large.py".into()],
+        max_tokens: 512,
+        ..MapRequest::default()
+    };
+    let mut session = RepoMap::open(root, uncached(false)).unwrap();
+    session.begin_refresh().unwrap();
+    while !session.parse_next(16).done {}
+    let before = session.render(&request);
+    session.begin_refresh().unwrap();
+    let after = session.render(&request);
+
+    let mut fresh = RepoMap::open(root, uncached(false)).unwrap();
+    fresh.refresh().unwrap();
+    let expected = fresh.render(&request);
+    assert!(
+        expected.text.contains("def tiny_helper"),
+        "{}",
+        expected.text
+    );
+    assert_eq!(before.text, expected.text);
+    assert_eq!(after.text, expected.text);
+}

@@ -237,6 +237,9 @@ impl RepoMap {
             self.read_rest_from_disk();
         }
         let fresh = self.symbols.is_empty() && self.records.is_empty();
+        // A graph built over records in parse order names them by position:
+        // putting them in path order below makes it stale.
+        let reordered = !self.records.is_sorted_by(|a, b| a.path <= b.path);
         self.scan_key = None;
 
         // Both lists in path order: kept records are matched in one pass.
@@ -309,7 +312,12 @@ impl RepoMap {
             .collect();
         let wanted = self.queue.wanted().to_vec();
         self.queue = ParseQueue::new(pending, self.options.map_vendored, wanted);
-        if found > 0 || removed > 0 || !self.queue.is_empty() || self.graph.get().is_none() {
+        if found > 0
+            || removed > 0
+            || reordered
+            || !self.queue.is_empty()
+            || self.graph.get().is_none()
+        {
             self.graph = OnceLock::new();
             // A warm start that finds everything as the index says rewrites nothing.
             if !self.index_matches_records() {
