@@ -149,15 +149,6 @@ impl LazySymbols {
     }
 }
 
-impl From<Symbols> for LazySymbols {
-    fn from(table: Symbols) -> LazySymbols {
-        LazySymbols {
-            table,
-            stored: None,
-        }
-    }
-}
-
 impl std::fmt::Debug for LazySymbols {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.stored {
@@ -212,5 +203,27 @@ mod tests {
         assert!(Symbols::from_parts("ab".into(), vec![2, 1]).is_none());
         assert!(Symbols::from_parts("ab".into(), vec![3]).is_none());
         assert!(Symbols::from_parts("ü".into(), vec![1]).is_none());
+    }
+
+    #[test]
+    fn a_stored_table_is_read_once_on_first_need() {
+        let reads = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counter = std::sync::Arc::clone(&reads);
+        let mut lazy = LazySymbols::stored(Box::new(move || {
+            counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let mut table = Symbols::default();
+            table.intern("open_store");
+            Some(table)
+        }));
+        assert!(!lazy.is_empty(), "a stored table is not known to be empty");
+        let reads_now = || reads.load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(reads_now(), 0);
+        assert_eq!(lazy.get().id("open_store"), Some(0));
+        assert_eq!(lazy.get().len(), 1);
+        // Made writable, the table read stays: it is not read again.
+        let id = lazy.get_mut().intern("load_settings");
+        assert_eq!((id, reads_now()), (1, 1));
+        assert_eq!(lazy.get().name(1), "load_settings");
+        assert!(LazySymbols::default().is_empty());
     }
 }
