@@ -231,8 +231,8 @@ impl RepoMap {
         self.stats.walk_time = started.elapsed();
         self.stats.refused = std::mem::take(&mut listing.refused);
         let (listed, from_git) = (listing.files.len(), listing.from_git);
-        // A restored map stays as it is while the tree does; a change needs the
-        // references its records lack.
+        // A restored map stays as it is while the tree does; a change needs what
+        // it left on disk (names, definitions, references).
         if self.on_disk.is_some() && !self.records_match(&listing.files) {
             self.read_rest_from_disk();
         }
