@@ -321,21 +321,14 @@ pub fn query(id: usize) -> Option<&'static Query> {
 /// A fingerprint of every query and of the extractor, part of the cache key:
 /// changing a query or the grammar list invalidates cached tags.
 pub fn query_fingerprint() -> u64 {
-    // FNV-1a: stable across builds and platforms, unlike std's hasher.
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |bytes: &[u8]| {
-        for byte in bytes {
-            hash ^= u64::from(*byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-    };
-    feed(super::tags::EXTRACTOR_VERSION.as_bytes());
+    let mut hash = super::fnv::Fnv::default();
+    hash.feed(super::tags::EXTRACTOR_VERSION.as_bytes());
     for language in &LANGUAGES {
-        feed(language.name.as_bytes());
-        feed(language.query_source.as_bytes());
-        feed(&(language.grammar)().abi_version().to_le_bytes());
+        hash.feed(language.name.as_bytes());
+        hash.feed(language.query_source.as_bytes());
+        hash.feed(&(language.grammar)().abi_version().to_le_bytes());
     }
-    hash
+    hash.0
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 
 mod classify;
 mod file_scan;
+mod fnv;
 mod graph;
 mod language;
 mod parse_queue;

@@ -40,6 +40,7 @@ use rayon::prelude::*;
 use crate::git::LinguistAttributes;
 use crate::safe_fs::StateDir;
 
+use super::fnv::Fnv;
 use super::graph::{EdgeLists, FileGraph};
 use super::record::{DefinitionRecord, FileRecord, FileStatus, StoredRecord};
 use super::symbol_lists::SymbolLists;
@@ -630,24 +631,6 @@ fn read_graph(rest: &SnapshotFile, nodes: Vec<u32>, symbol_count: usize) -> Opti
         damped,
         lower_initial,
     ))
-}
-
-/// FNV-1a: stable across builds and platforms, unlike std's hasher.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv {
-    fn feed(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 ^= u64::from(byte);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
 }
 
 /// A checksum of a large section that catches damage (not tampering): four
