@@ -107,7 +107,7 @@ impl Engine {
             .await
             .map_err(|error| error.to_string())?;
         let recording = started.map_err(|error| match error {
-            VoiceError::NoDevice(_) => {
+            VoiceError::NoDevice(_) | VoiceError::NoProgram => {
                 format!("{error}. /voice FILE.wav transcribes a recording instead.")
             }
             other => other.to_string(),
