@@ -630,6 +630,36 @@ async fn with_no_recording_program_on_path_the_three_are_named() {
     driver.quit().await;
 }
 
+/// The most this process has held in memory so far, in bytes.
+fn peak_memory() -> u64 {
+    // SAFETY: getrusage fills the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) }, 0);
+    // Linux reports kilobytes.
+    usage.ru_maxrss as u64 * 1024
+}
+
+#[tokio::test]
+async fn a_wav_over_the_limit_is_refused_from_its_size_unread() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    // A sparse gigabyte: no disk is used, but reading it would take a gigabyte.
+    let big = std::fs::File::create(repo.root().join("long.wav")).unwrap();
+    big.set_len(1 << 30).unwrap();
+    let mock = MockLlm::start().await;
+    let mut driver = Driver::start(settings(&repo.root(), &mock.openai_base(), &[])).await;
+    let before = peak_memory();
+    let refused = driver.turn("/voice long.wav").await;
+    let grown = peak_memory().saturating_sub(before);
+    let said = notices(&refused.events);
+    assert!(
+        said.contains("long.wav is 1024.0 MB") && said.contains("at most 25 MB"),
+        "{said}"
+    );
+    assert!(grown < 256 << 20, "the refusal took {grown} bytes of memory");
+    assert!(mock.requests_to("/v1/audio/transcriptions").is_empty());
+    driver.quit().await;
+}
+
 // ---------------------------------------------------------------- saved file lists
 
 #[tokio::test]
