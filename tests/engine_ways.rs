@@ -167,6 +167,78 @@ async fn an_image_on_the_command_line_reaches_anthropic_as_a_base64_block() {
     assert_eq!(blocks[0]["source"]["data"], base64(&image).as_str());
 }
 
+/// A real 8×8 PNG at `path`, made `size` bytes long with zeros after it: sparse, so
+/// it takes no disk, and the header still reads as a picture.
+fn sparse_png(path: &std::path::Path, size: u64) {
+    std::fs::write(path, png(8, 8)).unwrap();
+    let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    file.set_len(size).unwrap();
+}
+
+#[tokio::test]
+async fn an_image_over_the_limit_is_refused_by_add_paste_sending_and_resume() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    std::fs::write(repo.root().join("shot.png"), png(8, 8)).unwrap();
+    sparse_png(&repo.root().join("huge.png"), 200 << 20);
+    let board = tempfile::tempdir().unwrap();
+    sparse_png(&board.path().join("clipboard.png"), 21 << 20);
+    let mock = MockLlm::start().await;
+    mock.fallback(Reply::text(["A picture."]));
+    let clipboard = Arc::new(FolderClipboard::new(board.path()));
+    let mut driver = Driver::start_with(
+        settings(&repo.root(), &mock.openai_base(), &[]),
+        devices(clipboard, Arc::new(NoMicrophone)),
+    )
+    .await;
+    for command in ["/add huge.png", "/read-only huge.png"] {
+        let refused = driver.turn(command).await;
+        let said = notices(&refused.events);
+        assert!(
+            said.contains("huge.png: 200.0 MB, more than the 20 MB an image may be"),
+            "{command}: {said}"
+        );
+        let status = last_status(&refused.events);
+        assert!(status.chat_files.is_empty() && status.read_only_files.is_empty());
+    }
+
+    let pasted = driver.turn("/paste sketch").await;
+    let said = notices(&pasted.events);
+    assert!(
+        said.contains("not pasted: 21.0 MB, more than the 20 MB"),
+        "{said}"
+    );
+    assert!(!repo.root().join(".aider-tui/clipboard/sketch.png").exists());
+
+    // An image that grows after it was added is not sent.
+    driver.turn("/add shot.png").await;
+    let grown = std::fs::OpenOptions::new()
+        .write(true)
+        .open(repo.root().join("shot.png"))
+        .unwrap();
+    grown.set_len(30 << 20).unwrap();
+    let asked = driver.turn("/ask What is in the picture?").await;
+    let said = notices(&asked.events);
+    assert!(
+        said.contains("shot.png is not sent: 30.0 MB, more than the 20 MB"),
+        "{said}"
+    );
+    let body = bodies_with(&mock, "What is in the picture?").pop().unwrap();
+    assert!(!body.to_string().contains("image_url"), "{body}");
+    driver.quit().await;
+
+    // The session kept shot.png; resumed, it is refused with the reason.
+    let mut resumed = settings(&repo.root(), &mock.openai_base(), &[]);
+    resumed.resume = aider_tui::config::Resume::Latest;
+    let driver = Driver::start(resumed).await;
+    let said = notices(&driver.startup);
+    assert!(
+        said.contains("shot.png: 30.0 MB, more than the 20 MB an image may be"),
+        "{said}"
+    );
+    assert!(last_status(&driver.startup).chat_files.is_empty());
+    driver.quit().await;
+}
+
 #[tokio::test]
 async fn a_model_without_image_input_refuses_the_image_and_sends_none() {
     let repo = TestRepo::new(&[("app.py", APP)]);

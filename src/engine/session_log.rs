@@ -273,8 +273,13 @@ impl Engine {
             // model read a file outside the repository.
             if self.session.relative_path(name).is_none() {
                 outside.push(name.clone());
-            } else if self.add_read_only(name).is_err() {
-                missing.push(name.clone());
+            } else if let Err(refusal) = self.add_read_only(name) {
+                if self.session.absolute(name).is_file() {
+                    // There, but refused (an image too large, say): say why.
+                    self.emitter.warn(refusal).await;
+                } else {
+                    missing.push(name.clone());
+                }
             }
         }
         if !missing.is_empty() {
