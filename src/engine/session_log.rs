@@ -228,7 +228,7 @@ impl Engine {
             return;
         };
         let loaded = blocking(move || match wanted {
-            Resume::Session(id) => store.load(&id).map(|record| (record, Vec::new())),
+            Resume::Session(id) => store.load(&id).map(|record| (Some(record), Vec::new())),
             _ => store.latest(),
         })
         .await;
@@ -237,7 +237,14 @@ impl Engine {
                 for problem in skipped {
                     self.emitter.warn(format!("Skipped {problem}")).await;
                 }
-                self.adopt_session(record, false).await;
+                match record {
+                    Some(record) => self.adopt_session(record, false).await,
+                    None => {
+                        self.emitter
+                            .warn("No earlier session could be read. This is a new session.")
+                            .await
+                    }
+                }
             }
             Err(err) => {
                 self.emitter
