@@ -603,7 +603,11 @@ fn fake_arecord(bin: &std::path::Path, wav: &[u8]) {
 async fn until_exists(path: &std::path::Path) {
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     while !path.exists() {
-        assert!(std::time::Instant::now() < deadline, "{} never came", path.display());
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} never came",
+            path.display()
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
@@ -621,8 +625,7 @@ async fn a_recording_program_on_path_records_until_sigint_and_its_wav_is_sent() 
             bits_per_sample: 16,
             sample_format: hound::SampleFormat::Int,
         };
-        let mut writer =
-            hound::WavWriter::new(std::io::Cursor::new(&mut recorded), spec).unwrap();
+        let mut writer = hound::WavWriter::new(std::io::Cursor::new(&mut recorded), spec).unwrap();
         for index in 0..96_000 {
             let value = ((index / 2) as f32 / 20.0).sin() * 0.3;
             writer.write_sample((value * 32767.0) as i16).unwrap();
@@ -637,7 +640,10 @@ async fn a_recording_program_on_path_records_until_sigint_and_its_wav_is_sent() 
     let clipboard = Arc::new(FolderClipboard::new(repo.root()));
     let mut driver = Driver::start_with(
         settings(&repo.root(), &mock.openai_base(), &[]),
-        devices(clipboard, Arc::new(ProgramRecorder::with_search_path(search))),
+        devices(
+            clipboard,
+            Arc::new(ProgramRecorder::with_search_path(search)),
+        ),
     )
     .await;
     driver
@@ -670,7 +676,9 @@ async fn a_recording_program_on_path_records_until_sigint_and_its_wav_is_sent() 
     assert!(bin.path().join("stopped").exists(), "stopped by SIGINT");
     let arguments = std::fs::read_to_string(bin.path().join("arguments")).unwrap();
     assert!(
-        arguments.contains("-r 16000") && arguments.contains("-c 1") && arguments.contains("-t wav"),
+        arguments.contains("-r 16000")
+            && arguments.contains("-c 1")
+            && arguments.contains("-t wav"),
         "{arguments}"
     );
     let form = mock.requests_to("/v1/audio/transcriptions").pop().unwrap();
@@ -698,7 +706,10 @@ async fn with_no_recording_program_on_path_the_three_are_named() {
     for named in ["arecord", "rec (sox)", "ffmpeg", "PATH", "/voice FILE.wav"] {
         assert!(said.contains(named), "{named}: {said}");
     }
-    assert_eq!(driver.turn("/ask still here?").await.outcome, TurnOutcome::Success);
+    assert_eq!(
+        driver.turn("/ask still here?").await.outcome,
+        TurnOutcome::Success
+    );
     driver.quit().await;
 }
 
@@ -727,7 +738,10 @@ async fn a_wav_over_the_limit_is_refused_from_its_size_unread() {
         said.contains("long.wav is 1024.0 MB") && said.contains("at most 25 MB"),
         "{said}"
     );
-    assert!(grown < 256 << 20, "the refusal took {grown} bytes of memory");
+    assert!(
+        grown < 256 << 20,
+        "the refusal took {grown} bytes of memory"
+    );
     assert!(mock.requests_to("/v1/audio/transcriptions").is_empty());
     driver.quit().await;
 }

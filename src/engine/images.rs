@@ -66,8 +66,8 @@ impl Engine {
                 model.name
             ));
         }
-        let bytes =
-            read_image(&self.session.absolute(name)).map_err(|reason| format!("{name}: {reason}"))?;
+        let bytes = read_image(&self.session.absolute(name))
+            .map_err(|reason| format!("{name}: {reason}"))?;
         crate::llm::image_info(&bytes).map_err(|error| format!("{name}: {error}"))?;
         Ok(())
     }

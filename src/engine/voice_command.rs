@@ -92,16 +92,17 @@ impl Engine {
     /// size, before it is read.
     fn read_wav(&self, typed: &str) -> Result<Vec<u8>, String> {
         let path = self.session.settings.cwd.join(typed);
-        let bytes = crate::safe_fs::read_regular_within(&path, MAX_WAV_BYTES).map_err(
-            |error| match error {
-                LimitedReadError::TooLarge { size, .. } => format!(
-                    "{typed} is {:.1} MB; transcription takes at most {} MB",
-                    size as f64 / MB as f64,
-                    MAX_WAV_BYTES / MB
-                ),
-                LimitedReadError::Io(error) => format!("cannot read {typed}: {error}"),
-            },
-        )?;
+        let bytes =
+            crate::safe_fs::read_regular_within(&path, MAX_WAV_BYTES).map_err(
+                |error| match error {
+                    LimitedReadError::TooLarge { size, .. } => format!(
+                        "{typed} is {:.1} MB; transcription takes at most {} MB",
+                        size as f64 / MB as f64,
+                        MAX_WAV_BYTES / MB
+                    ),
+                    LimitedReadError::Io(error) => format!("cannot read {typed}: {error}"),
+                },
+            )?;
         wav_duration(&bytes).map_err(|reason| format!("{typed} is not a WAV file: {reason}"))?;
         Ok(bytes)
     }

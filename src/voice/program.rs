@@ -43,8 +43,8 @@ pub struct ProgramRecorder {
 }
 
 impl ProgramRecorder {
-    /// Searches this process's `PATH` (at each start, so a program installed while
-    /// the session runs is found).
+    /// Searches this process's `PATH`, taken now; its folders are searched at each
+    /// start, so a program installed while the session runs is found.
     pub fn from_environment() -> ProgramRecorder {
         ProgramRecorder {
             search_path: std::env::var_os("PATH"),
@@ -128,30 +128,27 @@ fn is_executable(path: &Path) -> bool {
 
 /// The arguments that make `program` record 16 kHz 16-bit mono WAV into `wav`.
 fn arguments(program: &str, wav: &Path) -> Vec<OsString> {
-    let rate = TRANSCRIPTION_RATE.to_string();
-    let rate = rate.as_str();
-    let longest = LONGEST_SECONDS.to_string();
-    let longest = longest.as_str();
-    let words: Vec<&str> = match program {
-        "arecord" => vec![
-            "-q", "-f", "S16_LE", "-r", rate, "-c", "1", "-t", "wav", "-d", longest,
-        ],
-        "rec" => vec!["-q", "-r", rate, "-c", "1", "-b", "16"],
-        // ffmpeg needs the input named: ALSA's default device, or macOS's first.
-        _ if cfg!(target_os = "macos") => vec![
-            "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "avfoundation",
-            "-i", ":0", "-ac", "1", "-ar", rate, "-t", longest,
-        ],
-        _ => vec![
-            "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "alsa", "-i",
-            "default", "-ac", "1", "-ar", rate, "-t", longest,
-        ],
+    let rate = TRANSCRIPTION_RATE;
+    let longest = LONGEST_SECONDS;
+    // ffmpeg needs the input named: ALSA's default device, or macOS's first.
+    let (format, device) = if cfg!(target_os = "macos") {
+        ("avfoundation", ":0")
+    } else {
+        ("alsa", "default")
     };
-    let mut all: Vec<OsString> = words.into_iter().map(OsString::from).collect();
+    let options = match program {
+        "arecord" => format!("-q -f S16_LE -r {rate} -c 1 -t wav -d {longest}"),
+        "rec" => format!("-q -r {rate} -c 1 -b 16"),
+        _ => format!(
+            "-hide_banner -loglevel error -nostdin -y -f {format} -i {device} \
+             -ac 1 -ar {rate} -t {longest}"
+        ),
+    };
+    let mut all: Vec<OsString> = options.split_whitespace().map(OsString::from).collect();
     all.push(wav.as_os_str().to_owned());
     if program == "rec" {
         // sox takes its effects after the output file.
-        all.extend(["trim", "0", longest].map(OsString::from));
+        all.extend(["trim".into(), "0".into(), longest.to_string().into()]);
     }
     all
 }
@@ -183,8 +180,8 @@ impl ProgramRecording {
 
     /// The last lines the program wrote to its standard error, as `: …`, or nothing.
     fn its_messages(&self) -> String {
-        let text = std::fs::read_to_string(self.folder.path().join(MESSAGES_NAME))
-            .unwrap_or_default();
+        let text =
+            std::fs::read_to_string(self.folder.path().join(MESSAGES_NAME)).unwrap_or_default();
         let lines: Vec<&str> = text
             .lines()
             .map(str::trim)
