@@ -53,7 +53,8 @@ fn start(args: super::SessionArgs) -> anyhow::Result<ExitCode> {
 
 /// Stops the start when `--resume` names no session that can be read, before any
 /// front end runs: a headless message must never go out without the history it was
-/// meant to continue.
+/// meant to continue. Plain `--resume` over session files that are all damaged goes
+/// on: the engine names each skipped file and starts a new session, as Aider does.
 fn check_resumable(settings: &Settings) -> anyhow::Result<()> {
     let found = match &settings.resume {
         Resume::No => return Ok(()),

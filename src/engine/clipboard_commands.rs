@@ -128,6 +128,15 @@ impl Engine {
     /// Saves a pasted image under `.aider-tui/clipboard/` and adds it to the chat.
     async fn add_pasted_image(&mut self, name: &str, png: &[u8]) -> TurnOutcome {
         let file_name = image_file_name(name);
+        // Refused before it is saved: it would be refused when added anyway.
+        if png.len() as u64 > super::images::MAX_IMAGE_BYTES {
+            return TurnOutcome::Error {
+                message: format!(
+                    "The clipboard's image is not pasted: {}",
+                    super::images::image_too_large(png.len() as u64)
+                ),
+            };
+        }
         let saved = StateDir::open(&self.session.root).and_then(|state| {
             let folder = state.subdir(PASTED_FOLDER)?;
             folder.write_atomic(&file_name, png)?;

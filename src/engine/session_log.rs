@@ -228,7 +228,7 @@ impl Engine {
             return;
         };
         let loaded = blocking(move || match wanted {
-            Resume::Session(id) => store.load(&id).map(|record| (record, Vec::new())),
+            Resume::Session(id) => store.load(&id).map(|record| (Some(record), Vec::new())),
             _ => store.latest(),
         })
         .await;
@@ -237,7 +237,14 @@ impl Engine {
                 for problem in skipped {
                     self.emitter.warn(format!("Skipped {problem}")).await;
                 }
-                self.adopt_session(record, false).await;
+                match record {
+                    Some(record) => self.adopt_session(record, false).await,
+                    None => {
+                        self.emitter
+                            .warn("No earlier session could be read. This is a new session.")
+                            .await
+                    }
+                }
             }
             Err(err) => {
                 self.emitter
@@ -273,8 +280,13 @@ impl Engine {
             // model read a file outside the repository.
             if self.session.relative_path(name).is_none() {
                 outside.push(name.clone());
-            } else if self.add_read_only(name).is_err() {
-                missing.push(name.clone());
+            } else if let Err(refusal) = self.add_read_only(name) {
+                if self.session.absolute(name).is_file() {
+                    // There, but refused (an image too large, say): say why.
+                    self.emitter.warn(refusal).await;
+                } else {
+                    missing.push(name.clone());
+                }
             }
         }
         if !missing.is_empty() {
