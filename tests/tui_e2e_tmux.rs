@@ -7,7 +7,9 @@
 //! `/watch` off; a fourth runs the review loop through a failed block (accept, edit in
 //! place, the failure sent back by itself, the fix reviewed and committed); a fifth
 //! opens a cold 20,000-file repository; a sixth edits an architect's plan before the
-//! editor model gets it. Skipped, with a note, when tmux is not installed.
+//! editor model gets it; two more go out to `$VISUAL` (a script) from the review and the
+//! message box and come back, also when the editor fails or is interrupted. Skipped,
+//! with a note, when tmux is not installed.
 
 // Tests, benchmarks and examples unwrap and print: a failure there is the point.
 #![allow(
@@ -185,8 +187,17 @@ fn shell_quote(text: &str) -> String {
 /// The shell command that runs the binary against the mock with a clean environment
 /// (HOME a temporary folder) and `args` after the model options.
 fn session_command(home: &Path, mock: &MockLlm, args: &str) -> String {
+    session_command_with(home, mock, &[], args)
+}
+
+/// [`session_command`] with more environment variables (`NAME`, value).
+fn session_command_with(home: &Path, mock: &MockLlm, vars: &[(&str, &str)], args: &str) -> String {
+    let vars: String = vars
+        .iter()
+        .map(|(name, value)| format!("{name}={} ", shell_quote(value)))
+        .collect();
     format!(
-        "env -i PATH={} HOME={} TERM=xterm-256color {} --model openai/gpt-4o --api-base {} --api-key {} {args}",
+        "env -i {vars}PATH={} HOME={} TERM=xterm-256color {} --model openai/gpt-4o --api-base {} --api-key {} {args}",
         shell_quote(&std::env::var("PATH").unwrap_or_default()),
         shell_quote(home.to_str().unwrap()),
         shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
@@ -666,6 +677,196 @@ fn plan_edited_in_tmux_reaches_the_editor_and_the_history() {
     assert!(
         next.contains("Make greet return wave.") && !next.contains("Make greet return hi."),
         "the history records the plan the editor got: {next}"
+    );
+    tmux.quit();
+}
+
+/// A shell script in `dir` for `$VISUAL`: it gets the file to edit as `$1`.
+fn editor_script(dir: &Path, body: &str) -> String {
+    let path = dir.join("editor.sh");
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    let status = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+    assert!(status.success());
+    path.to_str().unwrap().to_string()
+}
+
+/// Two blocks, so the review stays open after one of them is decided.
+fn two_blocks() -> Reply {
+    Reply::text([
+        "Two changes.\n\n".to_string(),
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return \"wave\"\n",
+        ),
+        "\n".to_string(),
+        block(
+            "other.py",
+            "    return \"other\"\n",
+            "    return \"another\"\n",
+        ),
+    ])
+}
+
+/// Tab until the message box has the focus.
+fn focus_the_message_box(tmux: &Tmux) {
+    for _ in 0..8 {
+        if tmux.screen().contains("┏ Message") {
+            return;
+        }
+        tmux.keys(&["Tab"]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    tmux.wait_text("┏ Message");
+}
+
+#[test]
+fn the_editor_comes_back_to_the_review_and_the_message_with_the_edited_text() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the $EDITOR session test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
+    let home = tempfile::tempdir().unwrap();
+    let editor = editor_script(
+        home.path(),
+        "sed -i 's/wave/by editor/; s/draft/edited draft/' \"$1\"\n",
+    );
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: two changes"]));
+    mock.push(two_blocks());
+    let command = session_command_with(
+        home.path(),
+        &mock,
+        &[("VISUAL", &editor)],
+        "hello.py other.py --no-auto-lint",
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw other.py") && s.contains("initial commit")
+    });
+    tmux.text("two changes please");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the review of block 1", |s| {
+        s.contains("1/2 hello.py") && s.contains("+    return \"wave\"")
+    });
+
+    // `E`: the block goes out to the editor and comes back edited; the engine has the
+    // edit without another key press.
+    tmux.keys(&["E"]);
+    tmux.wait_for("the edit decided, the review on block 2", |s| {
+        s.contains("1✎") && s.contains("2/2 other.py")
+    });
+    assert!(tmux.alive(), "the session ended");
+    tmux.keys(&["k"]);
+    tmux.wait_for("block 1 as edited", |s| {
+        s.contains("accepted as you edited it") && s.contains("+    return \"by editor\"")
+    });
+
+    // Ctrl-X Ctrl-E in the message box: the draft comes back edited.
+    focus_the_message_box(&tmux);
+    tmux.text("a draft to keep");
+    tmux.keys(&["C-x"]);
+    tmux.keys(&["C-e"]);
+    tmux.wait_text("a edited draft to keep");
+    assert!(tmux.alive(), "the session ended");
+
+    // The review goes on where it was: accepting block 2 lands both.
+    for _ in 0..8 {
+        if tmux.screen().contains("┏ Diff") {
+            break;
+        }
+        tmux.keys(&["Tab"]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    tmux.wait_text("┏ Diff");
+    tmux.keys(&["j"]);
+    tmux.wait_text("2/2 other.py");
+    tmux.keys(&["y"]);
+    wait_for_log(&repo, 2, &tmux);
+    assert_eq!(
+        repo.read("hello.py"),
+        "def greet():\n    return \"by editor\"\n"
+    );
+    assert_eq!(
+        repo.read("other.py"),
+        "def part():\n    return \"another\"\n"
+    );
+    tmux.quit();
+}
+
+#[test]
+fn an_editor_that_fails_or_is_interrupted_leaves_the_review_as_it_was() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the failing $EDITOR session test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
+    let home = tempfile::tempdir().unwrap();
+    let started = home.path().join("editor-started");
+    // Block 1's text: saved changed, then exit 1. Block 2's: wait to be interrupted.
+    let editor = editor_script(
+        home.path(),
+        &format!(
+            "if grep -q wave \"$1\"; then sed -i 's/wave/broken/' \"$1\"; exit 1; fi\n\
+             sed -i 's/another/broken/' \"$1\"\ntouch {}\nsleep 60\n",
+            shell_quote(started.to_str().unwrap())
+        ),
+    );
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: two changes"]));
+    mock.push(two_blocks());
+    let command = session_command_with(
+        home.path(),
+        &mock,
+        &[("VISUAL", &editor)],
+        "hello.py other.py --no-auto-lint",
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw other.py") && s.contains("initial commit")
+    });
+    tmux.text("two changes please");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the review of block 1", |s| {
+        s.contains("1/2 hello.py") && s.contains("+    return \"wave\"")
+    });
+
+    // The editor exits 1: the review is back, block 1 as the model wrote it.
+    tmux.keys(&["E"]);
+    tmux.wait_for("the failure told, the block unchanged", |s| {
+        s.contains("the text was not changed")
+            && s.contains("1/2 hello.py  pending")
+            && s.contains("+    return \"wave\"")
+    });
+    assert!(tmux.alive(), "the session ended");
+
+    // Ctrl-C while the editor runs ends the editor, not the session.
+    tmux.keys(&["j"]);
+    tmux.wait_text("2/2 other.py");
+    tmux.keys(&["E"]);
+    let start = Instant::now();
+    while !started.exists() {
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "the editor did not start:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("the review back, block 2 unchanged", |s| {
+        s.contains("2/2 other.py  pending") && s.contains("+    return \"another\"")
+    });
+    assert!(tmux.alive(), "the session ended");
+
+    // Both blocks land as the model wrote them.
+    tmux.keys(&["A"]);
+    wait_for_log(&repo, 2, &tmux);
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    assert_eq!(
+        repo.read("other.py"),
+        "def part():\n    return \"another\"\n"
     );
     tmux.quit();
 }

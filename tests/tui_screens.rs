@@ -321,6 +321,125 @@ async fn review_keys_accept_all_and_the_side_by_side_layout() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_review_whose_first_block_fails_opens_on_that_block() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([[
+        block("src/greet.py", "def mian():\n", "def main() -> None:\n"),
+        block(
+            "src/greet.py",
+            "def greet(name):\n",
+            "def greet(name, loud=False):\n",
+        ),
+    ]
+    .concat()]));
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("types");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    // Block 1 is selected, and every key the pane names acts on it.
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("1/2 src/greet.py  failed"), "{screen}");
+    assert!(!screen.contains("n on it"), "{screen}");
+    assert_snapshot!("pane_review_first_block_failed_80x24", screen);
+    // `n` drops block 1 (not sent back), the one the hint was about.
+    ui.key(KeyCode::Char('n'));
+    let ops = ui.forward_ops().await;
+    assert!(
+        ops.iter().any(|op| matches!(
+            op,
+            Op::ReviewDecide {
+                block: 0,
+                decision: aider_tui::protocol::BlockDecision::Reject,
+                ..
+            }
+        )),
+        "{ops:?}"
+    );
+    ui.until("the drop", |event| {
+        matches!(event, Event::ReviewUpdated { blocks, .. }
+            if blocks.iter().any(|block| block.id == 0
+                && block.decision == aider_tui::protocol::BlockDecisionState::Dropped))
+    })
+    .await;
+    ui.key(KeyCode::Char('y'));
+    ui.until_turn_finished().await;
+    assert!(
+        repo.read("src/greet.py")
+            .contains("def greet(name, loud=False):")
+    );
+    ui.quit().await;
+}
+
+/// A file with one line wider than the 80-column screen's diff pane.
+const LONG: &str = "def handler(request):\n    return dispatch(request, timeout=30, retries=5, backoff=2.5, log_level='debug', on_error=report)\n";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_long_changed_line_is_marked_scrolled_and_wrapped() {
+    let repo = TestRepo::new(&[("src/long.py", LONG)]);
+    let mock = mock();
+    let line = LONG.lines().nth(1).unwrap();
+    // Only a comment at the end of the long line: cut at the pane's edge, the two
+    // lines would look the same.
+    mock.push(Reply::text([block(
+        "src/long.py",
+        &format!("{line}\n"),
+        &format!("{line}  # PUT\n"),
+    )]));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["src/long.py"]);
+    settings.yes = false;
+    settings.auto_lint = false;
+    let mut ui = UiSession::start(settings, 80, 24);
+    ui.until_started().await;
+    ui.send("mark it");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("›") && !screen.contains("# PUT"),
+        "{screen}"
+    );
+    assert_snapshot!("pane_review_long_line_cut_80x24", screen);
+
+    // `l` scrolls until the end shows (and no further).
+    for _ in 0..10 {
+        ui.key(KeyCode::Char('l'));
+    }
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("# PUT") && screen.contains("‹"), "{screen}");
+    assert_snapshot!("pane_review_long_line_scrolled_80x24", screen);
+    ui.key(KeyCode::Left);
+    assert!(!ui.screen(&repo).contains("# PUT"));
+
+    // `w` wraps: the whole line shows, its end on the row below.
+    ui.key(KeyCode::Char('w'));
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("# PUT") && !screen.contains("›"),
+        "{screen}"
+    );
+    assert_snapshot!("pane_review_long_line_wrapped_80x24", screen);
+
+    // Side by side, cut and scrolled the same way.
+    ui.key(KeyCode::Char('w')).key(KeyCode::Char('s'));
+    assert!(ui.screen(&repo).contains("›"));
+    for _ in 0..12 {
+        ui.key(KeyCode::Right);
+    }
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("# PUT"), "{screen}");
+    assert_snapshot!("pane_review_long_line_side_by_side_scrolled_80x24", screen);
+    ui.key(KeyCode::Char('y'));
+    ui.until_turn_finished().await;
+    assert!(repo.read("src/long.py").contains("on_error=report)  # PUT"));
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn commit_log_opens_a_diff_and_undo_names_the_commit() {
     let repo = project();
     let mock = mock();

@@ -106,6 +106,36 @@ pub fn hunks_between(old: &[&str], new: &[&str]) -> Vec<Hunk> {
     hunks
 }
 
+/// Longest a changed line pair's word diff may take (a minified line can be huge).
+const WORDS_DEADLINE: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// The words that differ between a removed line and the added line that replaced it,
+/// as byte ranges of `old` and of `new` (similar's inline diff). Both are empty when
+/// the lines share too little for the words to tell anything (every word would show).
+pub fn changed_words(
+    old: &str,
+    new: &str,
+) -> (Vec<std::ops::Range<usize>>, Vec<std::ops::Range<usize>>) {
+    let diff = similar::TextDiff::from_lines(old, new);
+    let deadline = std::time::Instant::now() + WORDS_DEADLINE;
+    let (mut old_words, mut new_words) = (Vec::new(), Vec::new());
+    for change in diff.iter_all_inline_changes_deadline(Some(deadline)) {
+        let words = match change.tag() {
+            similar::ChangeTag::Delete => &mut old_words,
+            similar::ChangeTag::Insert => &mut new_words,
+            similar::ChangeTag::Equal => continue,
+        };
+        let mut at = 0;
+        for (emphasized, value) in change.values() {
+            if *emphasized {
+                words.push(at..at + value.len());
+            }
+            at += value.len();
+        }
+    }
+    (old_words, new_words)
+}
+
 /// A change not placed in its file: `old` lines as removed, `new` as added, no line
 /// numbers (a block still streaming, or one that does not match).
 pub fn unplaced(old: &str, new: &str) -> Hunk {
@@ -229,5 +259,25 @@ mod tests {
         assert_eq!(render(&hunks), "@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d");
         let created = hunks_between(&[], &["x"]);
         assert_eq!(render(&created), "@@ -1,0 +1,1 @@\n+x");
+    }
+
+    #[test]
+    fn the_words_a_changed_line_changed_are_found() {
+        let old = "    return compute(a, b)";
+        let new = "    return compute(a, b)  # PUT";
+        let (removed, added) = changed_words(old, new);
+        assert!(removed.is_empty(), "{removed:?}");
+        let shown: String = added.iter().map(|range| &new[range.clone()]).collect();
+        assert_eq!(shown.trim(), "# PUT");
+
+        let (removed, added) = changed_words("let total = 1;", "let sum = 1;");
+        assert_eq!(&"let total = 1;"[removed[0].clone()], "total");
+        assert_eq!(&"let sum = 1;"[added[0].clone()], "sum");
+
+        // Nothing in common: no word stands out.
+        assert_eq!(
+            changed_words("alpha beta", "gamma delta"),
+            (Vec::new(), Vec::new())
+        );
     }
 }

@@ -8,15 +8,19 @@
 //! a long jump it restarts a few lines above the view, which can misjudge a construct
 //! that began far above (a long string), a fair price for no lag.
 
+use std::ops::Range;
+
 use super::highlight::{CodeHighlighter, Palette};
 use super::theme::Styles;
-use crate::diff::{Hunk, LineKind};
+use super::wrap::{columns, wrap_line};
+use crate::diff::{Hunk, LineKind, changed_words};
 use crate::text::printable;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use unicode_width::UnicodeWidthStr;
 
 /// Lines coloured above the view when colouring restarts after a jump.
 const WARM_UP_LINES: usize = 20;
@@ -57,6 +61,22 @@ pub struct DiffLine {
     pub text: String,
     /// Syntax-coloured text, once coloured.
     pub spans: Option<Vec<Span<'static>>>,
+    /// The line this one pairs with: a removed line and the added line that replaced it.
+    pub partner: Option<usize>,
+    /// The words of `text` that its partner does not have (byte ranges), found along
+    /// with the colours.
+    pub changed: Option<Vec<Range<usize>>>,
+}
+
+/// Where a diff is looked at from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DiffScroll {
+    /// The first row shown (a diff line; a side-by-side row).
+    pub row: usize,
+    /// The first column of the lines' text shown, when not wrapping.
+    pub column: usize,
+    /// Long lines go on in the rows below instead of being cut.
+    pub wrap: bool,
 }
 
 /// One row of the side-by-side layout.
@@ -79,6 +99,8 @@ pub struct DiffView {
     hunks: Vec<(usize, String)>,
     /// Where colouring stopped, with the highlighters' state there.
     cursor: Option<(usize, Sides)>,
+    /// The widest line's text, in columns.
+    widest: usize,
 }
 
 /// Per-hunk highlighters for the old and the new side.
@@ -182,13 +204,37 @@ impl DiffView {
             DiffLineKind::Removed => self.removed += 1,
             _ => {}
         }
+        if !matches!(kind, DiffLineKind::FileHeader | DiffLineKind::Hunk) {
+            self.widest = self.widest.max(text.width());
+        }
         self.lines.push(DiffLine {
             kind,
             old,
             new,
             text,
             spans: None,
+            partner: None,
+            changed: None,
         });
+    }
+
+    /// Finds the words that differ between line `index` and its partner, for both.
+    fn find_changed_words(&mut self, index: usize) {
+        let Some(partner) = self.lines[index].partner else {
+            return;
+        };
+        if self.lines[index].changed.is_some() {
+            return;
+        }
+        let (removed, added) = if self.lines[index].kind == DiffLineKind::Removed {
+            (index, partner)
+        } else {
+            (partner, index)
+        };
+        let (old_words, new_words) =
+            changed_words(&self.lines[removed].text, &self.lines[added].text);
+        self.lines[removed].changed = Some(old_words);
+        self.lines[added].changed = Some(new_words);
     }
 
     /// Colours the lines of rows `first..first + count` (and nothing far outside them).
@@ -217,10 +263,14 @@ impl DiffView {
         {
             return;
         }
-        let Some(hunk) = self.hunks.iter().rposition(|(start, _)| *start <= low) else {
-            return;
+        // A view from the top starts on headers, above the first hunk's lines.
+        let hunk = match self.hunks.iter().rposition(|(start, _)| *start <= low) {
+            Some(hunk) => hunk,
+            None if self.hunks.first().is_some_and(|(start, _)| *start < high) => 0,
+            None => return,
         };
         let (hunk_start, path) = self.hunks[hunk].clone();
+        let low = low.max(hunk_start);
         let hunk_end = self
             .hunks
             .get(hunk + 1)
@@ -242,6 +292,7 @@ impl DiffView {
             if line.spans.is_none() {
                 line.spans = Some(spans);
             }
+            self.find_changed_words(next);
             next += 1;
         }
         self.cursor = Some((next, sides));
@@ -276,10 +327,12 @@ impl DiffView {
                     let removed: Vec<usize> = (removed_start..added_start).collect();
                     let added: Vec<usize> = (added_start..index).collect();
                     for row in 0..removed.len().max(added.len()) {
-                        self.side_rows.push(SideRow::Pair(
-                            removed.get(row).copied(),
-                            added.get(row).copied(),
-                        ));
+                        let pair = (removed.get(row).copied(), added.get(row).copied());
+                        if let (Some(old), Some(new)) = pair {
+                            self.lines[old].partner = Some(new);
+                            self.lines[new].partner = Some(old);
+                        }
+                        self.side_rows.push(SideRow::Pair(pair.0, pair.1));
                     }
                 }
                 DiffLineKind::FileHeader | DiffLineKind::Hunk => {
@@ -298,45 +351,74 @@ impl DiffView {
         }
     }
 
-    /// Draws rows `scroll..` into `area`.
-    pub fn draw(
-        &self,
-        frame: &mut Frame,
-        area: Rect,
-        scroll: usize,
-        layout: DiffLayout,
-        styles: &Styles,
-    ) {
-        let height = usize::from(area.height);
-        let number_width = self
-            .lines
+    /// Columns the widest line's text goes past the text area of a pane `width` wide:
+    /// how far it can be scrolled sideways (0 when every line fits).
+    pub fn overflow(&self, width: u16, layout: DiffLayout) -> usize {
+        self.widest.saturating_sub(self.text_width(width, layout))
+    }
+
+    fn number_width(&self) -> usize {
+        self.lines
             .iter()
             .filter_map(|line| line.old.max(line.new))
             .max()
             .unwrap_or(1)
             .to_string()
-            .len();
+            .len()
+    }
+
+    /// The columns left for a line's text after its numbers and sign.
+    fn text_width(&self, width: u16, layout: DiffLayout) -> usize {
+        let numbers = self.number_width();
+        match layout {
+            DiffLayout::Unified => usize::from(width).saturating_sub(2 * numbers + 3),
+            DiffLayout::SideBySide => {
+                usize::from(width.saturating_sub(1) / 2).saturating_sub(numbers + 2)
+            }
+        }
+    }
+
+    /// Draws the diff into `area`, seen from `at`.
+    pub fn draw(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        at: DiffScroll,
+        layout: DiffLayout,
+        styles: &Styles,
+    ) {
+        let height = usize::from(area.height);
+        let numbers = self.number_width();
+        let text_width = self.text_width(area.width, layout);
+        let across = |line: &DiffLine| {
+            cut(
+                &Line::from(text_spans(line, styles)),
+                0,
+                usize::from(area.width),
+                styles,
+            )
+        };
         match layout {
             DiffLayout::Unified => {
-                let rows: Vec<Line> = self
-                    .lines
-                    .iter()
-                    .skip(scroll)
-                    .take(height)
-                    .map(|line| {
-                        if matches!(line.kind, DiffLineKind::Hunk | DiffLineKind::FileHeader) {
-                            return Line::from(body(line, styles));
-                        }
-                        let mut spans = vec![
-                            number(line.old, number_width, styles.dim),
-                            Span::raw(" "),
-                            number(line.new, number_width, styles.dim),
-                            Span::raw(" "),
-                        ];
-                        spans.extend(body(line, styles));
-                        Line::from(spans).style(line_style(line.kind, styles))
-                    })
-                    .collect();
+                let mut rows: Vec<Line> = Vec::new();
+                for line in self.lines.iter().skip(at.row) {
+                    if rows.len() >= height {
+                        break;
+                    }
+                    if matches!(line.kind, DiffLineKind::Hunk | DiffLineKind::FileHeader) {
+                        rows.push(across(line));
+                        continue;
+                    }
+                    let gutter = vec![
+                        number(line.old, numbers, styles.dim),
+                        Span::raw(" "),
+                        number(line.new, numbers, styles.dim),
+                        Span::raw(" "),
+                        sign(line, styles),
+                    ];
+                    rows.extend(with_gutter(line, gutter, text_width, at, styles));
+                }
+                rows.truncate(height);
                 frame.render_widget(Paragraph::new(rows), area);
             }
             DiffLayout::SideBySide => {
@@ -357,28 +439,43 @@ impl DiffView {
                 };
                 let mut left = Vec::new();
                 let mut right = Vec::new();
-                let mut across: Vec<(u16, Line)> = Vec::new();
-                for (offset, row) in self.side_rows.iter().skip(scroll).take(height).enumerate() {
+                let mut headers: Vec<(u16, Line)> = Vec::new();
+                for row in self.side_rows.iter().skip(at.row) {
+                    if left.len() >= height {
+                        break;
+                    }
                     match *row {
                         SideRow::Across(index) => {
-                            let line = &self.lines[index];
-                            across.push((offset as u16, Line::from(body(line, styles))));
+                            let offset = u16::try_from(left.len()).unwrap_or(u16::MAX);
+                            headers.push((offset, across(&self.lines[index])));
                             left.push(Line::default());
                             right.push(Line::default());
                         }
                         SideRow::Pair(old, new) => {
-                            left.push(self.side(old, true, number_width, styles));
-                            right.push(self.side(new, false, number_width, styles));
+                            let mut old_rows =
+                                self.side(old, true, numbers, text_width, at, styles);
+                            let mut new_rows =
+                                self.side(new, false, numbers, text_width, at, styles);
+                            let count = old_rows.len().max(new_rows.len());
+                            old_rows.resize(count, Line::default());
+                            new_rows.resize(count, Line::default());
+                            left.extend(old_rows);
+                            right.extend(new_rows);
                         }
                     }
                 }
+                left.truncate(height);
+                right.truncate(height);
                 frame.render_widget(Paragraph::new(left), left_area);
                 frame.render_widget(Paragraph::new(right), right_area);
                 let bars: Vec<Line> = (0..left_area.height)
                     .map(|_| Line::styled("│", styles.border))
                     .collect();
                 frame.render_widget(Paragraph::new(bars), divider);
-                for (offset, line) in across {
+                for (offset, line) in headers {
+                    if offset >= area.height {
+                        continue;
+                    }
                     let row = Rect {
                         y: area.y + offset,
                         height: 1,
@@ -390,21 +487,78 @@ impl DiffView {
         }
     }
 
+    /// One side of a side-by-side row (more than one screen row when wrapping).
     fn side(
         &self,
         index: Option<usize>,
         old_side: bool,
-        width: usize,
+        numbers: usize,
+        text_width: usize,
+        at: DiffScroll,
         styles: &Styles,
-    ) -> Line<'static> {
+    ) -> Vec<Line<'static>> {
         let Some(line) = index.map(|index| &self.lines[index]) else {
-            return Line::default();
+            return vec![Line::default()];
         };
         let line_number = if old_side { line.old } else { line.new };
-        let mut spans = vec![number(line_number, width, styles.dim), Span::raw(" ")];
-        spans.extend(body(line, styles));
-        Line::from(spans).style(line_style(line.kind, styles))
+        let gutter = vec![
+            number(line_number, numbers, styles.dim),
+            Span::raw(" "),
+            sign(line, styles),
+        ];
+        with_gutter(line, gutter, text_width, at, styles)
     }
+}
+
+/// A line's screen rows: the gutter (numbers, sign), then its text cut to `width`
+/// columns from `at.column`, or wrapped to rows of `width` under a blank gutter.
+fn with_gutter(
+    line: &DiffLine,
+    gutter: Vec<Span<'static>>,
+    width: usize,
+    at: DiffScroll,
+    styles: &Styles,
+) -> Vec<Line<'static>> {
+    let text = Line::from(text_spans(line, styles));
+    let parts = if at.wrap {
+        wrap_line(&text, width, 0)
+    } else {
+        vec![cut(&text, at.column, width, styles)]
+    };
+    let blank: usize = gutter.iter().map(Span::width).sum();
+    let mut gutter = Some(gutter);
+    parts
+        .into_iter()
+        .map(|part| {
+            let mut spans = gutter
+                .take()
+                .unwrap_or_else(|| vec![Span::raw(" ".repeat(blank))]);
+            spans.extend(part.spans);
+            Line::from(spans).style(line_style(line.kind, styles))
+        })
+        .collect()
+}
+
+/// The columns `left..left + width` of a line, marked where it goes on: `‹` in the
+/// first column when there is text to the left, `›` in the last when there is more to
+/// the right, so a cut line never passes for a whole one.
+fn cut(text: &Line<'_>, left: usize, width: usize, styles: &Styles) -> Line<'static> {
+    let total = text.width();
+    if width < 3 {
+        return columns(text, left, width);
+    }
+    let before = left > 0 && total > 0;
+    let after = total > left + width;
+    let room = width - usize::from(before) - usize::from(after);
+    let mut spans = Vec::new();
+    if before {
+        spans.push(Span::styled("‹", styles.marker));
+    }
+    spans.extend(columns(text, left + usize::from(before), room).spans);
+    if after {
+        spans.push(Span::styled("›", styles.marker));
+    }
+    Line::from(spans)
 }
 
 fn number(value: Option<usize>, width: usize, style: Style) -> Span<'static> {
@@ -414,28 +568,82 @@ fn number(value: Option<usize>, width: usize, style: Style) -> Span<'static> {
     }
 }
 
-/// The sign and the text of a line.
-fn body(line: &DiffLine, styles: &Styles) -> Vec<Span<'static>> {
-    let (sign, style) = match line.kind {
-        DiffLineKind::Added => ("+", styles.added),
-        DiffLineKind::Removed => ("-", styles.removed),
-        DiffLineKind::Context => (" ", styles.text),
+fn sign(line: &DiffLine, styles: &Styles) -> Span<'static> {
+    match line.kind {
+        DiffLineKind::Added => Span::styled("+", styles.added),
+        DiffLineKind::Removed => Span::styled("-", styles.removed),
+        _ => Span::raw(" "),
+    }
+}
+
+/// A line's text, coloured, with the words its partner does not have picked out.
+fn text_spans(line: &DiffLine, styles: &Styles) -> Vec<Span<'static>> {
+    let (style, words) = match line.kind {
+        DiffLineKind::Added => (styles.added, styles.added_word),
+        DiffLineKind::Removed => (styles.removed, styles.removed_word),
+        DiffLineKind::Context => (styles.text, Style::default()),
         DiffLineKind::Hunk => return vec![Span::styled(line.text.clone(), styles.hunk)],
         DiffLineKind::FileHeader => return vec![Span::styled(line.text.clone(), styles.title)],
     };
-    let mut spans = vec![Span::styled(sign, style)];
-    match &line.spans {
-        Some(coloured) => spans.extend(coloured.iter().map(|span| {
-            // Uncoloured text takes the sign's colour so +/- still read without syntax colours.
-            if span.style == Style::default() && line.kind != DiffLineKind::Context {
-                Span::styled(span.content.clone(), style)
-            } else {
-                span.clone()
-            }
-        })),
-        None => spans.push(Span::styled(line.text.clone(), style)),
+    let spans: Vec<Span<'static>> = match &line.spans {
+        Some(coloured) => coloured
+            .iter()
+            .map(|span| {
+                // Uncoloured text takes the sign's colour so +/- still read without
+                // syntax colours.
+                if span.style == Style::default() && line.kind != DiffLineKind::Context {
+                    Span::styled(span.content.clone(), style)
+                } else {
+                    span.clone()
+                }
+            })
+            .collect(),
+        None => vec![Span::styled(line.text.clone(), style)],
+    };
+    match &line.changed {
+        Some(changed) if !changed.is_empty() => pick_out(spans, changed, words),
+        _ => spans,
     }
-    spans
+}
+
+/// Splits `spans` at the byte ranges `picked` (of their joined text) and patches
+/// `style` onto what lies inside them.
+fn pick_out(
+    spans: Vec<Span<'static>>,
+    picked: &[Range<usize>],
+    style: Style,
+) -> Vec<Span<'static>> {
+    let inside = |at: usize| picked.iter().any(|range| range.contains(&at));
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for span in spans {
+        let text = span.content.as_ref();
+        // Cut where a range starts or ends inside this span.
+        let mut cuts: Vec<usize> = picked
+            .iter()
+            .flat_map(|range| [range.start, range.end])
+            .filter(|at| *at > offset && *at < offset + text.len())
+            .map(|at| at - offset)
+            .filter(|at| text.is_char_boundary(*at))
+            .collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        let mut start = 0;
+        for end in cuts.into_iter().chain([text.len()]) {
+            if end > start {
+                let piece = text[start..end].to_string();
+                let piece_style = if inside(offset + start) {
+                    span.style.patch(style)
+                } else {
+                    span.style
+                };
+                out.push(Span::styled(piece, piece_style));
+            }
+            start = end;
+        }
+        offset += text.len();
+    }
+    out
 }
 
 fn line_style(kind: DiffLineKind, styles: &Styles) -> Style {
@@ -519,6 +727,117 @@ mod tests {
         assert_eq!(
             kinds(&view)[1],
             (DiffLineKind::Removed, None, None, "old".into())
+        );
+    }
+
+    /// The diff drawn at `width`×4 from `at`: each row's text, and each cell's style.
+    fn drawn(
+        view: &DiffView,
+        width: u16,
+        layout: DiffLayout,
+        at: DiffScroll,
+        styles: &Styles,
+    ) -> (Vec<String>, ratatui::buffer::Buffer) {
+        let backend = ratatui::backend::TestBackend::new(width, 4);
+        let mut terminal = ratatui::Terminal::new(backend).unwrap();
+        terminal
+            .draw(|frame| view.draw(frame, frame.area(), at, layout, styles))
+            .unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        let rows = (0..4)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buffer[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect();
+        (rows, buffer)
+    }
+
+    #[test]
+    fn the_words_a_changed_line_changed_are_picked_out_in_both_layouts() {
+        use LineKind::*;
+        let theme = crate::tui::theme::Theme::load("dark", false).unwrap();
+        let styles = theme.styles;
+        let old = "    return total(a, b)";
+        let new = "    return total(a, b)  # PUT";
+        let hunks = [hunk(1, &[(Removed, old), (Added, new)])];
+        let mut view = DiffView::from_files(&one_file(&hunks), Palette::default());
+        view.colour_rows(DiffLayout::Unified, 0, 4);
+        for (layout, width, row) in [
+            (DiffLayout::Unified, 40, 2),
+            (DiffLayout::SideBySide, 81, 1),
+        ] {
+            let (rows, buffer) = drawn(&view, width, layout, DiffScroll::default(), &styles);
+            let hash = rows[row].find('#').unwrap_or_else(|| panic!("{rows:?}"));
+            let hash = u16::try_from(rows[row][..hash].chars().count()).unwrap();
+            let picked = buffer[(hash, row as u16)].style();
+            assert_eq!(picked.bg, styles.added_word.bg, "{layout:?} {rows:?}");
+            assert!(picked.add_modifier.contains(ratatui::style::Modifier::BOLD));
+            // "return" is the same on both sides: the line's own colours only.
+            let same = rows[row].rfind("return").unwrap();
+            let same = u16::try_from(rows[row][..same].chars().count()).unwrap();
+            assert_eq!(buffer[(same, row as u16)].style().bg, styles.added_line.bg);
+        }
+        // The removed line lost nothing but the end: none of it is picked out.
+        let (rows, buffer) = drawn(
+            &view,
+            40,
+            DiffLayout::Unified,
+            DiffScroll::default(),
+            &styles,
+        );
+        assert!(rows[1].starts_with("1   -"), "{rows:?}");
+        assert!((0..40).all(|x| buffer[(x, 1)].style().bg != styles.removed_word.bg));
+    }
+
+    #[test]
+    fn a_cut_line_is_marked_and_scrolling_and_wrapping_reach_its_end() {
+        use LineKind::*;
+        let theme = crate::tui::theme::Theme::load("dark", true).unwrap();
+        let styles = theme.styles;
+        let hunks = [hunk(1, &[(Added, "abcdefghijklmnopqrstuvwxyz")])];
+        let view = DiffView::from_files(&one_file(&hunks), Palette::default());
+        // 20 columns: 5 for the numbers and sign, 15 for the text.
+        assert_eq!(view.overflow(20, DiffLayout::Unified), 11);
+        let (rows, _) = drawn(
+            &view,
+            20,
+            DiffLayout::Unified,
+            DiffScroll::default(),
+            &styles,
+        );
+        assert_eq!(rows[1], "  1 +abcdefghijklmn›");
+        let right = DiffScroll {
+            column: 11,
+            ..DiffScroll::default()
+        };
+        let (rows, _) = drawn(&view, 20, DiffLayout::Unified, right, &styles);
+        assert_eq!(rows[1], "  1 +‹mnopqrstuvwxyz");
+        let wrapped = DiffScroll {
+            wrap: true,
+            ..DiffScroll::default()
+        };
+        let (rows, _) = drawn(&view, 20, DiffLayout::Unified, wrapped, &styles);
+        assert_eq!(rows[1..3], ["  1 +abcdefghijklmno", "     pqrstuvwxyz    "]);
+    }
+
+    #[test]
+    fn a_view_from_the_top_colours_the_first_hunk() {
+        let theme = crate::tui::theme::Theme::load("dark", false).unwrap();
+        let hunks = [hunk(1, &[(LineKind::Added, "let one = 1;")])];
+        let files = [FileHunks {
+            path: "x.rs",
+            header: Some("x.rs".into()),
+            hunks: &hunks,
+        }];
+        let mut view = DiffView::from_files(&files, Palette::for_theme(&theme));
+        view.colour_rows(DiffLayout::Unified, 0, 10);
+        assert!(
+            view.lines[2]
+                .spans
+                .as_ref()
+                .is_some_and(|spans| spans.len() > 1)
         );
     }
 

@@ -23,13 +23,20 @@ pub fn edit_with(editor: &str, text: &str, suffix: &str) -> Result<String, Strin
         .map_err(|error| format!("cannot write the file for the editor: {error}"))?;
     // Through the shell, so an editor given with arguments ("code -w") works; the file
     // is passed as an argument, never spliced into the command text.
-    let status = Command::new("sh")
+    let mut child = Command::new("sh")
         .arg("-c")
         .arg(format!("{editor} \"$1\""))
         .arg("sh")
         .arg(file.path())
-        .status()
+        .spawn()
         .map_err(|error| format!("cannot start the editor `{editor}`: {error}"))?;
+    let status = {
+        // Out of raw mode, Ctrl-C at the terminal interrupts every process of the
+        // session: it should end the editor, not this one with the review in it.
+        let _shielded = InterruptsIgnored::start();
+        child.wait()
+    }
+    .map_err(|error| format!("cannot wait for the editor `{editor}`: {error}"))?;
     if !status.success() {
         return Err(format!(
             "the editor `{editor}` exited with {status}; the text was not changed"
@@ -37,6 +44,40 @@ pub fn edit_with(editor: &str, text: &str, suffix: &str) -> Result<String, Strin
     }
     std::fs::read_to_string(file.path())
         .map_err(|error| format!("cannot read the edited text back: {error}"))
+}
+
+/// Ignores SIGINT and SIGQUIT in this process until dropped, as `system(3)` does while
+/// its command runs. The editor was started before, so it keeps the default handling.
+struct InterruptsIgnored {
+    #[cfg(unix)]
+    previous: [(libc::c_int, libc::sighandler_t); 2],
+}
+
+impl InterruptsIgnored {
+    fn start() -> InterruptsIgnored {
+        #[cfg(unix)]
+        {
+            // SAFETY: `signal` with SIG_IGN installs no code of ours; what it returns is
+            // handed back to `signal` unchanged on drop.
+            let previous = [libc::SIGINT, libc::SIGQUIT]
+                .map(|signal| (signal, unsafe { libc::signal(signal, libc::SIG_IGN) }));
+            InterruptsIgnored { previous }
+        }
+        #[cfg(not(unix))]
+        InterruptsIgnored {}
+    }
+}
+
+impl Drop for InterruptsIgnored {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        for (signal, handler) in self.previous {
+            if handler != libc::SIG_ERR {
+                // SAFETY: puts back the disposition `signal` returned before.
+                unsafe { libc::signal(signal, handler) };
+            }
+        }
+    }
 }
 
 /// The command that starts the user's editor.

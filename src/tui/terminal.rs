@@ -9,12 +9,14 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use futures::StreamExt;
-use ratatui::DefaultTerminal;
+use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
     DisableBracketedPaste, EnableBracketedPaste, Event as TermEvent, EventStream,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::style::Print;
+use ratatui::crossterm::terminal::{Clear, ClearType};
+use ratatui::{DefaultTerminal, Terminal};
 use tokio::sync::mpsc::{Receiver, Sender, UnboundedReceiver};
 use tokio::time::Instant;
 
@@ -158,7 +160,21 @@ fn resume(terminal: &mut DefaultTerminal) -> io::Result<()> {
         ratatui::crossterm::terminal::EnterAlternateScreen,
         EnableBracketedPaste
     )?;
-    terminal.clear()
+    repaint(terminal)
+}
+
+/// Wipes the screen and has the next frame draw every cell.
+///
+/// Not `Terminal::clear`: that first asks the terminal where its cursor is (`ESC [6n`)
+/// and reads the answer through crossterm's one input reader, which the key stream
+/// shares. Dropping an `EventStream` (as the editor's turn does) leaves a wake-up pending
+/// on that reader, and the answer's wait takes it for a timeout ("The cursor position
+/// could not be read"), which ended the session. A full-screen app never needs the
+/// cursor's place: a new `Terminal` knows nothing is on screen and asks nothing.
+fn repaint(terminal: &mut DefaultTerminal) -> io::Result<()> {
+    execute!(io::stdout(), Clear(ClearType::All))?;
+    *terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    Ok(())
 }
 
 /// The loop: terminal input, engine events and frame timers, drawing on demand.
@@ -220,9 +236,12 @@ async fn event_loop(
             input = EventStream::new();
             app.external_edit_done(edit, result);
             dirty = true;
+            // From the top: the decision the edit made goes to the engine now, not at
+            // the next key.
+            continue;
         }
         if app.take_redraw_request() {
-            if let Err(error) = terminal.clear() {
+            if let Err(error) = repaint(terminal) {
                 break Err(error);
             }
             dirty = true;

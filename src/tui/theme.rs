@@ -130,6 +130,10 @@ style_keys! {
     added_line,
     /// Background of a removed line.
     removed_line,
+    /// The words an added line changed in the line it replaced.
+    added_word,
+    /// The words a removed line lost to the line that replaced it.
+    removed_word,
     /// Hunk headers.
     hunk,
     /// An accepted block.

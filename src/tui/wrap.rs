@@ -99,6 +99,37 @@ pub fn row_count(line: &Line<'_>, width: usize, hanging: usize) -> usize {
     }
 }
 
+/// The columns `skip..skip + width` of a line (a line scrolled sideways). A wide
+/// character that an edge cuts shows as spaces, so the columns stay where they are.
+pub fn columns(line: &Line<'_>, skip: usize, width: usize) -> Line<'static> {
+    let end = skip + width;
+    let mut shown: Vec<Cell<'_>> = Vec::new();
+    let mut column = 0;
+    for cell in cells_of(line) {
+        let (start, stop) = (column, column + cell.width);
+        column = stop;
+        if stop <= skip {
+            continue;
+        }
+        if start >= end {
+            break;
+        }
+        if start < skip || stop > end {
+            let visible = stop.min(end) - start.max(skip);
+            for _ in 0..visible {
+                shown.push(Cell {
+                    text: " ",
+                    style: cell.style,
+                    width: 1,
+                });
+            }
+        } else {
+            shown.push(cell);
+        }
+    }
+    cells_to_line(&shown)
+}
+
 /// The line's grapheme clusters with their styles; tabs become spaces, line breaks go.
 fn cells_of<'a>(line: &'a Line<'_>) -> Vec<Cell<'a>> {
     let mut cells = Vec::new();
@@ -252,6 +283,22 @@ mod tests {
             );
         }
         assert_eq!(rejoined, clusters, "{text:?} at {width}");
+    }
+
+    #[test]
+    fn columns_scroll_a_line_sideways_and_keep_wide_characters_in_place() {
+        let line = Line::from(vec![
+            Span::raw("ab"),
+            Span::styled("cdef", Style::default().fg(Color::Red)),
+        ]);
+        let shown = columns(&line, 1, 3);
+        assert_eq!(shown.to_string(), "bcd");
+        assert_eq!(shown.spans[1].style.fg, Some(Color::Red));
+        assert_eq!(columns(&line, 6, 3).to_string(), "");
+        // "中" takes columns 1 and 2: an edge through it leaves a space.
+        let wide = Line::raw("a中b");
+        assert_eq!(columns(&wide, 2, 2).to_string(), " b");
+        assert_eq!(columns(&wide, 0, 2).to_string(), "a ");
     }
 
     #[test]

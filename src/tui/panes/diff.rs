@@ -13,13 +13,16 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::protocol::{BlockId, BlockState, EditPreview, FileDiff, Review, ReviewBlock};
 use crate::text::printable;
 use crate::tui::app_event::AppEvent;
-use crate::tui::diff_view::{DiffLayout, DiffView, FileHunks};
+use crate::tui::diff_view::{DiffLayout, DiffScroll, DiffView, FileHunks};
 use crate::tui::highlight::Palette;
 use crate::tui::keymap::Action;
 use crate::tui::pane::DrawContext;
 use crate::tui::theme::Styles;
 
 use super::review::ReviewPanel;
+
+/// Columns one `h`/`l` moves long lines sideways.
+const COLUMN_STEP: usize = 8;
 
 struct PreviewBlock {
     preview: EditPreview,
@@ -35,6 +38,10 @@ pub struct DiffPane {
     commit: Option<(String, DiffView)>,
     layout: DiffLayout,
     scroll: usize,
+    /// The first column of the lines' text shown (long lines scrolled sideways).
+    column: usize,
+    /// Long lines wrap instead of being cut (then `column` is not used).
+    wrap: bool,
     viewport: Cell<(u16, u16)>,
 }
 
@@ -49,6 +56,8 @@ impl DiffPane {
             commit: None,
             layout: DiffLayout::default(),
             scroll: 0,
+            column: 0,
+            wrap: false,
             viewport: Cell::new((160, 60)),
         }
     }
@@ -60,6 +69,7 @@ impl DiffPane {
             self.review = None;
         }
         self.scroll = 0;
+        self.column = 0;
     }
 
     /// A block of the streaming reply grew (the engine placed it in its file).
@@ -108,6 +118,7 @@ impl DiffPane {
     pub fn start_review(&mut self, review: Review) {
         self.review = Some(ReviewPanel::new(review, self.palette));
         self.scroll = 0;
+        self.column = 0;
     }
 
     /// The engine re-planned or decided blocks of the review.
@@ -194,6 +205,7 @@ impl DiffPane {
             self.review = None;
             self.previews.clear();
             self.scroll = 0;
+            self.column = 0;
         }
     }
 
@@ -207,6 +219,16 @@ impl DiffPane {
                     DiffLayout::SideBySide => DiffLayout::Unified,
                 };
                 self.scroll = 0;
+                self.column = 0;
+            }
+            Action::ScrollLeft => self.column = self.column.saturating_sub(COLUMN_STEP),
+            Action::ScrollRight => {
+                let most = self.max_column(self.viewport.get().0);
+                self.column = (self.column + COLUMN_STEP).min(most);
+            }
+            Action::ToggleWrap => {
+                self.wrap = !self.wrap;
+                self.column = 0;
             }
             Action::Up => self.scroll = self.scroll.saturating_sub(1),
             Action::Down => self.scroll = (self.scroll + 1).min(self.max_scroll()),
@@ -230,6 +252,7 @@ impl DiffPane {
                 };
                 let used = review.action(action, bus);
                 self.scroll = 0;
+                self.column = 0;
                 return used;
             }
             _ => return false,
@@ -242,6 +265,16 @@ impl DiffPane {
             .current_view()
             .map_or(0, |view| view.row_count(self.layout));
         rows.saturating_sub(usize::from(self.viewport.get().1).saturating_sub(2))
+    }
+
+    /// How far long lines of the diff on screen can be scrolled sideways in a pane
+    /// `width` columns wide inside its border.
+    fn max_column(&self, width: u16) -> usize {
+        if self.wrap {
+            return 0;
+        }
+        self.current_view()
+            .map_or(0, |view| view.overflow(width, self.layout))
     }
 
     fn current_view(&self) -> Option<&DiffView> {
@@ -257,11 +290,21 @@ impl DiffPane {
     /// Draws the pane.
     pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
         let styles = context.styles;
-        let layout_note = match self.layout {
+        let mut note = match self.layout {
             DiffLayout::Unified => "unified",
             DiffLayout::SideBySide => "side by side",
-        };
-        let block = context.block("Diff", Some(layout_note.to_string()));
+        }
+        .to_string();
+        // Long lines say how to reach their ends.
+        if self.wrap {
+            note.push_str(" · wrapped (w)");
+        } else if self.max_column(area.width.saturating_sub(2)) > 0 || self.column > 0 {
+            if self.column > 0 {
+                note.push_str(&format!(" · from column {}", self.column + 1));
+            }
+            note.push_str(" · long lines: h/l scroll, w wraps");
+        }
+        let block = context.block("Diff", Some(note));
         let inner = block.inner(area);
         frame.render_widget(block, area);
         self.viewport.set((inner.width, inner.height));
@@ -354,7 +397,12 @@ impl DiffPane {
             None => body_area,
         };
         if let Some(view) = view {
-            view.draw(frame, body_area, scroll, self.layout, styles);
+            let at = DiffScroll {
+                row: scroll,
+                column: if self.wrap { 0 } else { self.column },
+                wrap: self.wrap,
+            };
+            view.draw(frame, body_area, at, self.layout, styles);
         }
     }
 }
@@ -452,8 +500,7 @@ mod tests {
     fn a_failed_block_cannot_be_accepted_and_n_drops_it() {
         let mut pane = pane(vec![block(0, false), block(1, true)]);
         let mut bus = Vec::new();
-        // The review opens at the first block that needs a decision.
-        pane.on_action(Action::PrevBlock, &mut bus);
+        // The review opens on block 1, first in the reply, though it cannot apply.
         pane.on_action(Action::Accept, &mut bus);
         assert!(
             matches!(&bus[0], AppEvent::Flash(text) if text.contains("sent back to the model"))
@@ -469,6 +516,58 @@ mod tests {
                 seen: 0
             }]
         );
+    }
+
+    #[test]
+    fn no_hint_names_a_key_for_a_block_that_is_not_selected() {
+        let pane = pane(vec![block(0, true), block(1, false)]);
+        let theme = Theme::load("dark", true).unwrap();
+        let review = pane.review.as_ref().unwrap();
+        assert_eq!(review.selected, 0);
+        let lines: Vec<String> = review
+            .header(&theme.styles)
+            .iter()
+            .map(|line| line.to_string())
+            .collect();
+        let about_block_2: Vec<&String> = lines
+            .iter()
+            .filter(|line| line.contains("Block 2"))
+            .collect();
+        assert_eq!(about_block_2.len(), 1, "{lines:?}");
+        let names_a_key = about_block_2[0]
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|word| ["y", "n", "e", "E", "A", "R"].contains(&word));
+        assert!(!names_a_key, "{lines:?}");
+    }
+
+    #[test]
+    fn h_l_scroll_long_lines_sideways_up_to_their_end_and_w_wraps() {
+        let mut pane = pane(vec![block(0, true)]);
+        pane.viewport.set((20, 10));
+        let mut bus = Vec::new();
+        // The block's lines fit: nothing to scroll.
+        pane.on_action(Action::ScrollRight, &mut bus);
+        assert_eq!(pane.column, 0);
+        let long = "x".repeat(60);
+        if let Some(review) = pane.review.as_mut() {
+            let mut wide = block(0, true);
+            if let BlockState::Planned { hunks, .. } = &mut wide.state {
+                hunks[0].lines[1].text = long;
+            }
+            review.update(vec![wide], false);
+        }
+        for _ in 0..20 {
+            pane.on_action(Action::ScrollRight, &mut bus);
+        }
+        // 60 columns of text in 20 - 5 (numbers and sign): 45 to the end.
+        assert_eq!(pane.column, 45);
+        pane.on_action(Action::ScrollLeft, &mut bus);
+        assert_eq!(pane.column, 45 - COLUMN_STEP);
+        pane.on_action(Action::ToggleWrap, &mut bus);
+        assert!(pane.wrap);
+        assert_eq!(pane.column, 0);
+        pane.on_action(Action::ScrollRight, &mut bus);
+        assert_eq!(pane.column, 0, "nothing to scroll when wrapping");
     }
 
     #[test]

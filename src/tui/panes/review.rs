@@ -68,7 +68,7 @@ impl ReviewPanel {
             let view = view_of(&block, palette);
             panel.blocks.push(Shown { block, view });
         }
-        panel.selected = panel.first_pending().unwrap_or(0);
+        panel.selected = panel.first_undecided().unwrap_or(0);
         panel
     }
 
@@ -327,11 +327,12 @@ impl ReviewPanel {
         };
     }
 
-    fn first_pending(&self) -> Option<usize> {
-        self.blocks.iter().position(|shown| {
-            shown.block.decision == BlockDecisionState::Pending
-                && matches!(shown.block.state, BlockState::Planned { .. })
-        })
+    /// The first block in reply order that waits for the user, a failed one included:
+    /// the review opens on it, so the keys its hints name act on the block they describe.
+    fn first_undecided(&self) -> Option<usize> {
+        self.blocks
+            .iter()
+            .position(|shown| shown.block.decision == BlockDecisionState::Pending)
     }
 
     /// Moves to the next pending block after the selected one (wrapping).
@@ -428,14 +429,15 @@ impl ReviewPanel {
             .map(|(_, shown)| (shown.block.id + 1).to_string())
             .collect();
         if !going_back.is_empty() && !self.finished {
-            let (noun, verb) = if going_back.len() == 1 {
-                ("Block", "cannot be applied")
+            let (noun, pronoun, verb) = if going_back.len() == 1 {
+                ("Block", "it goes", "cannot be applied")
             } else {
-                ("Blocks", "cannot be applied")
+                ("Blocks", "they go", "cannot be applied")
             };
+            // No key here: a key acts on the selected block, and these are others.
             lines.push(Line::styled(
                 format!(
-                    "{noun} {} {verb}: it goes back to the model (n on it drops it)",
+                    "{noun} {} {verb}: {pronoun} back to the model",
                     going_back.join(", ")
                 ),
                 styles.error,
@@ -461,10 +463,12 @@ impl ReviewPanel {
             } else {
                 ""
             };
-            lines.push(Line::styled(
-                "y accept · n reject · e edit (E in $EDITOR) · Enter done",
-                styles.dim,
-            ));
+            let keys = if matches!(block.state, BlockState::Failed { .. }) {
+                "n drop it (not sent back) · Enter done"
+            } else {
+                "y accept · n reject · e edit (E in $EDITOR) · Enter done"
+            };
+            lines.push(Line::styled(keys, styles.dim));
             lines.push(Line::styled(
                 format!("j/k move · A/R all · s layout · t tell model of rejects: {tell}{auto}"),
                 styles.dim,
