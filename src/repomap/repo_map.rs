@@ -230,6 +230,7 @@ impl RepoMap {
         }
         self.stats.walk_time = started.elapsed();
         self.stats.refused = std::mem::take(&mut listing.refused);
+        self.stats.git_error = listing.git_error.take();
         let (listed, from_git) = (listing.files.len(), listing.from_git);
         // A restored map stays as it is while the tree does; a change needs what
         // it left on disk (names, definitions, references).

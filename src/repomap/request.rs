@@ -121,6 +121,8 @@ pub struct ScanStats {
     pub vendored: usize,
     /// Index entries refused (absolute paths or paths leaving the root).
     pub refused: Vec<String>,
+    /// Why git's listing could not be used (the files were walked instead).
+    pub git_error: Option<String>,
     /// Why the cache could not be written, if it could not.
     pub cache_error: Option<String>,
 }
