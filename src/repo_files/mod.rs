@@ -34,7 +34,7 @@ pub struct ListedFile {
     /// Modification time in nanoseconds since the Unix epoch, as the file is now.
     pub mtime_ns: i64,
     /// The git blob id of the content, when the index vouches for it (tracked,
-    /// and unchanged since it was staged).
+    /// unchanged since it was staged, and the object is in this repository).
     pub blob: Option<[u8; 20]>,
     /// What `.gitattributes` says of it for linguist (empty without git).
     pub linguist: LinguistAttributes,
