@@ -1,6 +1,7 @@
 //! The map against a hostile repository: a crafted git index naming paths
-//! outside the root, tag-store files truncated while they are read, and named
-//! pipes in the tree or at the cache's paths.
+//! outside the root or another repository's content, tag-store files truncated
+//! while they are read or with lengths past their end, and named pipes in the
+//! tree, at the cache's paths or for the git index.
 
 // Tests, benchmarks and examples unwrap and print: a failure there is the point.
 #![allow(
@@ -294,4 +295,127 @@ fn named_pipes_in_the_tree_or_at_the_cache_paths_never_hang_the_map() {
         map.files().to_vec()
     });
     assert_eq!(files, ["main.py".to_string()]);
+}
+
+#[test]
+fn a_store_file_with_a_huge_length_is_a_miss_not_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "main.py", "def main():\n    return helper()\n");
+    write(dir.path(), "util.py", "def helper():\n    return 1\n");
+    let store = tempfile::tempdir().unwrap();
+    RepoMap::open(dir.path(), options(store.path()))
+        .unwrap()
+        .refresh()
+        .unwrap();
+    // The header's entry count (and the hash section's length with it) says
+    // 2^58 entries: reading them would ask for 5 EB.
+    let segment = segments(store.path()).remove(0);
+    let mut bytes = std::fs::read(&segment).unwrap();
+    let count: u64 = 1 << 58;
+    bytes[16..24].copy_from_slice(&count.to_le_bytes());
+    bytes[24..32].copy_from_slice(&(count * 20).to_le_bytes());
+    std::fs::write(&segment, &bytes).unwrap();
+    // Names' and tags' lengths too, in another copy of the segment.
+    let mut other = std::fs::read(&segment).unwrap();
+    other[16..24].copy_from_slice(&1u64.to_le_bytes());
+    other[24..32].copy_from_slice(&20u64.to_le_bytes());
+    other[32..40].copy_from_slice(&(u64::MAX / 4).to_le_bytes());
+    let name = segment.file_name().unwrap().to_str().unwrap();
+    std::fs::write(store.path().join(name.replace(".seg", "-b.seg")), &other).unwrap();
+
+    // A new repository with the same files: its tags would come from the store.
+    std::fs::remove_dir_all(dir.path().join(".aider-tui")).unwrap();
+    let mut map = RepoMap::open(dir.path(), options(store.path())).unwrap();
+    map.refresh().unwrap();
+    let tags = map.file_tags("util.py").unwrap();
+    assert!(tags.definitions.iter().any(|d| d.name == "helper"));
+}
+
+#[test]
+fn a_named_pipe_for_the_git_index_does_not_hang_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    git2::Repository::init(&root).unwrap();
+    write(&root, "main.py", "def main():\n    return 1\n");
+    let index = root.join(".git").join("index");
+    let _ = std::fs::remove_file(&index);
+    mkfifo(&index);
+    let store = tempfile::tempdir().unwrap();
+    let store_path = store.path().to_path_buf();
+    let (files, stats) = within(Duration::from_secs(20), {
+        let root = root.clone();
+        move || {
+            let mut map = RepoMap::open(&root, options(&store_path)).unwrap();
+            let stats = map.refresh().unwrap();
+            (map.files().to_vec(), stats)
+        }
+    });
+    // The folder is walked instead, and the map says why.
+    assert_eq!(files, ["main.py".to_string()]);
+    let reason = stats.git_error.unwrap_or_default();
+    assert!(reason.contains("named pipe"), "{reason}");
+    // Every other git operation is refused the same way, at once.
+    let error = within(Duration::from_secs(20), move || {
+        aider_tui::git::GitRepo::discover(&root)
+            .unwrap_err()
+            .to_string()
+    });
+    assert!(error.contains("not a regular file"), "{error}");
+}
+
+#[test]
+fn an_index_naming_another_repositorys_blob_does_not_bring_its_tags() {
+    let store = tempfile::tempdir().unwrap();
+    // Another repository the user mapped: its `util.py` is in the tag store.
+    let other = tempfile::tempdir().unwrap();
+    let other_text = "def other_repository_secret():\n    return 'other'\n";
+    write(other.path(), "util.py", other_text);
+    let other_repo = git2::Repository::init(other.path()).unwrap();
+    let mut index = other_repo.index().unwrap();
+    index.add_path(Path::new("util.py")).unwrap();
+    index.write().unwrap();
+    RepoMap::open(other.path(), options(store.path()))
+        .unwrap()
+        .refresh()
+        .unwrap();
+    let foreign = git2::Oid::hash_object(git2::ObjectType::Blob, other_text.as_bytes()).unwrap();
+
+    // This repository's index claims that blob for its own `util.py`, with the
+    // file's real size and modification time (git's stat check passes).
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let text = "def helper():\n    return 1\n";
+    write(root, "util.py", text);
+    let modified = std::time::SystemTime::now() - Duration::from_secs(60);
+    std::fs::File::options()
+        .write(true)
+        .open(root.join("util.py"))
+        .unwrap()
+        .set_modified(modified)
+        .unwrap();
+    let age = modified.duration_since(std::time::UNIX_EPOCH).unwrap();
+    let repo = git2::Repository::init(root).unwrap();
+    // libgit2 stages only ids it has: the object is written, staged, then
+    // removed, as if the index had been written by hand.
+    assert_eq!(repo.blob(other_text.as_bytes()).unwrap(), foreign);
+    let mut index = repo.index().unwrap();
+    let mut lying = entry(b"util.py", foreign, text.len() as u32);
+    lying.mtime = git2::IndexTime::new(age.as_secs() as i32, age.subsec_nanos());
+    index.add(&lying).unwrap();
+    index.write().unwrap();
+    let hex = foreign.to_string();
+    std::fs::remove_file(root.join(".git/objects").join(&hex[..2]).join(&hex[2..])).unwrap();
+    let repo = git2::Repository::open(root).unwrap();
+    assert!(repo.find_blob(foreign).is_err(), "not this repository's");
+
+    let mut map = RepoMap::open(root, options(store.path())).unwrap();
+    map.refresh().unwrap();
+    let names: Vec<String> = map
+        .file_tags("util.py")
+        .unwrap()
+        .definitions
+        .into_iter()
+        .map(|definition| definition.name)
+        .collect();
+    assert_eq!(names, ["helper"]);
 }

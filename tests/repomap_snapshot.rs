@@ -71,6 +71,8 @@ fn options(store: &Path) -> MapOptions {
     MapOptions {
         cache: true,
         cache_dir: Some(store.to_path_buf()),
+        // This test's user: the secret the kept map is signed with.
+        user_state: Some(store.join("user-state")),
         ..MapOptions::default()
     }
 }
@@ -202,6 +204,49 @@ fn a_new_process_restores_the_kept_map_and_maps_as_a_rebuilt_one() {
     expected.sort_unstable();
     assert_eq!(identifiers, expected);
     assert!(identifiers.contains(&"open_store"));
+}
+
+#[test]
+fn a_snapshot_another_user_wrote_is_ignored_and_rebuilt() {
+    let repo = tempfile::tempdir().unwrap();
+    let store = tempfile::tempdir().unwrap();
+    let root = repo.path();
+    repository(root);
+    let request = request();
+    let cold = map_once(root, store.path(), &request);
+    let written = identity(&snapshot_file(root));
+    // The same user restores it without writing.
+    same_output(&map_once(root, store.path(), &request), &cold);
+    assert_eq!(identity(&snapshot_file(root)), written);
+
+    // Another user (another state folder, so another secret), as with a clone
+    // of a repository that commits its `.aider-tui/`: not restored, the map
+    // rebuilt (the same map) and kept under that user's secret.
+    let other_user = tempfile::tempdir().unwrap();
+    let other = |request: &MapRequest| {
+        let mut map = RepoMap::open(
+            root,
+            MapOptions {
+                user_state: Some(other_user.path().to_path_buf()),
+                ..options(store.path())
+            },
+        )
+        .unwrap();
+        map.refresh().unwrap();
+        map.keep().unwrap();
+        map.render(request)
+    };
+    same_output(&other(&request), &cold);
+    let rewritten = identity(&snapshot_file(root));
+    assert_ne!(rewritten, written, "rebuilt and kept again");
+    same_output(&other(&request), &cold);
+    assert_eq!(identity(&snapshot_file(root)), rewritten, "restored");
+    assert!(
+        other_user
+            .path()
+            .join(aider_tui::safe_fs::USER_SECRET_FILE_NAME)
+            .is_file()
+    );
 }
 
 #[test]

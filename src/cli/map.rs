@@ -49,6 +49,12 @@ pub fn run(args: super::MapArgs) -> ExitCode {
             printable(&warning.to_string())
         );
     }
+    if let Some(error) = &stats.git_error {
+        eprintln!(
+            "aider-tui map: warning: {}; the files were listed by a walk of the folder",
+            printable(error)
+        );
+    }
     if !stats.refused.is_empty() {
         eprintln!(
             "aider-tui map: warning: {} git index entries name paths outside the repository and were not read: {}",

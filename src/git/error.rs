@@ -42,6 +42,16 @@ pub enum GitError {
     /// A revert does not apply cleanly on the current HEAD.
     #[error("git: reverting {commit} conflicts with later changes in {paths}")]
     RevertConflict { commit: String, paths: String },
+    /// The index's entries would take more memory than any real index does once
+    /// expanded (v4 paths grow from the one before): it is read by no one.
+    #[error(
+        "git: the index {path} is refused: its {entries} entries would take more than {limit_mib} MiB once their paths are expanded; nothing was read from it"
+    )]
+    IndexTooLarge {
+        path: PathBuf,
+        entries: usize,
+        limit_mib: u64,
+    },
     /// Reading or writing a file in the working tree failed.
     #[error("git: cannot access {path}: {source}")]
     Io {

@@ -32,9 +32,53 @@ const EXTENDED: u16 = 0x4000;
 /// The extended flags git defines: skip-worktree and intent-to-add.
 const KNOWN_EXTENDED: u16 = 0x6000;
 
-/// The index at `path` as `GitRepo::index_files` lists it; `None` when libgit2
-/// must be asked (see the module doc).
-pub(super) fn read(path: &Path) -> Option<IndexListing> {
+/// The most an index may hold once expanded: every entry's stat data and full
+/// path (v4 stores each path as what differs from the one before, so a small
+/// file can name very long paths). The largest repositories in use stay far
+/// below it (Linux: 78,000 entries, 7 MB).
+pub(super) const MAX_EXPANDED_BYTES: u64 = 128 << 20;
+
+/// An index refused whole, whoever would read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct TooLarge {
+    /// What its entries take once expanded (counted up to just past the limit).
+    pub expanded: u64,
+    pub entries: usize,
+}
+
+/// The index at `path` as `GitRepo::index_files` lists it; `Ok(None)` when
+/// libgit2 must be asked (see the module doc), `Err` when nobody may read it:
+/// its entries expand past [`MAX_EXPANDED_BYTES`] (libgit2 would expand them
+/// too).
+pub(super) fn read(path: &Path) -> Result<Option<IndexListing>, TooLarge> {
+    let Some((bytes, written_ns)) = read_file(path) else {
+        return Ok(None);
+    };
+    let Some(body_length) = bytes.len().checked_sub(CHECKSUM) else {
+        return Ok(None);
+    };
+    let (body, checksum) = bytes.split_at(body_length);
+    // Counted before anything is allocated per entry, and whatever else is
+    // wrong with the file: a checksum libgit2 checks only after expanding.
+    if let Some(sizes) = expanded_size(body)
+        && sizes.expanded > MAX_EXPANDED_BYTES
+    {
+        return Err(sizes);
+    }
+    let (listing, intact) = std::thread::scope(|scope| {
+        let check = scope.spawn(|| checksum_matches(body, checksum));
+        let listing = parse(body);
+        (listing, check.join().unwrap_or(false))
+    });
+    Ok(listing.filter(|_| intact).map(|mut listing| {
+        listing.written_ns = written_ns;
+        listing
+    }))
+}
+
+/// The file's bytes (a regular file only, opened without blocking) and when
+/// it was written.
+fn read_file(path: &Path) -> Option<(Vec<u8>, i64)> {
     let mut file = crate::safe_fs::open_regular(path).ok()?;
     let metadata = file.metadata().ok()?;
     let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).ok()?);
@@ -44,16 +88,48 @@ pub(super) fn read(path: &Path) -> Option<IndexListing> {
         .ok()
         .and_then(|time| time.duration_since(std::time::UNIX_EPOCH).ok())
         .map_or(0, |age| age.as_nanos() as i64);
-    let body_length = bytes.len().checked_sub(CHECKSUM)?;
-    let (body, checksum) = bytes.split_at(body_length);
-    let (listing, intact) = std::thread::scope(|scope| {
-        let check = scope.spawn(|| checksum_matches(body, checksum));
-        let listing = parse(body);
-        (listing, check.join().unwrap_or(false))
-    });
-    let mut listing = listing.filter(|_| intact)?;
-    listing.written_ns = written_ns;
-    Some(listing)
+    Some((bytes, written_ns))
+}
+
+/// What the entries take expanded (stat data and full path each), walking
+/// only their layout: stops counting once past [`MAX_EXPANDED_BYTES`];
+/// `None` when the layout does not hold (then nobody can parse it).
+fn expanded_size(body: &[u8]) -> Option<TooLarge> {
+    if body.get(..4)? != b"DIRC" {
+        return None;
+    }
+    let version = be32(body, 4)?;
+    let count = be32(body, 8)? as usize;
+    let mut sizes = TooLarge {
+        expanded: 0,
+        entries: count,
+    };
+    let mut position = FILE_HEADER;
+    let mut previous_length = 0usize;
+    for _ in 0..count {
+        let flags = be16(body, position + 60)?;
+        let mut cursor = position + ENTRY_HEADER;
+        if flags & EXTENDED != 0 {
+            cursor += 2;
+        }
+        let length = if version == 4 {
+            let strip = varint(body, &mut cursor)?;
+            let suffix = memchr_zero(body.get(cursor..)?)?;
+            position = cursor + suffix + 1;
+            previous_length.checked_sub(strip)? + suffix
+        } else {
+            let length = memchr_zero(body.get(cursor..)?)?;
+            let unpadded = cursor + length - position;
+            position += (unpadded + 8) & !7;
+            length
+        };
+        previous_length = length;
+        sizes.expanded += (ENTRY_HEADER + length) as u64;
+        if sizes.expanded > MAX_EXPANDED_BYTES {
+            break;
+        }
+    }
+    Some(sizes)
 }
 
 /// Whether the trailing checksum is the SHA-1 of the rest, or zeros (git's
@@ -318,5 +394,52 @@ mod tests {
         assert!(parse(b"DIRC\0\0\0\x02\0\0\0\0link\0\0\0\0").is_none());
         assert!(parse(b"DIRC\0\0\0\x02\0\0\0\0TREE\0\0\0\0").is_some());
         assert!(parse(b"DIRC\0\0\0\x02\0\0\0\0TREE\0\0\0\x09").is_none());
+    }
+
+    /// A version 4 index of `count` entries, each path the one before with
+    /// `grow` more bytes (nothing stripped), with its checksum.
+    fn growing_v4_index(count: usize, grow: usize) -> Vec<u8> {
+        let mut bytes = b"DIRC\0\0\0\x04".to_vec();
+        bytes.extend_from_slice(&(count as u32).to_be_bytes());
+        let mut length = 0usize;
+        for number in 0..count {
+            length += grow;
+            let mut entry = [0u8; ENTRY_HEADER];
+            entry[24..28].copy_from_slice(&0o100644u32.to_be_bytes());
+            let flags = length.min(0x0fff) as u16;
+            entry[60..62].copy_from_slice(&flags.to_be_bytes());
+            bytes.extend_from_slice(&entry);
+            bytes.push(0);
+            bytes.extend(std::iter::repeat_n(b'a' + (number % 26) as u8, grow));
+            bytes.push(0);
+        }
+        let checksum = Sha1::digest(&bytes);
+        bytes.extend_from_slice(&checksum);
+        bytes
+    }
+
+    #[test]
+    fn an_index_that_expands_past_the_limit_is_refused_by_every_reader() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("index");
+        // 1 MB on disk; its paths would take 470 MB once expanded.
+        let bomb = growing_v4_index(960, 1024);
+        assert!(bomb.len() < 1 << 20);
+        std::fs::write(&path, &bomb).unwrap();
+        let refused = read(&path).unwrap_err();
+        assert_eq!(refused.entries, 960);
+        assert!(refused.expanded > MAX_EXPANDED_BYTES);
+        // Refused also when the direct reader would leave it to libgit2 (which
+        // expands before it checks the checksum).
+        let mut flipped = bomb.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 1;
+        std::fs::write(&path, &flipped).unwrap();
+        assert!(read(&path).is_err());
+        // The same layout, small: read as usual.
+        std::fs::write(&path, growing_v4_index(20, 100)).unwrap();
+        let listing = read(&path).unwrap().unwrap();
+        assert_eq!(listing.files.len(), 20);
+        assert_eq!(listing.files[19].path.len(), 2000);
     }
 }

@@ -42,6 +42,18 @@ pub struct IndexListing {
     pub written_ns: i64,
 }
 
+/// A repository's objects (see [`GitRepo::objects`]).
+pub struct Objects<'repo>(git2::Odb<'repo>);
+
+impl Objects<'_> {
+    /// Whether the object `id` is here, loose or packed. A miss does not rescan
+    /// the pack folder: a crafted index may name thousands of ids it lacks.
+    pub fn contains(&self, id: &[u8; 20]) -> bool {
+        git2::Oid::from_bytes(id)
+            .is_ok_and(|oid| self.0.exists_ext(oid, git2::OdbLookupFlags::NO_REFRESH))
+    }
+}
+
 /// What `.gitattributes` says of a file for GitHub's linguist.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LinguistAttributes {
@@ -55,10 +67,19 @@ impl GitRepo {
     /// The regular files of the index as it is on disk now, paths checked: read
     /// directly when the index is plain (see `index_file`), else by libgit2.
     pub fn index_files(&self) -> Result<IndexListing, GitError> {
-        if self.objects_are_sha1()
-            && let Some(listing) = super::index_file::read(&self.repo.path().join("index"))
-        {
-            return Ok(listing);
+        if self.objects_are_sha1() {
+            let path = self.repo.path().join("index");
+            match super::index_file::read(&path) {
+                Ok(Some(listing)) => return Ok(listing),
+                Ok(None) => {}
+                Err(refused) => {
+                    return Err(GitError::IndexTooLarge {
+                        path,
+                        entries: refused.entries,
+                        limit_mib: super::index_file::MAX_EXPANDED_BYTES >> 20,
+                    });
+                }
+            }
         }
         self.index_files_from_libgit2()
     }
@@ -100,6 +121,11 @@ impl GitRepo {
             });
         }
         Ok(listing)
+    }
+
+    /// This repository's object database, to ask whether it holds an object.
+    pub fn objects(&self) -> Option<Objects<'_>> {
+        self.repo.odb().ok().map(Objects)
     }
 
     /// Whether object ids are SHA-1 (the index reader knows no other length).
@@ -251,6 +277,7 @@ mod tests {
     /// Both readers of `repo`'s index; the direct one must not have fallen back.
     fn both_readers(repo: &git2::Repository) -> (IndexListing, IndexListing) {
         let direct = super::super::index_file::read(&repo.path().join("index"))
+            .unwrap()
             .expect("the direct reader read the index");
         let git = GitRepo::discover(repo.workdir().unwrap()).unwrap().unwrap();
         (direct, git.index_files_from_libgit2().unwrap())
@@ -335,19 +362,35 @@ mod tests {
         entry.path = b"a\\b.c".to_vec();
         index.add(&entry).unwrap();
         index.write().unwrap();
-        assert!(super::super::index_file::read(&index_path).is_none());
+        assert!(
+            super::super::index_file::read(&index_path)
+                .unwrap()
+                .is_none()
+        );
         let git = GitRepo::discover(repo.workdir().unwrap()).unwrap().unwrap();
         assert_eq!(git.index_files().unwrap().refused, ["a\\b.c"]);
         // A flipped byte fails the checksum; a cut file does not parse.
         let mut flipped = good.clone();
         flipped[40] ^= 1;
         std::fs::write(&index_path, &flipped).unwrap();
-        assert!(super::super::index_file::read(&index_path).is_none());
+        assert!(
+            super::super::index_file::read(&index_path)
+                .unwrap()
+                .is_none()
+        );
         std::fs::write(&index_path, &good[..good.len() / 2]).unwrap();
-        assert!(super::super::index_file::read(&index_path).is_none());
+        assert!(
+            super::super::index_file::read(&index_path)
+                .unwrap()
+                .is_none()
+        );
         // No index at all (a new repository).
         std::fs::remove_file(&index_path).unwrap();
-        assert!(super::super::index_file::read(&index_path).is_none());
+        assert!(
+            super::super::index_file::read(&index_path)
+                .unwrap()
+                .is_none()
+        );
         let git = GitRepo::discover(repo.workdir().unwrap()).unwrap().unwrap();
         assert!(git.index_files().unwrap().files.is_empty());
     }

@@ -27,7 +27,7 @@ pub use aider_attribution::{AIDER_NAME_SUFFIX, is_aider_commit};
 pub use attribution::{Attribution, TOOL_TRAILER_KEY, is_tool_message};
 pub use error::GitError;
 pub use index_files::{
-    IndexListing, IndexedFile, LinguistAttributes, blob_id, normalize_index_path,
+    IndexListing, IndexedFile, LinguistAttributes, Objects, blob_id, normalize_index_path,
 };
 pub use log::CommitSummary;
 pub use maker::Maker;

@@ -48,6 +48,7 @@ impl GitRepo {
             path: workdir.to_path_buf(),
             source,
         })?;
+        index_is_plain(&repo.path().join("index"))?;
         Ok(GitRepo { repo, root })
     }
 
@@ -160,5 +161,27 @@ impl GitRepo {
         self.repo
             .is_path_ignored(&relative)
             .context(&format!("checking whether {path} is ignored"))
+    }
+}
+
+/// The index must be a regular file, or missing (a new repository): libgit2
+/// opens it with a blocking read (a named pipe there would hang every git
+/// operation) and follows a symlink out of the repository.
+fn index_is_plain(path: &Path) -> Result<(), GitError> {
+    let refused = |kind: &str| GitError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("the git index is {kind}, not a regular file; it is not read"),
+        ),
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.is_file() => Ok(()),
+        Ok(metadata) => Err(refused(crate::safe_fs::file_kind(&metadata.file_type()))),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(GitError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }

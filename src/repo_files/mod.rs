@@ -34,7 +34,7 @@ pub struct ListedFile {
     /// Modification time in nanoseconds since the Unix epoch, as the file is now.
     pub mtime_ns: i64,
     /// The git blob id of the content, when the index vouches for it (tracked,
-    /// and unchanged since it was staged).
+    /// unchanged since it was staged, and the object is in this repository).
     pub blob: Option<[u8; 20]>,
     /// What `.gitattributes` says of it for linguist (empty without git).
     pub linguist: LinguistAttributes,
@@ -49,6 +49,9 @@ pub struct Listing {
     pub from_git: bool,
     /// Index entries refused because their path is absolute or leaves the root.
     pub refused: Vec<String>,
+    /// Why git's listing could not be used here, when the files were walked
+    /// instead (an index refused whole, a repository git cannot open).
+    pub git_error: Option<String>,
 }
 
 /// Lists the regular files under `root` that exist now, with their size and
@@ -56,8 +59,13 @@ pub struct Listing {
 /// tree, else a walk. A tracked path that is missing, a symlink or a submodule is
 /// left out.
 pub fn list(root: &Path, use_git: bool) -> Listing {
-    if use_git && let Some(listing) = list_tracked(root) {
-        return listing;
+    let mut git_error = None;
+    if use_git {
+        match list_tracked(root) {
+            Ok(Some(listing)) => return listing,
+            Ok(None) => {}
+            Err(error) => git_error = Some(error),
+        }
     }
     let mut files = walk::walk(root);
     files.sort_by(|a, b| a.path.cmp(&b.path));
@@ -65,6 +73,7 @@ pub fn list(root: &Path, use_git: bool) -> Listing {
         files,
         from_git: false,
         refused: Vec::new(),
+        git_error,
     }
 }
 
@@ -75,7 +84,7 @@ pub fn list(root: &Path, use_git: bool) -> Listing {
 /// file deleted but not yet staged is still named, so a caller that reads or adds a
 /// file checks it is there.
 pub fn list_paths(root: &Path, use_git: bool) -> Vec<String> {
-    if use_git && let Some(tracked) = tracked_entries(root) {
+    if use_git && let Ok(Some(tracked)) = tracked_entries(root) {
         return tracked
             .candidates
             .into_iter()
@@ -102,13 +111,24 @@ struct TrackedEntries {
     refused: Vec<String>,
 }
 
-/// `None` when there is no usable repository.
-fn tracked_entries(root: &Path) -> Option<TrackedEntries> {
-    let repository = GitRepo::discover(root).ok()??;
-    let index = repository.index_files().ok()?;
+/// `Ok(None)` when `root` is in no repository, `Err` (the reason) when git
+/// cannot be used there.
+fn tracked_entries(root: &Path) -> Result<Option<TrackedEntries>, String> {
+    let repository = match GitRepo::discover(root) {
+        Ok(Some(repository)) => repository,
+        Ok(None) => return Ok(None),
+        Err(error) => return Err(error.to_string()),
+    };
+    let index = repository
+        .index_files()
+        .map_err(|error| error.to_string())?;
     let top = repository.root().to_path_buf();
     let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let prefix = match root.strip_prefix(&top).ok()?.to_str()? {
+    let inside = root.strip_prefix(&top).ok().and_then(Path::to_str);
+    let Some(inside) = inside else {
+        return Ok(None);
+    };
+    let prefix = match inside {
         "" => String::new(),
         inside => format!("{}/", inside.replace(std::path::MAIN_SEPARATOR, "/")),
     };
@@ -136,18 +156,19 @@ fn tracked_entries(root: &Path) -> Option<TrackedEntries> {
             Some((relative, file))
         })
         .collect();
-    Some(TrackedEntries {
+    Ok(Some(TrackedEntries {
         repository,
         prefix,
         root,
         written_ns: index.written_ns,
         candidates,
         refused: index.refused,
-    })
+    }))
 }
 
-/// Tracked files under `root` that exist now; `None` when there is no usable repository.
-fn list_tracked(root: &Path) -> Option<Listing> {
+/// Tracked files under `root` that exist now; `Ok(None)` when there is no
+/// usable repository, `Err` (the reason) when git cannot be used there.
+fn list_tracked(root: &Path) -> Result<Option<Listing>, String> {
     let TrackedEntries {
         repository,
         prefix,
@@ -155,7 +176,10 @@ fn list_tracked(root: &Path) -> Option<Listing> {
         written_ns,
         candidates,
         refused,
-    } = tracked_entries(root)?;
+    } = match tracked_entries(root)? {
+        Some(entries) => entries,
+        None => return Ok(None),
+    };
     let linguist_wanted = {
         // Only the attribute files are read; their paths relative to the top.
         let attribute_files: Vec<String> = candidates
@@ -168,7 +192,14 @@ fn list_tracked(root: &Path) -> Option<Listing> {
     };
     // One stat per file, relative to its folder, on every core: the index's record
     // says what git saw, this says what is there now.
-    let states = folder_stat::stat_all(&root, &candidates, |(path, _)| path.as_str()).ok()?;
+    let Ok(states) = folder_stat::stat_all(&root, &candidates, |(path, _)| path.as_str()) else {
+        return Ok(None);
+    };
+    // A blob id is the index's claim: taken when git's own check passes (the
+    // file's stat data is what git recorded, and not racy) and the object is
+    // this repository's. A crafted index can name content of another
+    // repository that the per-user tag store knows; such a file is hashed.
+    let objects = repository.objects();
     let mut files: Vec<ListedFile> = candidates
         .into_iter()
         .zip(states)
@@ -176,7 +207,10 @@ fn list_tracked(root: &Path) -> Option<Listing> {
             let state = state?;
             let unchanged = state.size as u32 == indexed.size
                 && same_time(state.mtime_ns, indexed.mtime_ns)
-                && indexed.mtime_ns < written_ns;
+                && indexed.mtime_ns < written_ns
+                && objects
+                    .as_ref()
+                    .is_some_and(|objects| objects.contains(&indexed.blob));
             Some(ListedFile {
                 size: state.size,
                 mtime_ns: state.mtime_ns,
@@ -198,11 +232,12 @@ fn list_tracked(root: &Path) -> Option<Listing> {
     if !files.is_sorted_by(|a, b| a.path <= b.path) {
         files.sort_by(|a, b| a.path.cmp(&b.path));
     }
-    Some(Listing {
+    Ok(Some(Listing {
         files,
         from_git: true,
         refused,
-    })
+        git_error: None,
+    }))
 }
 
 /// Whether a recorded time matches the file's: to the nanosecond, or to the

@@ -110,6 +110,8 @@ pub struct RepoMap {
     on_disk: Option<OnDisk>,
     store: Option<TagStore>,
     state: Option<StateDir>,
+    /// This user's secret: a snapshot is kept and restored only under it.
+    secret: Option<snapshot::Secret>,
     /// The per-repository index as last loaded or saved.
     index: RepoIndex,
     index_loaded: bool,
@@ -142,7 +144,7 @@ impl RepoMap {
         })?;
         let fingerprint = language::query_fingerprint();
         let mut stats = ScanStats::default();
-        let (store, state) = if options.cache {
+        let (store, state, secret) = if options.cache {
             let store = options
                 .cache_dir
                 .clone()
@@ -158,15 +160,29 @@ impl RepoMap {
                 None => StateDir::open(&root)
                     .map_err(|err| format!("cannot open the state folder: {err}")),
             };
+            let secret = options
+                .user_state
+                .clone()
+                .or_else(crate::safe_fs::user_state_folder)
+                .ok_or_else(|| "no per-user state folder is known".to_string())
+                .and_then(|folder| {
+                    crate::safe_fs::user_secret(&folder).map_err(|err| {
+                        format!(
+                            "the map is not kept between runs: no secret of this user's in {}: {err}",
+                            folder.display()
+                        )
+                    })
+                });
             let mut problems = Vec::new();
             let store = store.map_err(|err| problems.push(err)).ok();
             let state = state.map_err(|err| problems.push(err)).ok();
+            let secret = secret.map_err(|err| problems.push(err)).ok();
             if !problems.is_empty() {
                 stats.cache_error = Some(problems.join("; "));
             }
-            (store, state)
+            (store, state, secret)
         } else {
-            (None, None)
+            (None, None, None)
         };
         Ok(RepoMap {
             root,
@@ -181,6 +197,7 @@ impl RepoMap {
             on_disk: None,
             store,
             state,
+            secret,
             index: RepoIndex::default(),
             index_loaded: false,
             index_dirty: false,
@@ -230,6 +247,7 @@ impl RepoMap {
         }
         self.stats.walk_time = started.elapsed();
         self.stats.refused = std::mem::take(&mut listing.refused);
+        self.stats.git_error = listing.git_error.take();
         let (listed, from_git) = (listing.files.len(), listing.from_git);
         // A restored map stays as it is while the tree does; a change needs what
         // it left on disk (names, definitions, references).
@@ -490,11 +508,10 @@ impl RepoMap {
     /// `key`, taking them; returns how many were restored (0 when there is no
     /// usable snapshot, and then `files` are left as they were).
     fn restore(&mut self, key: u64, files: &mut Vec<(ListedFile, [u8; 20])>) -> usize {
-        let Some(snapshot) = self
-            .state
-            .as_ref()
-            .and_then(|state| snapshot::load(state, key, files.len()))
-        else {
+        let (Some(state), Some(secret)) = (&self.state, &self.secret) else {
+            return 0;
+        };
+        let Some(snapshot) = snapshot::load(state, secret, key, files.len()) else {
             return 0;
         };
         if let Some(store) = &self.store {
@@ -854,14 +871,25 @@ impl RepoMap {
             .records
             .iter()
             .any(|record| record.status == FileStatus::Unreadable);
-        let Some(state) = self.state.as_ref().filter(|_| !unreadable) else {
+        let (Some(state), Some(secret)) =
+            (self.state.as_ref().filter(|_| !unreadable), &self.secret)
+        else {
             return Ok(());
         };
         let mut records: Vec<&FileRecord> = self.records.iter().collect();
         records.sort_by(|a, b| a.path.cmp(&b.path));
         let graph = &self.map_graph().graph;
         let segments = &self.index.segments;
-        snapshot::save(state, key, &records, self.symbols.get(), graph, segments).map_err(|err| {
+        snapshot::save(
+            state,
+            secret,
+            key,
+            &records,
+            self.symbols.get(),
+            graph,
+            segments,
+        )
+        .map_err(|err| {
             format!(
                 "could not keep the repo map in {}: {err}",
                 state.path().display()

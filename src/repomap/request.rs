@@ -14,6 +14,9 @@ pub struct MapOptions {
     /// The repository's state folder for its path → hash index (default:
     /// `StateDir::open(root)`).
     pub state_dir: Option<crate::safe_fs::StateDir>,
+    /// The per-user state folder whose secret signs the kept map (default:
+    /// `safe_fs::user_state_folder()`, `$XDG_STATE_HOME/aider-tui`).
+    pub user_state: Option<std::path::PathBuf>,
     /// List tracked files through git when the root is in a work tree.
     pub use_git: bool,
     /// Map vendored and generated files as ordinary project files.
@@ -31,6 +34,7 @@ impl Default for MapOptions {
             cache_dir: None,
             cache_max_bytes: super::store::DEFAULT_MAX_BYTES,
             state_dir: None,
+            user_state: None,
             use_git: true,
             map_vendored: false,
             max_file_bytes: 1024 * 1024,
@@ -121,6 +125,8 @@ pub struct ScanStats {
     pub vendored: usize,
     /// Index entries refused (absolute paths or paths leaving the root).
     pub refused: Vec<String>,
+    /// Why git's listing could not be used (the files were walked instead).
+    pub git_error: Option<String>,
     /// Why the cache could not be written, if it could not.
     pub cache_error: Option<String>,
 }

@@ -8,19 +8,28 @@
 //! linguist attributes, in path order. It can be computed from a listing alone,
 //! before any tag is read.
 //!
-//! The file is a table of sections, each with its byte length and checksum, then
-//! the sections back to back in native byte order (only little-endian machines
-//! keep a snapshot). Sections are read straight into typed buffers. A ranking
-//! needs neither the identifiers' names (unless it has mentions to look up or
-//! reasons to explain) nor the references (already in the graph), and only the
-//! definitions of the files it visits, so those are read on first need through
-//! the handle opened at restore time (a file replaced since is still the one
-//! opened): a damaged section is a miss, and a file's definitions carry their
-//! own checksum (a damaged one reads as none).
+//! The file is a table of sections, each with its byte length and SHA-256,
+//! signed with this user's secret (`safe_fs::user_secret`: an HMAC-SHA256 of the
+//! table), then the sections back to back in native byte order (only
+//! little-endian machines keep a snapshot). The folder it is kept in may be the
+//! repository's, and a repository can commit one: a snapshot is trusted only when
+//! its table's MAC holds under this user's secret and every section matches its
+//! SHA-256, all checked at restore, so one made or altered by anyone else is a
+//! miss and the map is rebuilt.
+//!
+//! Sections are read straight into typed buffers. A ranking needs neither the
+//! identifiers' names (unless it has mentions to look up or reasons to explain)
+//! nor the references (already in the graph), and only the definitions of the
+//! files it visits, so those are read on first need through the handle opened at
+//! restore time (a file replaced since is still the one opened, whose every
+//! section was checked then): a section read later is checked against its SHA-256
+//! again, and a file's definitions carry their own checksum (damage since the
+//! restore reads as none).
 //!
 //! ```text
 //! header:   magic, key, section count (u64 each), then per section its byte
-//!           length and checksum (u64 each)
+//!           length (u64) and SHA-256 (32 bytes), then the HMAC-SHA256 of all
+//!           that under the user's secret (32 bytes)
 //! sections: files [definitions end, references end, line count, status,
 //!           checksum of its definitions] (u32 × 5),
 //!           definitions [name, line, span << 8 | kind] (u32 × 3),
@@ -36,9 +45,10 @@ use std::sync::Mutex;
 
 use bytemuck::Pod;
 use rayon::prelude::*;
+use sha2::{Digest, Sha256};
 
 use crate::git::LinguistAttributes;
-use crate::safe_fs::StateDir;
+use crate::safe_fs::{StateDir, USER_SECRET_BYTES};
 
 use super::fnv::Fnv;
 use super::graph::{EdgeLists, FileGraph};
@@ -53,7 +63,7 @@ pub const SNAPSHOT_FILE_NAME: &str = "repomap-snapshot.bin";
 const OLD_GRAPH_FILE_NAME: &str = "repomap-graph.bin";
 
 /// Identifies the file format (bumped when the layout changes).
-const MAGIC: u64 = 0x6169_6465_7274_7336; // "aiderts6"
+const MAGIC: u64 = 0x6169_6465_7274_7337; // "aiderts7"
 
 /// The sections, in file order.
 #[derive(Clone, Copy)]
@@ -77,7 +87,14 @@ enum Section {
     Segments,
 }
 const SECTIONS: usize = 17;
-const HEADER_BYTES: u64 = 8 * (3 + 2 * SECTIONS as u64);
+/// A SHA-256 (of a section, or the table's HMAC).
+const DIGEST: usize = 32;
+/// Where the table's MAC starts: everything before it is signed.
+const SIGNED_BYTES: usize = 8 * 3 + (8 + DIGEST) * SECTIONS;
+const HEADER_BYTES: u64 = (SIGNED_BYTES + DIGEST) as u64;
+
+/// The user's secret that snapshots are signed with.
+pub type Secret = [u8; USER_SECRET_BYTES];
 
 /// A definition's span (end line minus line) must fit beside its kind.
 const MAX_SPAN: u32 = (1 << 24) - 1;
@@ -115,6 +132,7 @@ pub fn key<'a>(
 /// store `segments` its tags are in, replacing any snapshot kept before.
 pub fn save(
     state: &StateDir,
+    secret: &Secret,
     key: u64,
     records: &[&FileRecord],
     symbols: &Symbols,
@@ -131,7 +149,7 @@ pub fn save(
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     state.write_atomic_with(SNAPSHOT_FILE_NAME, |out| {
-        encode(key, records, symbols, graph, segments, out)
+        encode(secret, key, records, symbols, graph, segments, out)
     })?;
     let _ = state.remove(OLD_GRAPH_FILE_NAME);
     Ok(())
@@ -153,14 +171,14 @@ pub struct Restored {
 }
 
 /// The snapshot kept under `key` for a listing of `file_count` files; `None`
-/// when there is none, it is of another key or format, or anything in it does
-/// not hold together.
-pub fn load(state: &StateDir, key: u64, file_count: usize) -> Option<Restored> {
+/// when there is none, it is of another key or format, was not signed with
+/// `secret`, or anything in it does not hold together.
+pub fn load(state: &StateDir, secret: &Secret, key: u64, file_count: usize) -> Option<Restored> {
     if !cfg!(target_endian = "little") {
         return None;
     }
     let file = state.open_read(SNAPSHOT_FILE_NAME).ok()??;
-    let rest = SnapshotFile::open(file, key)?;
+    let rest = SnapshotFile::open(file, secret, key)?;
     if rest.files.len() != file_count {
         return None;
     }
@@ -168,8 +186,9 @@ pub fn load(state: &StateDir, key: u64, file_count: usize) -> Option<Restored> {
     let nodes: Vec<u32> = (0..records.len() as u32)
         .filter(|&index| records[index as usize].status.is_mapped())
         .collect();
-    // What is read later is checked now, through a small buffer: a damaged
-    // snapshot is a miss, never a map with a part left out.
+    // What is read later is checked now, through a small buffer: a snapshot
+    // that is damaged, or not as this user wrote it, is a miss, never a map
+    // with a part left out or changed.
     let (graph, later_whole) = rayon::join(
         || read_graph(&rest, nodes, rest.symbol_count),
         || {
@@ -179,8 +198,8 @@ pub fn load(state: &StateDir, key: u64, file_count: usize) -> Option<Restored> {
                 Section::NameEnds,
                 Section::References,
             ]
-            .into_iter()
-            .all(|section| rest.holds(section))
+            .par_iter()
+            .all(|&section| rest.holds(section))
         },
     );
     let graph = graph.filter(|_| later_whole)?;
@@ -228,8 +247,8 @@ impl StoredDefinitions {
 /// The open snapshot file and its section table.
 pub struct SnapshotFile {
     file: std::fs::File,
-    /// Per section: offset in the file, byte length, checksum.
-    table: [(u64, u64, u64); SECTIONS],
+    /// Per section: offset in the file, byte length, SHA-256.
+    table: [(u64, u64, [u8; DIGEST]); SECTIONS],
     /// The files section, checked: where each file's definitions and
     /// references end.
     files: Vec<[u32; 5]>,
@@ -237,22 +256,29 @@ pub struct SnapshotFile {
 }
 
 impl SnapshotFile {
-    fn open(mut file: std::fs::File, key: u64) -> Option<SnapshotFile> {
+    fn open(mut file: std::fs::File, secret: &Secret, key: u64) -> Option<SnapshotFile> {
         let mut header = [0u8; HEADER_BYTES as usize];
         file.read_exact(&mut header).ok()?;
-        let word = |index: usize| -> u64 {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&header[index * 8..index * 8 + 8]);
-            u64::from_le_bytes(bytes)
-        };
-        if word(0) != MAGIC || word(1) != key || word(2) != SECTIONS as u64 {
+        let (signed, mac) = header.split_at(SIGNED_BYTES);
+        if !same_digest(&hmac_sha256(secret, signed), mac) {
             return None;
         }
-        let mut table = [(0u64, 0u64, 0u64); SECTIONS];
+        let word = |at: usize| -> u64 {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&signed[at..at + 8]);
+            u64::from_le_bytes(bytes)
+        };
+        if word(0) != MAGIC || word(8) != key || word(16) != SECTIONS as u64 {
+            return None;
+        }
+        let mut table = [(0u64, 0u64, [0u8; DIGEST]); SECTIONS];
         let mut offset = HEADER_BYTES;
         for (index, entry) in table.iter_mut().enumerate() {
-            let length = word(3 + 2 * index);
-            *entry = (offset, length, word(4 + 2 * index));
+            let at = 24 + (8 + DIGEST) * index;
+            let length = word(at);
+            let mut digest = [0u8; DIGEST];
+            digest.copy_from_slice(&signed[at + 8..at + 8 + DIGEST]);
+            *entry = (offset, length, digest);
             offset = offset.checked_add(length)?;
         }
         if file.metadata().ok()?.len() != offset {
@@ -279,9 +305,9 @@ impl SnapshotFile {
     }
 
     /// A section as values of `T`; `None` when it cannot be read whole, its
-    /// length is not a multiple of `T` or its checksum does not hold.
+    /// length is not a multiple of `T` or its SHA-256 does not hold.
     fn read<T: Pod>(&self, section: Section) -> Option<Vec<T>> {
-        let (offset, length, sum) = self.table[section as usize];
+        let (offset, length, digest) = self.table[section as usize];
         let size = std::mem::size_of::<T>() as u64;
         if length % size != 0 {
             return None;
@@ -289,25 +315,25 @@ impl SnapshotFile {
         let mut values = vec![T::zeroed(); usize::try_from(length / size).ok()?];
         let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut values);
         read_at(&self.file, bytes, offset).ok()?;
-        (checksum(bytes) == sum).then_some(values)
+        same_digest(&Sha256::digest(bytes), &digest).then_some(values)
     }
 
-    /// Whether a section reads whole and matches its checksum, without keeping
+    /// Whether a section reads whole and matches its SHA-256, without keeping
     /// it.
     fn holds(&self, section: Section) -> bool {
-        let (offset, length, sum) = self.table[section as usize];
+        let (offset, length, digest) = self.table[section as usize];
         let mut buffer = vec![0u8; 1 << 18];
-        let mut summed = Checksum::default();
+        let mut summed = Sha256::new();
         let mut done = 0u64;
         while done < length {
             let part = (length - done).min(buffer.len() as u64) as usize;
             if read_at(&self.file, &mut buffer[..part], offset + done).is_err() {
                 return false;
             }
-            summed.feed(&buffer[..part]);
+            summed.update(&buffer[..part]);
             done += part as u64;
         }
-        summed.finish() == sum
+        same_digest(&summed.finalize(), &digest)
     }
 
     /// The identifiers' names.
@@ -390,6 +416,7 @@ fn read_at(file: &std::fs::File, bytes: &mut [u8], offset: u64) -> std::io::Resu
 }
 
 fn encode(
+    secret: &Secret,
     key: u64,
     records: &[&FileRecord],
     symbols: &Symbols,
@@ -474,17 +501,21 @@ fn encode(
         bytemuck::cast_slice(&references),
         segments.as_bytes(),
     ];
-    let sums: Vec<u64> = sections
+    let digests: Vec<[u8; DIGEST]> = sections
         .par_iter()
-        .map(|section| checksum(section))
+        .map(|section| Sha256::digest(section).into())
         .collect();
+    let mut header = Vec::with_capacity(HEADER_BYTES as usize);
     for word in [MAGIC, key, SECTIONS as u64] {
-        out.write_all(&word.to_le_bytes())?;
+        header.extend_from_slice(&word.to_le_bytes());
     }
-    for (section, sum) in sections.iter().zip(sums) {
-        out.write_all(&(section.len() as u64).to_le_bytes())?;
-        out.write_all(&sum.to_le_bytes())?;
+    for (section, digest) in sections.iter().zip(digests) {
+        header.extend_from_slice(&(section.len() as u64).to_le_bytes());
+        header.extend_from_slice(&digest);
     }
+    let mac = hmac_sha256(secret, &header);
+    header.extend_from_slice(&mac);
+    out.write_all(&header)?;
     for section in sections {
         out.write_all(section)?;
     }
@@ -633,7 +664,30 @@ fn read_graph(rest: &SnapshotFile, nodes: Vec<u32>, symbol_count: usize) -> Opti
     ))
 }
 
-/// A checksum of a large section that catches damage (not tampering): four
+/// HMAC-SHA256 (RFC 2104) of `message` under `secret` (shorter than SHA-256's
+/// 64-byte block, so used as it is, padded with zeros).
+fn hmac_sha256(secret: &Secret, message: &[u8]) -> [u8; DIGEST] {
+    let mut padded = [0u8; 64];
+    padded[..secret.len()].copy_from_slice(secret);
+    let keyed = |pad: u8| padded.map(|byte| byte ^ pad);
+    let inner = Sha256::new()
+        .chain_update(keyed(0x36))
+        .chain_update(message)
+        .finalize();
+    Sha256::new()
+        .chain_update(keyed(0x5c))
+        .chain_update(inner)
+        .finalize()
+        .into()
+}
+
+/// Whether two digests are equal, in time that does not depend on where they
+/// first differ.
+fn same_digest(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |differ, (x, y)| differ | (x ^ y)) == 0
+}
+
+/// A checksum of one file's definitions that catches damage (not tampering): four
 /// independent lanes of multiply-rotate over 8-byte words, so it runs at
 /// memory speed where byte-wise FNV would take a tenth of a second per 100 MB.
 /// Fed in parts, it sums as the whole would (parts of any length).
@@ -706,6 +760,8 @@ mod tests {
     use super::*;
     use crate::repomap::classify::Origin;
 
+    const SECRET: Secret = [7u8; USER_SECRET_BYTES];
+
     /// Three files of one language and a binary one: `a` defines
     /// `load_settings` and `x`, `b` and `c` use them.
     fn small_map() -> (Vec<FileRecord>, Symbols, FileGraph) {
@@ -759,9 +815,9 @@ mod tests {
         let all: Vec<&FileRecord> = records.iter().collect();
         let segments = vec!["one.seg".to_string(), "two.seg".to_string()];
         let mut bytes = Vec::new();
-        encode(7, &all, &symbols, &graph, &segments, &mut bytes).unwrap();
+        encode(&SECRET, 7, &all, &symbols, &graph, &segments, &mut bytes).unwrap();
         let (_dir, state) = state_with(&bytes);
-        let restored = load(&state, 7, 4).unwrap();
+        let restored = load(&state, &SECRET, 7, 4).unwrap();
         for (stored, record) in restored.records.iter().zip(&records) {
             assert_eq!(stored.status, record.status);
             assert_eq!(stored.generated_marker, record.generated_marker);
@@ -802,17 +858,17 @@ mod tests {
         let expected: Vec<Vec<(u32, u32)>> = records.iter().map(|r| r.references.clone()).collect();
         assert_eq!(references, expected);
 
-        assert!(load(&state, 8, 4).is_none(), "another key");
-        assert!(load(&state, 7, 3).is_none(), "another listing");
+        assert!(load(&state, &SECRET, 8, 4).is_none(), "another key");
+        assert!(load(&state, &SECRET, 7, 3).is_none(), "another listing");
         for cut in [bytes.len() - 1, HEADER_BYTES as usize, 10] {
             let (_dir, state) = state_with(&bytes[..cut]);
-            assert!(load(&state, 7, 4).is_none(), "cut at {cut}");
+            assert!(load(&state, &SECRET, 7, 4).is_none(), "cut at {cut}");
         }
         for position in [HEADER_BYTES as usize, bytes.len() / 2, bytes.len() - 1] {
             let mut damaged = bytes.clone();
             damaged[position] ^= 0x40;
             let (_dir, state) = state_with(&damaged);
-            let loaded = load(&state, 7, 4);
+            let loaded = load(&state, &SECRET, 7, 4);
             // Names, references and definitions are checked when they are read;
             // one file's definitions alone by their own checksum.
             let whole = loaded.is_some_and(|restored| {
@@ -825,6 +881,100 @@ mod tests {
             });
             assert!(!whole, "byte {position}");
         }
+    }
+
+    /// Where section `section`'s table entry (length, SHA-256) starts.
+    fn table_entry(section: Section) -> usize {
+        24 + (8 + DIGEST) * section as usize
+    }
+
+    #[test]
+    fn a_snapshot_is_trusted_only_under_the_secret_it_was_signed_with() {
+        let (records, symbols, graph) = small_map();
+        let all: Vec<&FileRecord> = records.iter().collect();
+        let mut bytes = Vec::new();
+        encode(&SECRET, 7, &all, &symbols, &graph, &[], &mut bytes).unwrap();
+        let (_dir, state) = state_with(&bytes);
+        assert!(load(&state, &SECRET, 7, 4).is_some());
+        let mut other_user = SECRET;
+        other_user[31] ^= 1;
+        assert!(load(&state, &other_user, 7, 4).is_none(), "another user's");
+
+        // A name changed and its section's SHA-256 fixed up (as a planted
+        // snapshot would be): the table no longer matches its MAC.
+        let text_at = |bytes: &[u8]| {
+            let entry = table_entry(Section::NameText);
+            let length = u64::from_le_bytes(bytes[entry..entry + 8].try_into().unwrap());
+            let before: u64 = (0..Section::NameText as usize)
+                .map(|index| {
+                    let at = 24 + (8 + DIGEST) * index;
+                    u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap())
+                })
+                .sum();
+            let start = (HEADER_BYTES + before) as usize;
+            start..start + length as usize
+        };
+        let mut renamed = bytes.clone();
+        let range = text_at(&renamed);
+        let text = std::str::from_utf8(&renamed[range.clone()]).unwrap();
+        let at = range.start + text.find("load_settings").unwrap();
+        renamed[at..at + 6].copy_from_slice(b"PWNEDX");
+        let digest = Sha256::digest(&renamed[range]);
+        let entry = table_entry(Section::NameText) + 8;
+        renamed[entry..entry + DIGEST].copy_from_slice(&digest);
+        let (_dir, state) = state_with(&renamed);
+        assert!(load(&state, &SECRET, 7, 4).is_none(), "fixed-up digest");
+
+        // Every definition moved to line 2, its file's checksum and the
+        // section's SHA-256 fixed up: the same.
+        let mut moved = bytes.clone();
+        let definitions_at = (HEADER_BYTES
+            + u64::from_le_bytes(
+                moved[table_entry(Section::Files)..table_entry(Section::Files) + 8]
+                    .try_into()
+                    .unwrap(),
+            )) as usize;
+        let definitions: &mut [[u32; 3]] =
+            bytemuck::cast_slice_mut(&mut moved[definitions_at..definitions_at + 2 * 12]);
+        for definition in definitions.iter_mut() {
+            definition[1] = 2;
+        }
+        let new_sum = checksum(&moved[definitions_at..definitions_at + 24]) as u32;
+        let files_at = HEADER_BYTES as usize;
+        moved[files_at + 16..files_at + 20].copy_from_slice(&new_sum.to_le_bytes());
+        for section in [Section::Files, Section::Definitions] {
+            let entry = table_entry(section);
+            let length = u64::from_le_bytes(moved[entry..entry + 8].try_into().unwrap()) as usize;
+            let start = if matches!(section, Section::Files) {
+                files_at
+            } else {
+                definitions_at
+            };
+            let digest = Sha256::digest(&moved[start..start + length]);
+            moved[entry + 8..entry + 8 + DIGEST].copy_from_slice(&digest);
+        }
+        let (_dir, state) = state_with(&moved);
+        assert!(load(&state, &SECRET, 7, 4).is_none(), "moved definitions");
+        // Signed again with the user's secret, the same change would be
+        // restored: the MAC is what refuses it.
+        let mac = hmac_sha256(&SECRET, &moved[..SIGNED_BYTES]);
+        moved[SIGNED_BYTES..HEADER_BYTES as usize].copy_from_slice(&mac);
+        let (_dir, state) = state_with(&moved);
+        let restored = load(&state, &SECRET, 7, 4).unwrap();
+        let lazily = StoredDefinitions::new(std::sync::Arc::new(restored.rest));
+        assert!(lazily.of(0).iter().all(|definition| definition.line == 2));
+    }
+
+    #[test]
+    fn hmac_sha256_agrees_with_another_implementation() {
+        // Python's `hmac.new(bytes(range(32)), b"what do ya want for nothing?",
+        // "sha256").hexdigest()`.
+        const EXPECTED_HMAC: &str =
+            "099805f4ac310786968565c098db515cc50862b420ae31e20238312344bed36a";
+        let secret: Secret = std::array::from_fn(|index| index as u8);
+        let mac = hmac_sha256(&secret, b"what do ya want for nothing?");
+        let hex: String = mac.iter().map(|byte| format!("{byte:02x}")).collect();
+        assert_eq!(hex, EXPECTED_HMAC);
     }
 
     #[test]

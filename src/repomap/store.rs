@@ -167,9 +167,10 @@ impl TagStore {
     /// Only the blob ids a segment holds (its header and first section).
     pub fn load_hashes(&self, name: &str) -> Option<Vec<[u8; 20]>> {
         let mut file = self.open_segment(name)?;
+        let file_length = file.metadata().ok()?.len();
         let mut header = [0u8; HEADER_BYTES];
         file.read_exact(&mut header).ok()?;
-        let header = Header::parse(&header, self.fingerprint)?;
+        let header = Header::parse(&header, self.fingerprint, file_length)?;
         let mut hashes = vec![0u8; header.hashes_len];
         file.read_exact(&mut hashes).ok()?;
         split_hashes(&hashes, header.count)
@@ -283,7 +284,9 @@ impl TagStore {
     }
 }
 
-/// A segment's header, checked.
+/// A segment's header, checked: its lengths add up to the file's, so none is
+/// ever larger than the bytes there are (a damaged length is a miss, never an
+/// allocation the machine cannot make).
 struct Header {
     count: usize,
     hashes_len: usize,
@@ -292,7 +295,7 @@ struct Header {
 }
 
 impl Header {
-    fn parse(bytes: &[u8], fingerprint: u64) -> Option<Header> {
+    fn parse(bytes: &[u8], fingerprint: u64, file_length: u64) -> Option<Header> {
         let word = |index: usize| -> Option<u64> {
             let slice = bytes.get(index * 8..index * 8 + 8)?;
             Some(u64::from_le_bytes(slice.try_into().ok()?))
@@ -307,7 +310,12 @@ impl Header {
             names_len: size(4)?,
             tags_len: size(5)?,
         };
-        (header.count.checked_mul(20)? == header.hashes_len).then_some(header)
+        let total = HEADER_BYTES
+            .checked_add(header.hashes_len)?
+            .checked_add(header.names_len)?
+            .checked_add(header.tags_len)?;
+        let fits = u64::try_from(total).ok()? == file_length;
+        (fits && header.count.checked_mul(20)? == header.hashes_len).then_some(header)
     }
 }
 
@@ -322,14 +330,7 @@ fn split_hashes(bytes: &[u8], count: usize) -> Option<Vec<[u8; 20]>> {
 
 /// Decodes and checks a whole segment.
 fn decode(bytes: &[u8], fingerprint: u64) -> Option<Segment> {
-    let header = Header::parse(bytes.get(..HEADER_BYTES)?, fingerprint)?;
-    let total = HEADER_BYTES
-        .checked_add(header.hashes_len)?
-        .checked_add(header.names_len)?
-        .checked_add(header.tags_len)?;
-    if bytes.len() != total {
-        return None;
-    }
+    let header = Header::parse(bytes.get(..HEADER_BYTES)?, fingerprint, bytes.len() as u64)?;
     let (hashes, rest) = bytes[HEADER_BYTES..].split_at(header.hashes_len);
     let (names, mut tags) = rest.split_at(header.names_len);
     let mut chunks: Vec<&[u8]> = Vec::new();

@@ -7,16 +7,20 @@
 //! - [`StateDir`]: the tool's own folder (`.aider-tui/`), reached through a directory
 //!   handle that never follows a symlink out of the repository; when the repository's
 //!   folder is unusable (a symlink, a file, not writable) a per-user folder takes its place.
+//! - [`user_secret`]: a random secret of this user's (`$XDG_STATE_HOME/aider-tui/state-key`,
+//!   0600) that what the tool keeps in a repository's folder is signed with.
 //!
 //! Library code at the bottom of the crate: it imports nothing else from it.
 
 mod state_dir;
+mod user_secret;
 
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
 pub use state_dir::{STATE_DIR_NAME, StateDir, StateLocation};
+pub use user_secret::{USER_SECRET_BYTES, USER_SECRET_FILE_NAME, user_secret, user_state_folder};
 
 /// Opens `path` for reading if it is a regular file (symlinks are followed). A FIFO,
 /// socket, device or directory is refused with an error that names what it is.
