@@ -79,6 +79,8 @@ pub struct DiffView {
     hunks: Vec<(usize, String)>,
     /// Where colouring stopped, with the highlighters' state there.
     cursor: Option<(usize, Sides)>,
+    /// A line of the new side to point at (where a syntax error is), by number.
+    marked: Option<usize>,
 }
 
 /// Per-hunk highlighters for the old and the new side.
@@ -169,6 +171,20 @@ impl DiffView {
         }
         view.pair_rows();
         view
+    }
+
+    /// Points at the line numbered `line` on the new side, where it is shown.
+    pub fn mark_new_line(&mut self, line: usize) {
+        self.marked = Some(line);
+    }
+
+    /// What follows a line's new-side number: a mark on the marked line.
+    fn after_number(&self, line: &DiffLine, styles: &Styles) -> Span<'static> {
+        if line.new.is_some() && line.new == self.marked {
+            Span::styled("⚠", styles.error)
+        } else {
+            Span::raw(" ")
+        }
     }
 
     fn push(&mut self, kind: DiffLineKind, old: Option<usize>, new: Option<usize>, text: String) {
@@ -331,7 +347,7 @@ impl DiffView {
                             number(line.old, number_width, styles.dim),
                             Span::raw(" "),
                             number(line.new, number_width, styles.dim),
-                            Span::raw(" "),
+                            self.after_number(line, styles),
                         ];
                         spans.extend(body(line, styles));
                         Line::from(spans).style(line_style(line.kind, styles))
@@ -401,7 +417,12 @@ impl DiffView {
             return Line::default();
         };
         let line_number = if old_side { line.old } else { line.new };
-        let mut spans = vec![number(line_number, width, styles.dim), Span::raw(" ")];
+        let after = if old_side {
+            Span::raw(" ")
+        } else {
+            self.after_number(line, styles)
+        };
+        let mut spans = vec![number(line_number, width, styles.dim), after];
         spans.extend(body(line, styles));
         Line::from(spans).style(line_style(line.kind, styles))
     }
