@@ -157,12 +157,15 @@ fn missing_node(node: tree_sitter::Node<'_>, text: &str) -> SyntaxError {
 
 fn unclosed(opener: tree_sitter::Node<'_>, text: &str, line: usize) -> SyntaxError {
     let token = token_text(opener, text);
+    let opened = opener.start_position().row + 1;
+    let message = if opened == line {
+        format!("unclosed `{token}`")
+    } else {
+        format!("unclosed `{token}` opened at line {opened}")
+    };
     SyntaxError {
         line,
-        message: format!(
-            "unclosed `{token}` opened at line {}",
-            opener.start_position().row + 1
-        ),
+        message,
         kind: SyntaxErrorKind::Unclosed,
         token,
     }
@@ -396,7 +399,7 @@ mod tests {
             Case { path: "a.js", before: javascript, after: "function f() {\n  return g(2);\n}\n", flag: None },
             Case { path: "a.ts", before: typescript, after: "function f(a: number: number {\n  return a;\n}\n", flag: Some("") },
             Case { path: "a.ts", before: typescript, after: "function f(b: number): number {\n  return b;\n}\n", flag: None },
-            Case { path: "a.rs", before: rust, after: "fn main() {\n    let x = (1;\n}\n", flag: Some("unclosed `(` opened at line 2") },
+            Case { path: "a.rs", before: rust, after: "fn main() {\n    let x = (1;\n}\n", flag: Some("unclosed `(`") },
             Case { path: "a.rs", before: rust, after: "fn main() {\n    let x = (2);\n}\n", flag: None },
             Case { path: "a.go", before: go, after: "package main\n\nfunc main() {\n\tprintln(1)\n", flag: Some("") },
             Case { path: "a.go", before: go, after: "package main\n\nfunc main() {\n\tprintln(2)\n}\n", flag: None },
