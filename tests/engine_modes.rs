@@ -216,6 +216,41 @@ async fn a_block_that_breaks_the_syntax_is_held_back_and_its_fix_lands_in_one_co
 }
 
 #[tokio::test]
+async fn the_lint_step_after_the_write_reports_the_syntax_errors_left_in_the_file() {
+    // Broken before the turn: the block only moves the old error, so it lands, and the
+    // lint step reads the written file and sends its error back.
+    let broken = "def greet(:\n    return \"hello\"\n";
+    let repo = TestRepo::new(&[("hello.py", broken)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["docs: a note"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "def greet(:\n",
+        "# greets\ndef greet(:\n",
+    )]));
+    mock.push(Reply::text([block("hello.py", "def greet(:\n", "def greet():\n")]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Add a note",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    let reflections = run.reflections();
+    assert_eq!(reflections.len(), 1, "{reflections:?}");
+    assert!(
+        reflections[0].contains("## Syntax errors in hello.py"),
+        "{}",
+        reflections[0]
+    );
+    assert_eq!(
+        repo.read("hello.py"),
+        "# greets\ndef greet():\n    return \"hello\"\n"
+    );
+}
+
+#[tokio::test]
 async fn a_failing_test_command_is_reflected_until_it_passes() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let mock = MockLlm::start().await;
