@@ -406,23 +406,68 @@ proptest! {
 /// Per language, a file a block breaks and a file a block keeps whole; and a file
 /// broken before, whose block only moves the old error.
 const SYNTAX_CASES: &[(&str, &str, &str, bool)] = &[
-    ("bad.py", "def f():\n    return 1\n", "def f(:\n    return 1\n", true),
-    ("ok.py", "def f():\n    return 1\n", "def f(x):\n    return x\n", false),
+    (
+        "bad.py",
+        "def f():\n    return 1\n",
+        "def f(:\n    return 1\n",
+        true,
+    ),
+    (
+        "ok.py",
+        "def f():\n    return 1\n",
+        "def f(x):\n    return x\n",
+        false,
+    ),
     ("bad.js", "f(1);\n", "f(1;\n", true),
     ("ok.js", "f(1);\n", "f(2);\n", false),
-    ("bad.ts", "let a: number = 1;\n", "let a: number = (1;\n", true),
-    ("ok.ts", "let a: number = 1;\n", "let b: number = 1;\n", false),
+    (
+        "bad.ts",
+        "let a: number = 1;\n",
+        "let a: number = (1;\n",
+        true,
+    ),
+    (
+        "ok.ts",
+        "let a: number = 1;\n",
+        "let b: number = 1;\n",
+        false,
+    ),
     ("bad.rs", "fn main() {}\n", "fn main() {\n", true),
     ("ok.rs", "fn main() {}\n", "fn main() { run(); }\n", false),
-    ("bad.go", "package main\n\nfunc main() {}\n", "package main\n\nfunc main() {\n", true),
-    ("ok.go", "package main\n\nfunc main() {}\n", "package main\n\nfunc run() {}\n", false),
-    ("Bad.java", "class A {\n  int x = 1;\n}\n", "class A {\n  int x = 1\n}\n", true),
-    ("Ok.java", "class A {\n  int x = 1;\n}\n", "class A {\n  int y = 1;\n}\n", false),
+    (
+        "bad.go",
+        "package main\n\nfunc main() {}\n",
+        "package main\n\nfunc main() {\n",
+        true,
+    ),
+    (
+        "ok.go",
+        "package main\n\nfunc main() {}\n",
+        "package main\n\nfunc run() {}\n",
+        false,
+    ),
+    (
+        "Bad.java",
+        "class A {\n  int x = 1;\n}\n",
+        "class A {\n  int x = 1\n}\n",
+        true,
+    ),
+    (
+        "Ok.java",
+        "class A {\n  int x = 1;\n}\n",
+        "class A {\n  int y = 1;\n}\n",
+        false,
+    ),
     ("bad.c", "int x = 1;\n", "int x = 1\n", true),
     ("ok.c", "int x = 1;\n", "int y = 2;\n", false),
     ("bad.rb", "x = [1]\n", "x = [1\n", true),
     ("ok.rb", "x = [1]\n", "x = [2]\n", false),
-    ("old.py", "def f(:\n    pass\n", "import os\n\ndef f(:\n    pass\n", false),
+    (
+        "old.py",
+        "def f(:\n    pass\n",
+        "import os\n\ndef f(:\n    pass\n",
+        false,
+    ),
     ("notes.txt", "a (\n", "a ((\n", false),
 ];
 

@@ -269,10 +269,9 @@ fn gold_replies_that_parse_get_no_syntax_flag() {
         let text = fs::read_to_string(dir.join("cases").join(format!("{group}.jsonl"))).unwrap();
         for line in text.lines().filter(|line| !line.trim().is_empty()) {
             let case: Value = serde_json::from_str(line).unwrap();
-            let (Some(Value::Object(gold)), Some(reply)) = (
-                case["expect"].get("files_after"),
-                case["response"].as_str(),
-            ) else {
+            let (Some(Value::Object(gold)), Some(reply)) =
+                (case["expect"].get("files_after"), case["response"].as_str())
+            else {
                 continue;
             };
             if case["expect"]["kind"] != "apply" || case.get("outside_files").is_some() {

@@ -177,7 +177,11 @@ async fn a_block_that_breaks_the_syntax_is_held_back_and_its_fix_lands_in_one_co
     let mock = MockLlm::start().await;
     mock.rule(COMMIT_REQUEST_MARK, Reply::text(["fix: wave"]));
     mock.push(Reply::text([
-        block("hello.py", "    return \"hello\"\n", "    return (\"wave\"\n"),
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return (\"wave\"\n",
+        ),
         block("other.py", "x = 1\n", "x = 2\n"),
     ]));
     mock.push(Reply::text([block(
@@ -199,8 +203,7 @@ async fn a_block_that_breaks_the_syntax_is_held_back_and_its_fix_lands_in_one_co
     // The next request names the error and its line; the other block applied.
     let second = main_bodies(&mock)[1].to_string();
     assert!(
-        second.contains("syntax error in hello.py at line 2")
-            && second.contains("unclosed `(`"),
+        second.contains("syntax error in hello.py at line 2") && second.contains("unclosed `(`"),
         "{second}"
     );
     assert!(second.contains("The other 1 block was applied"), "{second}");
@@ -228,7 +231,11 @@ async fn the_lint_step_after_the_write_reports_the_syntax_errors_left_in_the_fil
         "def greet(:\n",
         "# greets\ndef greet(:\n",
     )]));
-    mock.push(Reply::text([block("hello.py", "def greet(:\n", "def greet():\n")]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "def greet(:\n",
+        "def greet():\n",
+    )]));
 
     let run = run_once(
         settings(&repo.root(), &mock.openai_base(), &["hello.py"]),

@@ -75,7 +75,11 @@ fn a_headless_yes_run_holds_back_a_syntax_break_and_commits_the_fix_once() {
         &["hello.py", "--yes", "--message", "Make it wave"],
     );
     let stdout = text(&output.stdout);
-    assert!(output.status.success(), "{stdout}\n{}", text(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        text(&output.stderr)
+    );
     let bodies: Vec<String> = mock
         .requests()
         .into_iter()

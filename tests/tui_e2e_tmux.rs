@@ -339,7 +339,11 @@ fn the_review_warns_of_a_block_that_breaks_the_syntax_and_still_takes_a_yes() {
         screen.contains("line 1: unclosed `(`"),
         "the message names the open bracket: {screen}"
     );
-    assert_eq!(repo.read("hello.py"), HELLO, "nothing written before the yes");
+    assert_eq!(
+        repo.read("hello.py"),
+        HELLO,
+        "nothing written before the yes"
+    );
 
     // The user may still accept it: it is written and committed as is.
     tmux.keys(&["y"]);

@@ -728,10 +728,7 @@ mod tests {
 
     #[test]
     fn auto_accept_holds_back_a_breaking_block_and_applies_the_others() {
-        let (dir, workspace) = setup(&[
-            ("a.py", "def f():\n    return 1\n"),
-            ("b.py", "x = 1\n"),
-        ]);
+        let (dir, workspace) = setup(&[("a.py", "def f():\n    return 1\n"), ("b.py", "x = 1\n")]);
         let mut review = checked_review(
             &workspace,
             edits(&[BREAKING, ("b.py", "x = 1\n", "x = 2\n")]),
@@ -764,14 +761,17 @@ mod tests {
             feedback.contains("## Block 1 (a.py)") && feedback.contains("at line 1"),
             "{feedback}"
         );
-        assert!(feedback.contains("The other 1 block was applied"), "{feedback}");
+        assert!(
+            feedback.contains("The other 1 block was applied"),
+            "{feedback}"
+        );
     }
 
     #[test]
     fn auto_accept_takes_a_block_that_leaves_an_old_error_alone() {
         // The file is broken already (line 1); the block only moves that error down.
         let (dir, workspace) = setup(&[("a.py", "def f(:\n    pass\n")]);
-        let mut review = checked_review(
+        let review = checked_review(
             &workspace,
             edits(&[("a.py", "def f(:\n", "import os\n\ndef f(:\n")]),
             true,

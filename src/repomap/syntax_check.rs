@@ -184,13 +184,12 @@ fn unclosed_opener<'t>(
         let piece = token_text(*token, text);
         if closer_for(&piece).is_some() {
             open.push(*token);
-        } else if let Some(opening) = opener_for(&piece) {
-            if open
+        } else if let Some(opening) = opener_for(&piece)
+            && open
                 .last()
                 .is_some_and(|last| token_text(*last, text) == opening)
-            {
-                open.pop();
-            }
+        {
+            open.pop();
         }
     }
     open.first().copied()
@@ -287,6 +286,9 @@ pub fn new_errors(before: &[SyntaxError], after: &[SyntaxError]) -> Vec<SyntaxEr
     found
 }
 
+/// The errors of texts parsed, by language, hash and length of the text.
+type ParseCache = HashMap<(usize, u64, usize), Arc<Vec<SyntaxError>>>;
+
 /// The most parses kept by a [`SyntaxChecker`].
 const MAX_CACHED: usize = 64;
 
@@ -295,7 +297,7 @@ const MAX_CACHED: usize = 64;
 /// asks about the same texts.
 #[derive(Default)]
 pub struct SyntaxChecker {
-    cache: Mutex<HashMap<(usize, u64, usize), Arc<Vec<SyntaxError>>>>,
+    cache: Mutex<ParseCache>,
 }
 
 impl SyntaxChecker {
@@ -335,9 +337,7 @@ impl SyntaxChecker {
         Some(errors)
     }
 
-    fn lock(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<(usize, u64, usize), Arc<Vec<SyntaxError>>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, ParseCache> {
         // The cache holds no invariant a panic could break.
         self.cache
             .lock()
@@ -392,27 +392,122 @@ mod tests {
         let c = "int main(void) {\n  int x = 1;\n  return x;\n}\n";
         let ruby = "def f(x)\n  [x + 1]\nend\n";
         let cases = [
-            Case { path: "a.py", before: python, after: "def f():\n    return (1\n\nx = 2\n", flag: Some("unclosed `(` opened at line 2") },
-            Case { path: "a.py", before: python, after: "def f(x):\n    return x\n", flag: None },
-            Case { path: "a.py", before: python, after: "x = 1\n=======\ny = 2\n", flag: Some("unexpected `=======`") },
-            Case { path: "a.js", before: javascript, after: "function f() {\n  return g(1;\n}\n", flag: Some("`(`") },
-            Case { path: "a.js", before: javascript, after: "function f() {\n  return g(2);\n}\n", flag: None },
-            Case { path: "a.ts", before: typescript, after: "function f(a: number: number {\n  return a;\n}\n", flag: Some("") },
-            Case { path: "a.ts", before: typescript, after: "function f(b: number): number {\n  return b;\n}\n", flag: None },
-            Case { path: "a.rs", before: rust, after: "fn main() {\n    let x = (1;\n}\n", flag: Some("unclosed `(`") },
-            Case { path: "a.rs", before: rust, after: "fn main() {\n    let x = (2);\n}\n", flag: None },
-            Case { path: "a.go", before: go, after: "package main\n\nfunc main() {\n\tprintln(1)\n", flag: Some("") },
-            Case { path: "a.go", before: go, after: "package main\n\nfunc main() {\n\tprintln(2)\n}\n", flag: None },
-            Case { path: "A.java", before: java, after: "class A {\n  void f() {\n    int x = 1\n  }\n}\n", flag: Some("missing `;`") },
-            Case { path: "A.java", before: java, after: "class A {\n  void f() {\n    int y = 1;\n  }\n}\n", flag: None },
-            Case { path: "a.c", before: c, after: "int main(void) {\n  int x = 1\n  return x;\n}\n", flag: Some("missing `;`") },
-            Case { path: "a.c", before: c, after: "int main(void) {\n  int x = 2;\n  return x;\n}\n", flag: None },
-            Case { path: "a.rb", before: ruby, after: "def f(x)\n  [x + 1\nend\n", flag: Some("") },
-            Case { path: "a.rb", before: ruby, after: "def f(y)\n  [y + 1]\nend\n", flag: None },
+            Case {
+                path: "a.py",
+                before: python,
+                after: "def f():\n    return (1\n\nx = 2\n",
+                flag: Some("unclosed `(` opened at line 2"),
+            },
+            Case {
+                path: "a.py",
+                before: python,
+                after: "def f(x):\n    return x\n",
+                flag: None,
+            },
+            Case {
+                path: "a.py",
+                before: python,
+                after: "x = 1\n=======\ny = 2\n",
+                flag: Some("unexpected `=======`"),
+            },
+            Case {
+                path: "a.js",
+                before: javascript,
+                after: "function f() {\n  return g(1;\n}\n",
+                flag: Some("`(`"),
+            },
+            Case {
+                path: "a.js",
+                before: javascript,
+                after: "function f() {\n  return g(2);\n}\n",
+                flag: None,
+            },
+            Case {
+                path: "a.ts",
+                before: typescript,
+                after: "function f(a: number: number {\n  return a;\n}\n",
+                flag: Some(""),
+            },
+            Case {
+                path: "a.ts",
+                before: typescript,
+                after: "function f(b: number): number {\n  return b;\n}\n",
+                flag: None,
+            },
+            Case {
+                path: "a.rs",
+                before: rust,
+                after: "fn main() {\n    let x = (1;\n}\n",
+                flag: Some("unclosed `(`"),
+            },
+            Case {
+                path: "a.rs",
+                before: rust,
+                after: "fn main() {\n    let x = (2);\n}\n",
+                flag: None,
+            },
+            Case {
+                path: "a.go",
+                before: go,
+                after: "package main\n\nfunc main() {\n\tprintln(1)\n",
+                flag: Some(""),
+            },
+            Case {
+                path: "a.go",
+                before: go,
+                after: "package main\n\nfunc main() {\n\tprintln(2)\n}\n",
+                flag: None,
+            },
+            Case {
+                path: "A.java",
+                before: java,
+                after: "class A {\n  void f() {\n    int x = 1\n  }\n}\n",
+                flag: Some("missing `;`"),
+            },
+            Case {
+                path: "A.java",
+                before: java,
+                after: "class A {\n  void f() {\n    int y = 1;\n  }\n}\n",
+                flag: None,
+            },
+            Case {
+                path: "a.c",
+                before: c,
+                after: "int main(void) {\n  int x = 1\n  return x;\n}\n",
+                flag: Some("missing `;`"),
+            },
+            Case {
+                path: "a.c",
+                before: c,
+                after: "int main(void) {\n  int x = 2;\n  return x;\n}\n",
+                flag: None,
+            },
+            Case {
+                path: "a.rb",
+                before: ruby,
+                after: "def f(x)\n  [x + 1\nend\n",
+                flag: Some(""),
+            },
+            Case {
+                path: "a.rb",
+                before: ruby,
+                after: "def f(y)\n  [y + 1]\nend\n",
+                flag: None,
+            },
             // Broken before: the change moves the old error down two lines; not flagged.
-            Case { path: "a.py", before: "def f(:\n    pass\n", after: "import os\n\ndef f(:\n    pass\n", flag: None },
+            Case {
+                path: "a.py",
+                before: "def f(:\n    pass\n",
+                after: "import os\n\ndef f(:\n    pass\n",
+                flag: None,
+            },
             // Broken before, and the change adds a second error: flagged.
-            Case { path: "a.py", before: "def f(:\n    pass\n", after: "x = [1\n\ndef f(:\n    pass\n", flag: Some("") },
+            Case {
+                path: "a.py",
+                before: "def f(:\n    pass\n",
+                after: "x = [1\n\ndef f(:\n    pass\n",
+                flag: Some(""),
+            },
         ];
         let checker = SyntaxChecker::new();
         for case in &cases {
@@ -425,7 +520,10 @@ mod tests {
                     case.path,
                     error
                 ),
-                _ => panic!("{}: {:?} for {:?}, expected {:?}", case.path, found, case.after, case.flag),
+                _ => panic!(
+                    "{}: {:?} for {:?}, expected {:?}",
+                    case.path, found, case.after, case.flag
+                ),
             }
         }
     }
