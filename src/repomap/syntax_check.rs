@@ -289,8 +289,9 @@ pub fn new_errors(before: &[SyntaxError], after: &[SyntaxError]) -> Vec<SyntaxEr
 /// The errors of texts parsed, by language, hash and length of the text.
 type ParseCache = HashMap<(usize, u64, usize), Arc<Vec<SyntaxError>>>;
 
-/// The most parses kept by a [`SyntaxChecker`].
-const MAX_CACHED: usize = 64;
+/// The most parses kept by a [`SyntaxChecker`] (only their errors are kept: a review
+/// of many blocks in one file re-plans from memory).
+const MAX_CACHED: usize = 1024;
 
 /// Finds the syntax errors a change introduces, remembering the errors of the texts
 /// it parsed: planning again after a decision, or the next block of the same file,
