@@ -66,9 +66,14 @@ fn checked_language(rel_path: &str) -> Option<usize> {
 /// Every error of `text` as language `id`, up to `limit`, in text order.
 fn collect(id: usize, text: &str, limit: usize) -> Option<Vec<SyntaxError>> {
     let tree = tags::parse(id, text.as_bytes())?;
+    Some(errors_of(&tree, text, limit))
+}
+
+/// Every error in `tree` (the parse of `text`), up to `limit`, in text order.
+fn errors_of(tree: &tree_sitter::Tree, text: &str, limit: usize) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
     if !tree.root_node().has_error() {
-        return Some(errors);
+        return errors;
     }
     let mut cursor = tree.walk();
     // Depth-first walk, descending only into subtrees that contain an error.
@@ -96,7 +101,7 @@ fn collect(id: usize, text: &str, limit: usize) -> Option<Vec<SyntaxError>> {
             }
         }
     }
-    Some(errors)
+    errors
 }
 
 /// An ERROR node: an opening bracket it leaves open, else its first token.
@@ -293,12 +298,17 @@ type ParseCache = HashMap<(usize, u64, usize), Arc<Vec<SyntaxError>>>;
 /// of many blocks in one file re-plans from memory).
 const MAX_CACHED: usize = 1024;
 
+/// The most files whose last tree a [`SyntaxChecker`] keeps.
+const MAX_TREES: usize = 16;
+
 /// Finds the syntax errors a change introduces, remembering the errors of the texts
-/// it parsed: planning again after a decision, or the next block of the same file,
-/// asks about the same texts.
+/// it parsed (planning again after a decision, or the next block of the same file,
+/// asks about the same texts) and each file's last tree, so that the text after a
+/// block is parsed incrementally from the text before it.
 #[derive(Default)]
 pub struct SyntaxChecker {
     cache: Mutex<ParseCache>,
+    trees: Mutex<HashMap<String, (String, tree_sitter::Tree)>>,
 }
 
 impl SyntaxChecker {
@@ -311,25 +321,25 @@ impl SyntaxChecker {
     /// when `before` is too broken to compare.
     pub fn introduced(&self, rel_path: &str, before: &str, after: &str) -> Option<SyntaxError> {
         let id = checked_language(rel_path)?;
-        let after_errors = self.errors(id, after)?;
+        let before_errors = self.errors(id, rel_path, before)?;
+        let after_errors = self.errors(id, rel_path, after)?;
         if after_errors.is_empty() {
             return None;
         }
-        let before_errors = self.errors(id, before)?;
         if before_errors.len() >= MAX_COMPARED || after_errors.len() >= MAX_COMPARED {
             return None;
         }
         new_errors(&before_errors, &after_errors).into_iter().next()
     }
 
-    fn errors(&self, id: usize, text: &str) -> Option<Arc<Vec<SyntaxError>>> {
+    fn errors(&self, id: usize, rel_path: &str, text: &str) -> Option<Arc<Vec<SyntaxError>>> {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         text.hash(&mut hasher);
         let key = (id, hasher.finish(), text.len());
         if let Some(found) = self.lock().get(&key) {
             return Some(found.clone());
         }
-        let errors = Arc::new(collect(id, text, MAX_COMPARED)?);
+        let errors = Arc::new(self.parse(id, rel_path, text)?);
         let mut cache = self.lock();
         if cache.len() >= MAX_CACHED {
             cache.clear();
@@ -338,11 +348,78 @@ impl SyntaxChecker {
         Some(errors)
     }
 
+    /// The errors of `text` as file `rel_path`, parsed from the file's last tree when
+    /// there is one, and that tree replaced by this text's.
+    fn parse(&self, id: usize, rel_path: &str, text: &str) -> Option<Vec<SyntaxError>> {
+        let mut trees = self
+            .trees
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let old = trees.remove(rel_path).map(|(old_text, mut tree)| {
+            tree.edit(&edit_between(&old_text, text));
+            tree
+        });
+        let tree = tags::parse_after(id, text.as_bytes(), old.as_ref())?;
+        let errors = errors_of(&tree, text, MAX_COMPARED);
+        if trees.len() >= MAX_TREES {
+            trees.clear();
+        }
+        trees.insert(rel_path.to_string(), (text.to_string(), tree));
+        Some(errors)
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, ParseCache> {
         // The cache holds no invariant a panic could break.
         self.cache
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// The one edit that turns `old` into `new`: what lies between their common start and
+/// their common end.
+fn edit_between(old: &str, new: &str) -> tree_sitter::InputEdit {
+    let mut prefix = old
+        .bytes()
+        .zip(new.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(prefix) {
+        prefix -= 1;
+    }
+    let room = old.len().min(new.len()) - prefix;
+    let mut suffix = old
+        .bytes()
+        .rev()
+        .zip(new.bytes().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !old.is_char_boundary(old.len() - suffix) || !new.is_char_boundary(new.len() - suffix) {
+        suffix -= 1;
+    }
+    let (old_end, new_end) = (old.len() - suffix, new.len() - suffix);
+    tree_sitter::InputEdit {
+        start_byte: prefix,
+        old_end_byte: old_end,
+        new_end_byte: new_end,
+        start_position: point_at(old, prefix),
+        old_end_position: point_at(old, old_end),
+        new_end_position: point_at(new, new_end),
+    }
+}
+
+/// The row and byte column of byte `at` of `text`.
+fn point_at(text: &str, at: usize) -> tree_sitter::Point {
+    let before = &text.as_bytes()[..at];
+    let row = before.iter().filter(|byte| **byte == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|byte| *byte == b'\n')
+        .map_or(0, |newline| newline + 1);
+    tree_sitter::Point {
+        row,
+        column: at - line_start,
     }
 }
 
@@ -526,6 +603,27 @@ mod tests {
                     case.path, found, case.after, case.flag
                 ),
             }
+        }
+    }
+
+    #[test]
+    fn an_incremental_parse_finds_what_a_fresh_one_does() {
+        let checker = SyntaxChecker::new();
+        let texts = [
+            "def f():\n    return 1\n",
+            "def f():\n    return (1\n\nx = 2\n",
+            "def g():\n    return 1\n",
+            "é = 1\ndef g(:\n",
+            "é = 2\ndef g(:\n",
+            "",
+        ];
+        for text in texts {
+            let incremental = checker.parse(0, "a.py", text).unwrap();
+            assert_eq!(
+                Some(incremental),
+                collect(0, text, MAX_COMPARED),
+                "{text:?}"
+            );
         }
     }
 
