@@ -320,9 +320,11 @@ fn syntax_files() -> Vec<(&'static str, String, Edit)> {
     ]
 }
 
-/// Planning one block without the check, with it on a fresh checker (the file's
-/// text before and after the block are both parsed: the first block of a file), and
-/// planning again with the same planner (both parses remembered: a re-plan).
+/// Planning one block without the check; with it on a fresh checker (the file as it
+/// was is parsed whole, once per file, and the text after the block incrementally);
+/// a new block each time on a checker that has seen the file (the cost of each block
+/// after the first: one incremental parse); and planning again with the same planner
+/// (both parses remembered: a re-plan).
 fn syntax_check(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let files = syntax_files();
@@ -354,8 +356,21 @@ fn syntax_check(c: &mut Criterion) {
                 black_box(plan)
             })
         });
+        let check = aider_tui::engine::grammar_check();
         let mut planner = Planner::new(&workspace, &chat);
-        planner.check_syntax(aider_tui::engine::grammar_check());
+        planner.check_syntax(check.clone());
+        let mut round = 0usize;
+        group.bench_function(format!("{path}/a further block, checked"), |b| {
+            b.iter(|| {
+                // A new text each time, so that nothing is remembered but the tree.
+                round += 1;
+                let mut changed = edit.clone();
+                changed.replace = edit.replace.replace("01", &format!("01 + {round}"));
+                let mut planner = Planner::new(&workspace, &chat);
+                planner.check_syntax(check.clone());
+                black_box(planner.plan(&[changed], &|_| Decision::Accept))
+            })
+        });
         group.bench_function(format!("{path}/re-plan, checked"), |b| {
             b.iter(|| black_box(planner.plan(&edits, &|_| Decision::Accept)))
         });
