@@ -1,7 +1,8 @@
 //! Edit engine benchmarks: a 1 MB reply holding 500 SEARCH/REPLACE blocks over 200
 //! files (parse, streamed parse, dry run, and parse + apply with atomic writes), each
 //! step of the matching ladder on a 20,000-line file, including its worst cases, and
-//! adversarial replies for the parser (300,000 `=======` lines, 100,000 blocks, …).
+//! adversarial replies for the parser (300,000 `=======` lines, 100,000 blocks, …),
+//! and the cost the syntax check adds to planning a block in a 5,000-line file.
 
 // Tests, benchmarks and examples unwrap and print: a failure there is the point.
 #![allow(
@@ -17,8 +18,8 @@ use std::path::Path;
 
 use aider_tui::edit::matching::replace_unique;
 use aider_tui::edit::{
-    EditFormat, ParseLimits, ParseOptions, StreamingParser, Workspace, apply_edits, parse_reply,
-    parse_reply_partial, plan_edits,
+    Decision, Edit, EditFormat, ParseLimits, ParseOptions, Planner, StreamingParser, Workspace,
+    apply_edits, parse_reply, parse_reply_partial, plan_edits,
 };
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
@@ -274,9 +275,112 @@ fn adversarial(c: &mut Criterion) {
     }
 }
 
+/// A 5,000-line file per language and one block changing a line in its middle.
+fn syntax_files() -> Vec<(&'static str, String, Edit)> {
+    let lines = |header: &str, unit: &dyn Fn(usize) -> String, per_unit: usize| {
+        let mut text = header.to_string();
+        for index in 0..5_000 / per_unit {
+            text.push_str(&unit(index));
+        }
+        text
+    };
+    vec![
+        (
+            "big.py",
+            lines("", &|i| format!("def f_{i}(x):\n    return x + {i}\n\n"), 3),
+            Edit::new("big.py", "    return x + 800\n", "    return x + 801\n"),
+        ),
+        (
+            "big.rs",
+            lines(
+                "",
+                &|i| format!("fn f_{i}(x: u64) -> u64 {{\n    x + {i}\n}}\n\n"),
+                4,
+            ),
+            Edit::new("big.rs", "    x + 600\n", "    x + 601\n"),
+        ),
+        (
+            "big.js",
+            lines(
+                "",
+                &|i| format!("function f_{i}(x) {{\n  return x + {i};\n}}\n\n"),
+                4,
+            ),
+            Edit::new("big.js", "  return x + 600;\n", "  return x + 601;\n"),
+        ),
+        (
+            "big.go",
+            lines(
+                "package main\n\n",
+                &|i| format!("func f{i}(x int) int {{\n\treturn x + {i}\n}}\n\n"),
+                4,
+            ),
+            Edit::new("big.go", "\treturn x + 600\n", "\treturn x + 601\n"),
+        ),
+    ]
+}
+
+/// Planning one block without the check; with it on a fresh checker (the file as it
+/// was is parsed whole, once per file, and the text after the block incrementally);
+/// a new block each time on a checker that has seen the file (the cost of each block
+/// after the first: one incremental parse); and planning again with the same planner
+/// (both parses remembered: a re-plan).
+fn syntax_check(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let files = syntax_files();
+    for (path, text, _) in &files {
+        fs::write(dir.path().join(path), text).unwrap();
+    }
+    let workspace = Workspace::new(dir.path()).unwrap();
+    let mut group = c.benchmark_group("syntax_check");
+    for (path, text, edit) in &files {
+        let edits = vec![edit.clone()];
+        let chat = vec![path.to_string()];
+        eprintln!(
+            "{path}: {} lines, {} bytes",
+            text.lines().count(),
+            text.len()
+        );
+        group.bench_function(format!("{path}/plan, no check"), |b| {
+            b.iter(|| {
+                let mut planner = Planner::new(&workspace, &chat);
+                black_box(planner.plan(&edits, &|_| Decision::Accept))
+            })
+        });
+        group.bench_function(format!("{path}/plan, checked"), |b| {
+            b.iter(|| {
+                let mut planner = Planner::new(&workspace, &chat);
+                planner.check_syntax(aider_tui::engine::grammar_check());
+                let plan = planner.plan(&edits, &|_| Decision::Accept);
+                assert!(plan.blocks[0].syntax_error.is_none());
+                black_box(plan)
+            })
+        });
+        let check = aider_tui::engine::grammar_check();
+        let mut planner = Planner::new(&workspace, &chat);
+        planner.check_syntax(check.clone());
+        let mut round = 0usize;
+        group.bench_function(format!("{path}/a further block, checked"), |b| {
+            b.iter(|| {
+                // A new text each time, so that nothing is remembered but the tree.
+                round += 1;
+                let mut changed = edit.clone();
+                changed.replace = edit.replace.replace("01", &format!("01 + {round}"));
+                let mut planner = Planner::new(&workspace, &chat);
+                planner.check_syntax(check.clone());
+                black_box(planner.plan(&[changed], &|_| Decision::Accept))
+            })
+        });
+        group.bench_function(format!("{path}/re-plan, checked"), |b| {
+            b.iter(|| black_box(planner.plan(&edits, &|_| Decision::Accept)))
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(3));
-    targets = big_reply, ladder, adversarial
+    targets = big_reply, ladder, adversarial, syntax_check
 }
 criterion_main!(benches);

@@ -152,6 +152,7 @@ fn review_of(hunks: Vec<Hunk>, change: ChangeKind) -> Review {
             replanned: false,
             editable_text: Some(String::new()),
             needs_confirmation: None,
+            syntax_error: None,
         }],
         tell_rejected: false,
         auto_accept: false,

@@ -112,7 +112,7 @@ fn parse_only_prints_the_edits_and_touches_nothing() {
     assert_eq!(
         parsed,
         serde_json::json!({
-            "edits": [{"path": "new.txt", "search": "", "replace": "hello\n"}],
+            "edits": [{"path": "new.txt", "search": "", "replace": "hello\n", "syntax_error": null}],
             "shell_commands": ["make test\n"]
         })
     );
@@ -224,9 +224,9 @@ fn patch_parse_only_json() {
         parse_only("patch", &[], reply),
         json!({
             "edits": [
-                {"path": "a.py", "search": "    x = 1\n    y = 2\n", "replace": "    x = 1\n    y = 3\n", "move_to": "b.py"},
-                {"path": "new.txt", "search": "", "replace": "hello\n\n"},
-                {"path": "old.txt", "search": "", "replace": "", "delete": true}
+                {"path": "a.py", "search": "    x = 1\n    y = 2\n", "replace": "    x = 1\n    y = 3\n", "move_to": "b.py", "syntax_error": null},
+                {"path": "new.txt", "search": "", "replace": "hello\n\n", "syntax_error": null},
+                {"path": "old.txt", "search": "", "replace": "", "delete": true, "syntax_error": null}
             ],
             "shell_commands": []
         })
@@ -238,7 +238,7 @@ fn other_formats_json_has_no_new_keys() {
     let diff = parse_only("diff", &[], &block("a.py", "x\n", "y\n"));
     assert_eq!(
         diff,
-        json!({"edits": [{"path": "a.py", "search": "x\n", "replace": "y\n"}], "shell_commands": []})
+        json!({"edits": [{"path": "a.py", "search": "x\n", "replace": "y\n", "syntax_error": null}], "shell_commands": []})
     );
 }
 
@@ -400,5 +400,134 @@ proptest! {
         prop_assert_eq!(fs::read_to_string(dir.path().join("a.txt")).unwrap(), text);
         prop_assert_eq!(fs::read_to_string(dir.path().join("gone.txt")).unwrap(), "keep\n");
         prop_assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+}
+
+/// Per language, a file a block breaks and a file a block keeps whole; and a file
+/// broken before, whose block only moves the old error.
+const SYNTAX_CASES: &[(&str, &str, &str, bool)] = &[
+    (
+        "bad.py",
+        "def f():\n    return 1\n",
+        "def f(:\n    return 1\n",
+        true,
+    ),
+    (
+        "ok.py",
+        "def f():\n    return 1\n",
+        "def f(x):\n    return x\n",
+        false,
+    ),
+    ("bad.js", "f(1);\n", "f(1;\n", true),
+    ("ok.js", "f(1);\n", "f(2);\n", false),
+    (
+        "bad.ts",
+        "let a: number = 1;\n",
+        "let a: number = (1;\n",
+        true,
+    ),
+    (
+        "ok.ts",
+        "let a: number = 1;\n",
+        "let b: number = 1;\n",
+        false,
+    ),
+    ("bad.rs", "fn main() {}\n", "fn main() {\n", true),
+    ("ok.rs", "fn main() {}\n", "fn main() { run(); }\n", false),
+    (
+        "bad.go",
+        "package main\n\nfunc main() {}\n",
+        "package main\n\nfunc main() {\n",
+        true,
+    ),
+    (
+        "ok.go",
+        "package main\n\nfunc main() {}\n",
+        "package main\n\nfunc run() {}\n",
+        false,
+    ),
+    (
+        "Bad.java",
+        "class A {\n  int x = 1;\n}\n",
+        "class A {\n  int x = 1\n}\n",
+        true,
+    ),
+    (
+        "Ok.java",
+        "class A {\n  int x = 1;\n}\n",
+        "class A {\n  int y = 1;\n}\n",
+        false,
+    ),
+    ("bad.c", "int x = 1;\n", "int x = 1\n", true),
+    ("ok.c", "int x = 1;\n", "int y = 2;\n", false),
+    ("bad.rb", "x = [1]\n", "x = [1\n", true),
+    ("ok.rb", "x = [1]\n", "x = [2]\n", false),
+    (
+        "old.py",
+        "def f(:\n    pass\n",
+        "import os\n\ndef f(:\n    pass\n",
+        false,
+    ),
+    ("notes.txt", "a (\n", "a ((\n", false),
+];
+
+fn syntax_reply(dir: &Path) -> String {
+    let mut reply = String::new();
+    for (path, before, after, _) in SYNTAX_CASES {
+        fs::write(dir.join(path), before).unwrap();
+        reply.push_str(&block(path, before, after));
+        reply.push('\n');
+    }
+    reply
+}
+
+#[test]
+fn every_result_says_whether_its_block_breaks_the_syntax() {
+    let dir = tempfile::tempdir().unwrap();
+    let reply = syntax_reply(dir.path());
+    let files: Vec<&str> = SYNTAX_CASES.iter().map(|case| case.0).collect();
+    let output = apply(dir.path(), "diff", &files, &["--json"], &reply);
+    // Breaking blocks are still written: the exit code says only whether all applied.
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    for (index, (path, _, after, breaks)) in SYNTAX_CASES.iter().enumerate() {
+        let result = &report["results"][index];
+        assert_eq!(result["path"], *path);
+        assert_eq!(result["status"], "applied", "{result}");
+        assert_eq!(fs::read_to_string(dir.path().join(path)).unwrap(), *after);
+        let found = &result["syntax_error"];
+        if *breaks {
+            assert!(found["line"].as_u64().unwrap() >= 1, "{path}: {found}");
+            assert!(!found["message"].as_str().unwrap().is_empty(), "{path}");
+        } else {
+            assert_eq!(found, &Value::Null, "{path}");
+        }
+    }
+    assert!(
+        report["results"][0]["syntax_error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`(`")
+    );
+}
+
+#[test]
+fn parse_only_says_which_blocks_would_break_the_syntax() {
+    let dir = tempfile::tempdir().unwrap();
+    let reply = syntax_reply(dir.path());
+    let files: Vec<&str> = SYNTAX_CASES.iter().map(|case| case.0).collect();
+    let output = apply(
+        dir.path(),
+        "diff",
+        &files,
+        &["--parse-only", "--json"],
+        &reply,
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let parsed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    for (index, (path, before, _, breaks)) in SYNTAX_CASES.iter().enumerate() {
+        let found = &parsed["edits"][index]["syntax_error"];
+        assert_eq!(found.is_object(), *breaks, "{path}: {found}");
+        assert_eq!(fs::read_to_string(dir.path().join(path)).unwrap(), *before);
     }
 }

@@ -242,3 +242,92 @@ fn edits_dev_corpus_has_no_wrong_outcome_and_95_percent_of_applies() {
     assert!(wrong.is_empty(), "wrong outcomes:\n{}", wrong.join("\n"));
     assert!(rate >= 0.95, "only {applied}/{applies} apply cases correct");
 }
+
+/// The gold replies whose results parse: the syntax check flags none of their blocks.
+/// Each apply case is planned in process (as `apply` plans it), and judged only when
+/// the plan writes exactly the gold and every gold file parses cleanly.
+#[test]
+fn gold_replies_that_parse_get_no_syntax_flag() {
+    use aider_tui::edit::{
+        Decision, EditFormat, FileResult, ParseOptions, Planner, Workspace, parse_reply_with,
+    };
+    let dir = corpus_dir();
+    if !dir.join("cases").is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is absent and CI is set: the syntax corpus test cannot run",
+            dir.display()
+        );
+        eprintln!(
+            "note: {} is absent; the syntax corpus test is skipped",
+            dir.display()
+        );
+        return;
+    }
+    let (mut judged, mut flagged) = (0usize, Vec::new());
+    for group in ["perturbed", "aider-tests"] {
+        let text = fs::read_to_string(dir.join("cases").join(format!("{group}.jsonl"))).unwrap();
+        for line in text.lines().filter(|line| !line.trim().is_empty()) {
+            let case: Value = serde_json::from_str(line).unwrap();
+            let (Some(Value::Object(gold)), Some(reply)) =
+                (case["expect"].get("files_after"), case["response"].as_str())
+            else {
+                continue;
+            };
+            if case["expect"]["kind"] != "apply" || case.get("outside_files").is_some() {
+                continue;
+            }
+            let clean = gold.iter().all(|(path, text)| {
+                aider_tui::repomap::syntax_errors(path, text.as_str().unwrap_or(""))
+                    .is_none_or(|errors| errors.is_empty())
+            });
+            if !clean {
+                continue;
+            }
+            let root = tempfile::tempdir().unwrap();
+            write_files(root.path(), case.get("files_before"));
+            let chat: Vec<String> = case["chat_files"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|file| file.as_str().unwrap().to_string())
+                .collect();
+            let format: EditFormat = case["format"].as_str().unwrap().parse().unwrap();
+            let Ok(parsed) = parse_reply_with(reply, format, &ParseOptions::new(&chat)) else {
+                continue;
+            };
+            let workspace = Workspace::new(root.path()).unwrap();
+            let mut planner = Planner::new(&workspace, &chat);
+            planner.check_syntax(aider_tui::engine::grammar_check());
+            let plan = planner.plan(&parsed.edits, &|_| Decision::Accept);
+            let writes_gold = plan.files.iter().all(|file| match &file.result {
+                FileResult::Write(text) => {
+                    gold.get(&file.path).and_then(Value::as_str) == Some(text.as_str())
+                }
+                FileResult::Delete => false,
+            });
+            if !writes_gold || plan.files.is_empty() {
+                continue;
+            }
+            judged += 1;
+            for block in &plan.blocks {
+                if let Some(found) = &block.syntax_error {
+                    flagged.push(format!(
+                        "{} block {} ({}): line {}: {}",
+                        case["id"],
+                        block.id + 1,
+                        block.path,
+                        found.line,
+                        found.message
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "edits-dev: {judged} gold replies that parse checked, {} flagged",
+        flagged.len()
+    );
+    assert!(judged > 50, "only {judged} cases could be judged");
+    assert!(flagged.is_empty(), "false flags:\n{}", flagged.join("\n"));
+}

@@ -172,36 +172,88 @@ async fn files_the_message_names_are_offered_before_the_model_is_called() {
 }
 
 #[tokio::test]
-async fn a_syntax_error_in_an_edit_is_reflected_and_fixed() {
-    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+async fn a_block_that_breaks_the_syntax_is_held_back_and_its_fix_lands_in_one_commit() {
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", "x = 1\n")]);
     let mock = MockLlm::start().await;
     mock.rule(COMMIT_REQUEST_MARK, Reply::text(["fix: wave"]));
+    mock.push(Reply::text([
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return (\"wave\"\n",
+        ),
+        block("other.py", "x = 1\n", "x = 2\n"),
+    ]));
     mock.push(Reply::text([block(
         "hello.py",
         "    return \"hello\"\n",
-        "    return (\"wave\"\n",
-    )]));
-    mock.push(Reply::text([block(
-        "hello.py",
-        "    return (\"wave\"\n",
         "    return \"wave\"\n",
     )]));
 
+    // Headless with --yes: every block is accepted unless it breaks its file.
     let run = run_once(
-        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        settings(&repo.root(), &mock.openai_base(), &["hello.py", "other.py"]),
         "Make it wave",
     )
     .await;
 
     assert_eq!(run.outcome, TurnOutcome::Success);
     let reflections = run.reflections();
-    assert_eq!(reflections.len(), 1);
-    assert!(reflections[0].contains("hello.py"), "{}", reflections[0]);
-    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    assert_eq!(reflections.len(), 1, "{reflections:?}");
+    // The next request names the error and its line; the other block applied.
+    let second = main_bodies(&mock)[1].to_string();
     assert!(
-        run.events
+        second.contains("syntax error in hello.py at line 2") && second.contains("unclosed `(`"),
+        "{second}"
+    );
+    assert!(second.contains("The other 1 block was applied"), "{second}");
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    assert_eq!(repo.read("other.py"), "x = 2\n");
+    // The broken text never landed: one commit per round, no lint round.
+    assert_eq!(repo.log().len(), 3, "{:?}", repo.log());
+    assert!(
+        !run.events
             .iter()
             .any(|event| matches!(event, Event::CommandOutput { success: false, .. }))
+    );
+}
+
+#[tokio::test]
+async fn the_lint_step_after_the_write_reports_the_syntax_errors_left_in_the_file() {
+    // Broken before the turn: the block only moves the old error, so it lands, and the
+    // lint step reads the written file and sends its error back.
+    let broken = "def greet(:\n    return \"hello\"\n";
+    let repo = TestRepo::new(&[("hello.py", broken)]);
+    let mock = MockLlm::start().await;
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["docs: a note"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "def greet(:\n",
+        "# greets\ndef greet(:\n",
+    )]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "def greet(:\n",
+        "def greet():\n",
+    )]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &["hello.py"]),
+        "Add a note",
+    )
+    .await;
+
+    assert_eq!(run.outcome, TurnOutcome::Success);
+    let reflections = run.reflections();
+    assert_eq!(reflections.len(), 1, "{reflections:?}");
+    assert!(
+        reflections[0].contains("## Syntax errors in hello.py"),
+        "{}",
+        reflections[0]
+    );
+    assert_eq!(
+        repo.read("hello.py"),
+        "# greets\ndef greet():\n    return \"hello\"\n"
     );
 }
 

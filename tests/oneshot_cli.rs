@@ -51,6 +51,53 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 #[test]
+fn a_headless_yes_run_holds_back_a_syntax_break_and_commits_the_fix_once() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "def greet():\n",
+        "def greet(:\n",
+    )]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "    return \"hello\"\n",
+        "    return \"wave\"\n",
+    )]));
+    let base = mock.openai_base();
+
+    let output = run_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["hello.py", "--yes", "--message", "Make it wave"],
+    );
+    let stdout = text(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        text(&output.stderr)
+    );
+    let bodies: Vec<String> = mock
+        .requests()
+        .into_iter()
+        .map(|request| request.body.to_string())
+        .filter(|body| !body.contains(COMMIT_REQUEST_MARK))
+        .collect();
+    assert_eq!(bodies.len(), 2);
+    assert!(
+        bodies[1].contains("syntax error in hello.py at line 1"),
+        "{}",
+        bodies[1]
+    );
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"wave\"\n");
+    // The first commit is the repository's own; the fix is the only other.
+    assert_eq!(repo.log().len(), 2, "{:?}", repo.log());
+}
+
+#[test]
 fn a_headless_run_edits_commits_and_a_second_run_undoes() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let home = tempfile::tempdir().unwrap();

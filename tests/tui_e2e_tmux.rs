@@ -8,8 +8,9 @@
 //! place, the failure sent back by itself, the fix reviewed and committed); a fifth
 //! opens a cold 20,000-file repository; a sixth edits an architect's plan before the
 //! editor model gets it; two more go out to `$VISUAL` (a script) from the review and the
-//! message box and come back, also when the editor fails or is interrupted. Skipped,
-//! with a note, when tmux is not installed.
+//! message box and come back, also when the editor fails or is interrupted; another shows
+//! the review's warning of a block that breaks its file's syntax. Skipped, with a note,
+//! when tmux is not installed.
 
 // Tests, benchmarks and examples unwrap and print: a failure there is the point.
 #![allow(
@@ -313,6 +314,55 @@ fn a_whole_session_in_tmux_review_commit_undo() {
     tmux.quit();
     let requests = mock.requests();
     assert!(!requests.is_empty());
+}
+
+#[test]
+fn the_review_warns_of_a_block_that_breaks_the_syntax_and_still_takes_a_yes() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the syntax warning test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: take a name"]));
+    mock.push(Reply::text([block(
+        "hello.py",
+        "def greet():\n",
+        "def greet(:\n",
+    )]));
+    // The lint step after the write sends the error back; the model lets it be.
+    mock.push(Reply::text(["Leaving it as you accepted it."]));
+    let command = session_command(home.path(), &mock, "hello.py");
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw hello.py")
+    });
+
+    tmux.text("let greet take a name");
+    tmux.keys(&["Enter"]);
+    // The warning sits above the diff, and the line it names is marked in the diff.
+    let screen = tmux.wait_for("the syntax warning in the review", |s| {
+        s.contains("Review") && s.contains("⚠ leaves a syntax error at line 1:")
+    });
+    tmux.wait_for("the marked line", |s| s.contains("1⚠+def greet(:"));
+    assert!(
+        screen.contains("line 1: unclosed `(`"),
+        "the message names the open bracket: {screen}"
+    );
+    assert_eq!(
+        repo.read("hello.py"),
+        HELLO,
+        "nothing written before the yes"
+    );
+
+    // The user may still accept it: it is written and committed as is.
+    tmux.keys(&["y"]);
+    let log = wait_for_log(&repo, 2, &tmux);
+    assert!(log[0].starts_with("feat: take a name"), "{log:?}");
+    assert_eq!(repo.read("hello.py"), "def greet(:\n    return \"hello\"\n");
+    tmux.wait_text("Leaving it as you accepted it.");
+    tmux.quit();
 }
 
 #[test]

@@ -611,8 +611,8 @@ async fn escape_interrupts_a_streaming_reply_and_ctrl_c_twice_quits() {
 async fn lint_output_reflections_and_provider_errors_show_in_the_chat() {
     let repo = project();
     let mock = mock();
-    // The edit leaves a syntax error; the lint output goes back to the model, whose
-    // next request fails.
+    // The edit would leave a syntax error: auto-accept holds it back and its failure
+    // goes back to the model, whose next request fails.
     mock.push(Reply::text([block(
         "src/greet.py",
         "def greet(name):\n",

@@ -12,9 +12,10 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 
 use crate::edit::{
-    ApplyReport, Edit, EditFormat, EditKind, EditStatus, ParseLimits, ParseOptions, ParsedReply,
-    Workspace, apply_edits, parse_reply_with,
+    ApplyReport, Decision, Edit, EditFormat, EditKind, EditStatus, ParseLimits, ParseOptions,
+    ParsedReply, Plan, Planner, SyntaxFinding, Workspace, apply_plan, parse_reply_with,
 };
+use crate::engine::grammar_check;
 use crate::text::printable;
 
 /// Runs the command.
@@ -60,13 +61,26 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
         refuse_replacement_characters(&mut parsed.edits);
     }
     if args.parse_only {
-        print_parsed(&parsed, format, args.json);
+        // Planned, never written: only to tell which blocks would break their file.
+        let plan = workspace
+            .as_ref()
+            .ok()
+            .map(|workspace| plan(workspace, &parsed.edits, &args.files));
+        print_parsed(&parsed, plan.as_ref(), format, args.json);
         return Ok(ExitCode::SUCCESS);
     }
     let workspace = workspace.map_err(|error| error.to_string())?;
     // A refused block (its reason set by the parser) fails in the plan like any other,
-    // with its reason in the feedback; the others still apply.
-    let report = apply_edits(&workspace, &parsed.edits, &args.files);
+    // with its reason in the feedback; the others still apply. A block that breaks its
+    // file's syntax is still written (the caller asked for it); the result says so.
+    let plan = plan(&workspace, &parsed.edits, &args.files);
+    let report = apply_plan(
+        &workspace,
+        &parsed.edits,
+        &plan,
+        &|_| Decision::Accept,
+        &|_| false,
+    );
     if args.json {
         println!("{}", report_json(&report, &parsed));
     } else {
@@ -77,6 +91,20 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Every edit planned as accepted, each checked for syntax errors it introduces.
+fn plan(workspace: &Workspace, edits: &[Edit], chat_files: &[String]) -> Plan {
+    let mut planner = Planner::new(workspace, chat_files);
+    planner.check_syntax(grammar_check());
+    planner.plan(edits, &|_| Decision::Accept)
+}
+
+fn syntax_json(found: Option<&SyntaxFinding>) -> Value {
+    match found {
+        Some(found) => json!({"line": found.line, "message": found.message}),
+        None => Value::Null,
+    }
 }
 
 /// Reads the reply; invalid UTF-8 is decoded lossily (the second value says so).
@@ -129,12 +157,20 @@ fn edit_json(edit: &Edit, format: EditFormat) -> Value {
     object
 }
 
-fn print_parsed(parsed: &ParsedReply, format: EditFormat, as_json: bool) {
+fn print_parsed(parsed: &ParsedReply, plan: Option<&Plan>, format: EditFormat, as_json: bool) {
+    let syntax_error = |edit: &Edit| {
+        plan.and_then(|plan| plan.block(edit.id))
+            .and_then(|block| block.syntax_error.as_ref())
+    };
     if as_json {
         let edits: Vec<Value> = parsed
             .edits
             .iter()
-            .map(|edit| edit_json(edit, format))
+            .map(|edit| {
+                let mut object = edit_json(edit, format);
+                object["syntax_error"] = syntax_json(syntax_error(edit));
+                object
+            })
             .collect();
         println!(
             "{}",
@@ -172,7 +208,13 @@ fn report_json(report: &ApplyReport, parsed: &ParsedReply) -> Value {
         .iter()
         .map(|result| {
             let (status, reason) = status_json(&result.status);
-            json!({"index": result.index, "path": result.path, "status": status, "reason": reason})
+            json!({
+                "index": result.index,
+                "path": result.path,
+                "status": status,
+                "reason": reason,
+                "syntax_error": syntax_json(result.syntax_error.as_ref()),
+            })
         })
         .collect();
     json!({
@@ -199,6 +241,13 @@ fn print_report(report: &ApplyReport, parsed: &ParsedReply) {
             EditStatus::Failed(failure) => {
                 println!("failed: {path}: {}", printable(&failure.to_string()))
             }
+        }
+        if let Some(found) = &result.syntax_error {
+            println!(
+                "  it leaves a syntax error at line {}: {}",
+                found.line,
+                printable(&found.message)
+            );
         }
     }
     for command in &parsed.shell_commands {

@@ -43,6 +43,9 @@ pub struct EditResult {
     pub closest: Option<(usize, Vec<String>)>,
     /// On failure: the REPLACE text is already in the file.
     pub replace_present: bool,
+    /// A syntax error the block introduced (checked when the plan was made with a
+    /// [`super::SyntaxCheck`]).
+    pub syntax_error: Option<super::SyntaxFinding>,
 }
 
 /// The results of applying a plan.
@@ -163,6 +166,7 @@ pub fn apply_plan(
             edit: edit.clone(),
             closest: block.closest.clone(),
             replace_present: block.replace_present,
+            syntax_error: block.syntax_error.clone(),
         });
     }
     report

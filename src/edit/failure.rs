@@ -60,6 +60,19 @@ pub enum EditFailure {
     /// A file to create already exists.
     #[error("{0} already exists; a file added or moved to must be new (edit it instead)")]
     Exists(String),
+    /// Applied, the block would leave a syntax error the file had not (held back by
+    /// auto-accept).
+    #[error(
+        "it would leave a syntax error in {path} at line {line} ({message}), so it was not applied"
+    )]
+    Syntax {
+        /// The file.
+        path: String,
+        /// One-based, in the file as the block would leave it.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// The parser read the block but it must not be applied.
     #[error("{0}")]
     Refused(String),

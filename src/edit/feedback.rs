@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::apply::{EditResult, EditStatus};
+use super::apply::{EditFailure, EditResult, EditStatus};
 
 /// Builds the message about failed edits, or `None` when every edit applied.
 pub fn failure_message(results: &[EditResult]) -> Option<String> {
@@ -65,11 +65,25 @@ pub fn failure_message(results: &[EditResult]) -> Option<String> {
             );
         }
     }
+    let syntax = |result: &&EditResult| {
+        matches!(
+            result.status,
+            EditStatus::Failed(EditFailure::Syntax { .. })
+        )
+    };
     let _ = writeln!(text);
-    let _ = writeln!(
-        text,
-        "A SEARCH section must copy the existing lines exactly (whitespace, comments and all) and match one place only; add a few surrounding lines when it is not unique."
-    );
+    if !failed.iter().all(syntax) {
+        let _ = writeln!(
+            text,
+            "A SEARCH section must copy the existing lines exactly (whitespace, comments and all) and match one place only; add a few surrounding lines when it is not unique."
+        );
+    }
+    if failed.iter().any(syntax) {
+        let _ = writeln!(
+            text,
+            "A block whose result does not parse is held back: correct its REPLACE text so the file parses (brackets, colons, quotes, indentation) and send the block again."
+        );
+    }
     if applied > 0 {
         let (others, pronoun) = if applied == 1 {
             ("block was", "it")

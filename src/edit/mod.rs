@@ -34,6 +34,7 @@ pub mod reply;
 pub mod search_replace;
 mod sink;
 pub mod streaming;
+pub mod syntax;
 pub mod udiff;
 pub mod whole;
 pub mod workspace;
@@ -53,4 +54,5 @@ pub use reply::{
     Edit, EditKind, ParseError, ParsedReply, parse_reply, parse_reply_partial, parse_reply_with,
 };
 pub use streaming::{BlockProgress, StreamingParser};
+pub use syntax::{SyntaxCheck, SyntaxFinding};
 pub use workspace::{Expect, FileOnDisk, Fingerprint, Workspace, WorkspaceError};

@@ -8,7 +8,9 @@
 //! copies, and the fingerprints taken then let the write refuse a file that changed on
 //! disk meanwhile.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::apply::EditFailure;
 use super::file_text::{FileText, split_lf};
@@ -20,6 +22,7 @@ use super::matching::{
 use super::names::base_name;
 use super::protected::protected_reason;
 use super::reply::{Edit, EditKind};
+use super::syntax::{SyntaxCheck, SyntaxFinding};
 use super::workspace::{Expect, FileOnDisk, Workspace};
 use crate::diff::{Hunk, hunks_between};
 
@@ -72,6 +75,9 @@ pub struct BlockPlan {
     pub protected: Option<String>,
     /// The file is read-only on disk.
     pub read_only: bool,
+    /// A syntax error the file has after this block and had not before it (checked
+    /// only for blocks that apply, when the planner has a [`SyntaxCheck`]).
+    pub syntax_error: Option<SyntaxFinding>,
 }
 
 /// What becomes of one file.
@@ -132,6 +138,9 @@ struct Current {
     text: Option<FileText>,
     changed_by: Vec<usize>,
     move_to: Option<String>,
+    /// The text the last syntax check saw after a block (`Some(None)`: the file was
+    /// deleted); `None` before any, when the file is still as first read.
+    checked: Option<Option<String>>,
 }
 
 /// The planning state: each file's current text, in the order first touched.
@@ -147,6 +156,7 @@ pub struct Planner {
     chat_files: Vec<String>,
     protected_extra: Vec<String>,
     originals: HashMap<String, Original>,
+    syntax: Option<Arc<dyn SyntaxCheck>>,
 }
 
 impl Planner {
@@ -158,7 +168,13 @@ impl Planner {
             chat_files: chat_files.to_vec(),
             protected_extra: Vec::new(),
             originals: HashMap::new(),
+            syntax: None,
         }
+    }
+
+    /// Checks every block that applies for syntax errors it introduces.
+    pub fn check_syntax(&mut self, check: Arc<dyn SyntaxCheck>) {
+        self.syntax = Some(check);
     }
 
     /// More path prefixes to protect (e.g. the repository's `core.hooksPath`).
@@ -229,6 +245,7 @@ impl Planner {
                     text,
                     changed_by: Vec::new(),
                     move_to: None,
+                    checked: None,
                 },
             );
             state.order.push(key.clone());
@@ -264,6 +281,7 @@ impl Planner {
             replace_present: false,
             protected: protected_reason(&edit.path, &self.protected_extra),
             read_only: false,
+            syntax_error: None,
         };
         if let Some(reason) = &edit.refusal {
             block.outcome = Err(EditFailure::Refused(reason.clone()));
@@ -332,16 +350,45 @@ impl Planner {
         block.read_only = self.read_only(&key);
         if let Ok(change) = &outcome
             && apply
-            && let Some(current) = state.files.get_mut(&key)
         {
-            current.changed_by.push(position);
-            if let ChangeKind::Move(target) = &change.kind {
-                current.move_to = Some(target.clone());
+            block.syntax_error = self.check_block(state, &key, &change.kind);
+            if let Some(current) = state.files.get_mut(&key) {
+                current.changed_by.push(position);
+                if let ChangeKind::Move(target) = &change.kind {
+                    current.move_to = Some(target.clone());
+                }
             }
         }
         block.path = key;
         block.outcome = outcome;
         block
+    }
+
+    /// The syntax error a block just applied to `key` introduced, if the planner
+    /// checks syntax: the file's text now against its text before the block.
+    fn check_block(
+        &self,
+        state: &mut State,
+        key: &str,
+        kind: &ChangeKind,
+    ) -> Option<SyntaxFinding> {
+        let check = self.syntax.as_ref()?;
+        let current = state.files.get_mut(key)?;
+        let after = current.text.as_ref().map(FileText::to_text);
+        let before: Option<Cow<'_, str>> = match current.checked.replace(after.clone()) {
+            Some(seen) => seen.map(Cow::Owned),
+            None => match self.originals.get(key) {
+                Some(Original::Text { disk, .. }) => Some(Cow::Borrowed(disk.text.as_str())),
+                _ => None,
+            },
+        };
+        let after = after?;
+        // A renamed file is checked in the language of its new name.
+        let path = match kind {
+            ChangeKind::Move(target) => target.as_str(),
+            _ => key,
+        };
+        check.introduced(path, before.as_deref().unwrap_or(""), &after)
     }
 
     /// The one other chat file that holds a block's SEARCH text, planned there.

@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Stdio;
+use std::sync::Arc;
 
+use crate::edit::{self, SyntaxFinding};
 use crate::repomap;
 
 /// What a command printed and whether it succeeded.
@@ -118,6 +120,22 @@ pub fn shell_quote(word: &str) -> String {
         word.to_string()
     } else {
         format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// The planner's syntax check of each block: the repo map's grammars, the same walk
+/// as [`syntax_report`].
+pub fn grammar_check() -> Arc<dyn edit::SyntaxCheck> {
+    Arc::new(repomap::SyntaxChecker::new())
+}
+
+impl edit::SyntaxCheck for repomap::SyntaxChecker {
+    fn introduced(&self, path: &str, before: &str, after: &str) -> Option<SyntaxFinding> {
+        let error = repomap::SyntaxChecker::introduced(self, path, before, after)?;
+        Some(SyntaxFinding {
+            line: error.line,
+            message: error.message,
+        })
     }
 }
 

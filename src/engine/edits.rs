@@ -191,10 +191,14 @@ impl Engine {
             let auto_accept = self.inbox.auto_accept;
             let tell = self.session.settings.review_tell_rejected;
             let hooks = self.hooks_folder();
+            let check_syntax = self.session.settings.auto_lint;
             // Planning can be CPU work on big files: keep it off the async workers.
             blocking(move || {
                 let mut planner = Planner::new(&workspace, &chat_files);
                 planner.protect(hooks);
+                if check_syntax {
+                    planner.check_syntax(checks::grammar_check());
+                }
                 // A cut-off reply is never applied without a look: nothing is pre-accepted.
                 ReviewState::new(id, edits, planner, auto_accept && !cut_off, tell, notice)
                     .cut_off(cut_off)

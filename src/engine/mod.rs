@@ -69,6 +69,8 @@ mod ui_commands;
 mod voice_command;
 mod web_command;
 
+/// The planner's syntax check (`aider-tui apply` plans with it too).
+pub use checks::grammar_check;
 pub use devices::Devices;
 pub use history::{HistoryMessage, Speaker};
 pub use mentions::{Mentions, find_mentions};

@@ -10,7 +10,10 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::diff::Hunk;
-use crate::edit::{self, ApplyReport, BlockPlan, Decision, Edit, Plan, Planner, Workspace};
+use crate::edit::{
+    self, ApplyReport, BlockPlan, Decision, Edit, EditFailure, Plan, Planner, SyntaxFinding,
+    Workspace,
+};
 use crate::protocol::{
     BlockDecision, BlockDecisionState, BlockId, BlockState, ChangeKind, Review, ReviewBlock,
     ReviewId, Revision,
@@ -24,6 +27,9 @@ enum Choice {
     Reject,
     /// A failed block not to send back to the model.
     Drop,
+    /// Auto-accept's no to a block that would leave a syntax error: it is not applied
+    /// and goes back to the model as failed, for this reason.
+    HeldBack(EditFailure),
 }
 
 /// What a decision changed, for [`crate::protocol::Event::ReviewUpdated`].
@@ -62,7 +68,8 @@ pub struct ReviewState {
 
 impl ReviewState {
     /// Plans `edits` as all accepted. With `auto_accept`, every block that needs no
-    /// confirmation starts accepted.
+    /// confirmation starts accepted, except those that would leave a syntax error the
+    /// file had not: they are held back as failed.
     pub fn new(
         id: ReviewId,
         edits: Vec<Edit>,
@@ -86,8 +93,12 @@ impl ReviewState {
             cut_off: false,
         };
         if auto_accept {
+            review.hold_back_syntax_errors();
             for block in &review.plan.blocks {
-                if block.outcome.is_ok() && confirmation(block).is_none() {
+                if block.outcome.is_ok()
+                    && confirmation(block).is_none()
+                    && !review.choices.contains_key(&block.id)
+                {
                     review.choices.insert(block.id, Choice::Accept);
                 }
             }
@@ -151,7 +162,7 @@ impl ReviewState {
             block.outcome.is_err()
                 || matches!(
                     self.choices.get(&block.id),
-                    Some(Choice::Accept | Choice::Edit(_) | Choice::Reject)
+                    Some(Choice::Accept | Choice::Edit(_) | Choice::Reject | Choice::HeldBack(_))
                 )
         })
     }
@@ -164,7 +175,7 @@ impl ReviewState {
                 note: Some(format!("This review has no block {}.", id + 1)),
             };
         };
-        let failed = block.outcome.as_ref().err().map(ToString::to_string);
+        let failed = self.failure(block).map(ToString::to_string);
         let choice = match (decision, &failed) {
             (BlockDecision::Accept, Some(reason)) => {
                 return Update {
@@ -268,6 +279,12 @@ impl ReviewState {
             .filter(|(_, choice)| **choice == Choice::Drop)
             .map(|(id, _)| *id)
             .collect();
+        let mut report = report;
+        for result in &mut report.results {
+            if let Some(Choice::HeldBack(failure)) = choices.get(&result.id) {
+                result.status = edit::EditStatus::Failed(failure.clone());
+            }
+        }
         let mut kept = report.clone();
         kept.results.retain(|result| !dropped.contains(&result.id));
         let feedback = kept.feedback();
@@ -355,6 +372,52 @@ impl ReviewState {
         Update { blocks, note }
     }
 
+    /// Holds back every block auto-accept would take that leaves a new syntax error,
+    /// planning again until none does (a block may depend on one held back).
+    fn hold_back_syntax_errors(&mut self) {
+        loop {
+            let broken: Vec<(BlockId, EditFailure)> = self
+                .plan
+                .blocks
+                .iter()
+                .filter(|block| {
+                    block.outcome.is_ok()
+                        && confirmation(block).is_none()
+                        && !self.choices.contains_key(&block.id)
+                })
+                .filter_map(|block| {
+                    let found = block.syntax_error.as_ref()?;
+                    Some((
+                        block.id,
+                        EditFailure::Syntax {
+                            path: block.path.clone(),
+                            line: found.line,
+                            message: found.message.clone(),
+                        },
+                    ))
+                })
+                .collect();
+            if broken.is_empty() {
+                return;
+            }
+            for (id, failure) in broken {
+                self.choices.insert(id, Choice::HeldBack(failure));
+            }
+            let choices = self.choices.clone();
+            self.plan = self
+                .planner
+                .plan(&self.edits, &|block| decision_of(choices.get(&block)));
+        }
+    }
+
+    /// Why a block cannot be applied: its plan failed, or auto-accept held it back.
+    fn failure<'a>(&'a self, block: &'a BlockPlan) -> Option<&'a EditFailure> {
+        match self.choices.get(&block.id) {
+            Some(Choice::HeldBack(failure)) => Some(failure),
+            _ => block.outcome.as_ref().err(),
+        }
+    }
+
     fn revision(&self, id: BlockId) -> Revision {
         self.revisions.get(&id).copied().unwrap_or(0)
     }
@@ -364,6 +427,10 @@ impl ReviewState {
         let replace = match self.choices.get(&block.id) {
             Some(Choice::Edit(text)) => Some(text.as_str()),
             _ => edit.map(|edit| edit.replace.as_str()),
+        };
+        let held_back = match self.choices.get(&block.id) {
+            Some(Choice::HeldBack(failure)) => Some(failure),
+            _ => None,
         };
         let decision = match (self.choices.get(&block.id), block.outcome.is_ok()) {
             (Some(Choice::Accept), true) => BlockDecisionState::Accepted,
@@ -378,23 +445,39 @@ impl ReviewState {
                 Some(Choice::Edit(text)) => text.clone(),
                 _ => edit.replace.clone(),
             });
+        let mut state = state_of(block, edit.map(|edit| edit.search.as_str()), replace);
+        let mut syntax_error = block.syntax_error.clone();
+        if let (Some(failure), BlockState::Planned { hunks, .. }) = (held_back, &state) {
+            if let EditFailure::Syntax { line, message, .. } = failure {
+                syntax_error = Some(SyntaxFinding {
+                    line: *line,
+                    message: message.clone(),
+                });
+            }
+            state = BlockState::Failed {
+                reason: failure.to_string(),
+                hunks: hunks.clone(),
+            };
+        }
         ReviewBlock {
             id: block.id,
             path: block.path.clone(),
             revision: self.revision(block.id),
-            state: state_of(block, edit.map(|edit| edit.search.as_str()), replace),
+            state,
             decision,
             replanned: self.replanned.get(&block.id).copied().unwrap_or(false),
             editable_text,
             needs_confirmation: confirmation(block),
+            syntax_error,
         }
     }
 }
 
-/// The planner's decision for a choice (undecided and dropped plan as accepted).
+/// The planner's decision for a choice (undecided blocks plan as accepted; a dropped
+/// or held-back block is never written, even if a later plan could place it).
 fn decision_of(choice: Option<&Choice>) -> Decision {
     match choice {
-        Some(Choice::Reject) => Decision::Reject,
+        Some(Choice::Reject | Choice::Drop | Choice::HeldBack(_)) => Decision::Reject,
         Some(Choice::Edit(text)) => Decision::Replace(text.clone()),
         _ => Decision::Accept,
     }
@@ -613,6 +696,97 @@ mod tests {
         let finished = review.apply(&workspace);
         assert_eq!(finished.dropped, vec![0]);
         assert_eq!(finished.feedback, None, "a dropped block is not sent back");
+    }
+
+    fn checked_review(workspace: &Workspace, edits: Vec<Edit>, auto_accept: bool) -> ReviewState {
+        let chat = vec!["a.py".to_string(), "b.py".to_string()];
+        let mut planner = Planner::new(workspace, &chat);
+        planner.check_syntax(crate::engine::checks::grammar_check());
+        ReviewState::new(1, edits, planner, auto_accept, false, None)
+    }
+
+    const BREAKING: (&str, &str, &str) = ("a.py", "def f():\n", "def f(:\n");
+
+    #[test]
+    fn a_block_that_breaks_the_syntax_is_flagged_and_can_still_be_accepted() {
+        let (dir, workspace) = setup(&[("a.py", "def f():\n    return 1\n")]);
+        let mut review = checked_review(&workspace, edits(&[BREAKING]), false);
+        let shown = review.view().blocks[0].clone();
+        let found = shown.syntax_error.clone().expect("flagged");
+        assert_eq!(found.line, 1, "{found:?}");
+        assert!(matches!(shown.state, BlockState::Planned { .. }));
+        assert_eq!(shown.decision, BlockDecisionState::Pending);
+        review.decide(0, BlockDecision::Accept, 0);
+        assert!(review.is_settled());
+        let finished = review.apply(&workspace);
+        assert_eq!(finished.feedback, None);
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("a.py")).unwrap(),
+            "def f(:\n    return 1\n"
+        );
+    }
+
+    #[test]
+    fn auto_accept_holds_back_a_breaking_block_and_applies_the_others() {
+        let (dir, workspace) = setup(&[("a.py", "def f():\n    return 1\n"), ("b.py", "x = 1\n")]);
+        let mut review = checked_review(
+            &workspace,
+            edits(&[BREAKING, ("b.py", "x = 1\n", "x = 2\n")]),
+            true,
+        );
+        let view = review.view();
+        assert!(
+            matches!(&view.blocks[0].state, BlockState::Failed { reason, .. } if reason.contains("syntax error")),
+            "{:?}",
+            view.blocks[0]
+        );
+        assert_eq!(view.blocks[1].decision, BlockDecisionState::Accepted);
+        assert_eq!(view.blocks[1].syntax_error, None);
+        assert!(review.is_settled());
+        // Accepting the held-back block is refused, as for any failed block.
+        let refused = review.decide(0, BlockDecision::Accept, 0);
+        assert!(refused.note.unwrap().contains("cannot be applied"));
+        let finished = review.apply(&workspace);
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("a.py")).unwrap(),
+            "def f():\n    return 1\n",
+            "the breaking block is not written"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("b.py")).unwrap(),
+            "x = 2\n"
+        );
+        let feedback = finished.feedback.unwrap();
+        assert!(
+            feedback.contains("## Block 1 (a.py)") && feedback.contains("at line 1"),
+            "{feedback}"
+        );
+        assert!(
+            feedback.contains("The other 1 block was applied"),
+            "{feedback}"
+        );
+    }
+
+    #[test]
+    fn auto_accept_takes_a_block_that_leaves_an_old_error_alone() {
+        // The file is broken already (line 1); the block only moves that error down.
+        let (dir, workspace) = setup(&[("a.py", "def f(:\n    pass\n")]);
+        let review = checked_review(
+            &workspace,
+            edits(&[("a.py", "def f(:\n", "import os\n\ndef f(:\n")]),
+            true,
+        );
+        assert_eq!(review.view().blocks[0].syntax_error, None);
+        assert_eq!(
+            review.view().blocks[0].decision,
+            BlockDecisionState::Accepted
+        );
+        review.apply(&workspace);
+        assert!(
+            std::fs::read_to_string(dir.path().join("a.py"))
+                .unwrap()
+                .starts_with("import os")
+        );
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub use context::{CacheCounts, CacheRule, ContextPart, ContextReport, SummaryFig
 pub use plan::{PlanDecision, PlanId, PlanOutcome};
 pub use review::{
     BlockDecision, BlockDecisionState, BlockId, BlockState, ChangeKind, EditPreview, Review,
-    ReviewBlock, ReviewId, Revision,
+    ReviewBlock, ReviewId, Revision, SyntaxFinding,
 };
 pub use sessions::{ConversationMessage, ConversationRole, SessionInfo};
 

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::diff::Hunk;
+pub use crate::edit::SyntaxFinding;
 
 /// Identifies one review (one set of proposed edits) within a session.
 pub type ReviewId = u64;
@@ -68,6 +69,10 @@ pub struct ReviewBlock {
     /// Why this block needs an explicit yes even with auto-accept (it edits
     /// configuration, the tool's state or a git hook, or a read-only file).
     pub needs_confirmation: Option<String>,
+    /// A syntax error the file would have after this block and has not before it
+    /// (`line` counts in the file after the block). Files of no known grammar are
+    /// not checked.
+    pub syntax_error: Option<SyntaxFinding>,
 }
 
 /// What a block does, or why it cannot.

@@ -37,7 +37,7 @@ pub use request::{
 };
 pub use snapshot::SNAPSHOT_FILE_NAME;
 pub use store::DEFAULT_MAX_BYTES as DEFAULT_TAG_STORE_BYTES;
-pub use syntax_check::{SyntaxError, syntax_errors};
+pub use syntax_check::{SyntaxChecker, SyntaxError, SyntaxErrorKind, new_errors, syntax_errors};
 pub use tags::{Definition, FileTags, TagKind, extract_tags};
 
 /// Names of the languages with a grammar and tags query.

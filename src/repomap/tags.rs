@@ -195,6 +195,16 @@ fn capture_roles(language_id: usize, query: &tree_sitter::Query) -> &'static [Ca
 
 /// Parses `source` with the language's grammar, on this thread's parser.
 pub(crate) fn parse(language_id: usize, source: &[u8]) -> Option<tree_sitter::Tree> {
+    parse_after(language_id, source, None)
+}
+
+/// Parses `source`, reusing `old` (the tree of an earlier text, already edited to
+/// match `source`) for the parts that did not change.
+pub(crate) fn parse_after(
+    language_id: usize,
+    source: &[u8],
+    old: Option<&tree_sitter::Tree>,
+) -> Option<tree_sitter::Tree> {
     PARSERS.with(|parsers| {
         let mut parsers = parsers.borrow_mut();
         let parser = match parsers.entry(language_id) {
@@ -207,7 +217,7 @@ pub(crate) fn parse(language_id: usize, source: &[u8]) -> Option<tree_sitter::Tr
                 entry.insert(parser)
             }
         };
-        parser.parse(source, None)
+        parser.parse(source, old)
     })
 }
 

@@ -101,6 +101,8 @@ pub struct DiffView {
     cursor: Option<(usize, Sides)>,
     /// The widest line's text, in columns.
     widest: usize,
+    /// A line of the new side to point at (where a syntax error is), by number.
+    marked: Option<usize>,
 }
 
 /// Per-hunk highlighters for the old and the new side.
@@ -191,6 +193,20 @@ impl DiffView {
         }
         view.pair_rows();
         view
+    }
+
+    /// Points at the line numbered `line` on the new side, where it is shown.
+    pub fn mark_new_line(&mut self, line: usize) {
+        self.marked = Some(line);
+    }
+
+    /// What follows a line's new-side number: a mark on the marked line.
+    fn after_number(&self, line: &DiffLine, styles: &Styles) -> Span<'static> {
+        if line.new.is_some() && line.new == self.marked {
+            Span::styled("⚠", styles.error)
+        } else {
+            Span::raw(" ")
+        }
     }
 
     fn push(&mut self, kind: DiffLineKind, old: Option<usize>, new: Option<usize>, text: String) {
@@ -413,7 +429,7 @@ impl DiffView {
                         number(line.old, numbers, styles.dim),
                         Span::raw(" "),
                         number(line.new, numbers, styles.dim),
-                        Span::raw(" "),
+                        self.after_number(line, styles),
                         sign(line, styles),
                     ];
                     rows.extend(with_gutter(line, gutter, text_width, at, styles));
@@ -503,7 +519,11 @@ impl DiffView {
         let line_number = if old_side { line.old } else { line.new };
         let gutter = vec![
             number(line_number, numbers, styles.dim),
-            Span::raw(" "),
+            if old_side {
+                Span::raw(" ")
+            } else {
+                self.after_number(line, styles)
+            },
             sign(line, styles),
         ];
         with_gutter(line, gutter, text_width, at, styles)

@@ -447,6 +447,7 @@ mod tests {
             replanned: false,
             editable_text: Some("b\n".into()),
             needs_confirmation: None,
+            syntax_error: None,
         }
     }
 

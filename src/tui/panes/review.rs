@@ -408,6 +408,16 @@ impl ReviewPanel {
                 styles.error,
             ));
         }
+        if let (Some(found), BlockState::Planned { .. }) = (&block.syntax_error, &block.state) {
+            lines.push(Line::styled(
+                format!(
+                    "⚠ leaves a syntax error at line {}: {}",
+                    found.line,
+                    printable(&found.message)
+                ),
+                styles.error,
+            ));
+        }
         if let Some(reason) = &block.needs_confirmation {
             lines.push(Line::styled(
                 format!("needs your yes: {}", printable(reason)),
@@ -507,14 +517,18 @@ impl Shown {
 /// The diff of a block as the engine planned it (a failed block: what it tried).
 fn view_of(block: &ReviewBlock, palette: Palette) -> DiffView {
     let (BlockState::Planned { hunks, .. } | BlockState::Failed { hunks, .. }) = &block.state;
-    DiffView::from_files(
+    let mut view = DiffView::from_files(
         &[FileHunks {
             path: &block.path,
             header: None,
             hunks,
         }],
         palette,
-    )
+    );
+    if let Some(found) = &block.syntax_error {
+        view.mark_new_line(found.line);
+    }
+    view
 }
 
 fn mark_of(block: &ReviewBlock, styles: &Styles) -> (&'static str, Style) {
