@@ -8,7 +8,6 @@ use std::sync::Arc;
 
 use crate::clipboard::ClipboardError;
 use crate::protocol::{Event, TurnOutcome};
-use crate::safe_fs::StateDir;
 
 use super::history::Speaker;
 use super::mentions::Mentions;
@@ -128,7 +127,13 @@ impl Engine {
     /// Saves a pasted image under `.aider-tui/clipboard/` and adds it to the chat.
     async fn add_pasted_image(&mut self, name: &str, png: &[u8]) -> TurnOutcome {
         let file_name = image_file_name(name);
-        let saved = StateDir::open(&self.session.root).and_then(|state| {
+        let state = self.session.state.clone().ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no state folder can be used here",
+            )
+        });
+        let saved = state.and_then(|state| {
             let folder = state.subdir(PASTED_FOLDER)?;
             folder.write_atomic(&file_name, png)?;
             Ok(folder.path().join(&file_name))

@@ -40,8 +40,9 @@ impl Engine {
                 model.name
             ));
         }
-        let path = self.session.absolute(name);
-        let bytes = crate::safe_fs::read_regular(&path)
+        let bytes = self
+            .session
+            .file_bytes(name)
             .map_err(|error| format!("cannot read {name}: {error}"))?;
         crate::llm::image_info(&bytes).map_err(|error| format!("{name}: {error}"))?;
         Ok(())
@@ -73,7 +74,8 @@ impl Engine {
         self.image_names()
             .into_iter()
             .filter_map(|name| {
-                let size = imagesize::size(self.session.absolute(&name)).ok()?;
+                let bytes = self.session.file_bytes(&name).ok()?;
+                let size = imagesize::blob_size(&bytes).ok()?;
                 let tokens = image_tokens(provider, size.width as u64, size.height as u64);
                 Some((name, tokens))
             })
@@ -114,8 +116,9 @@ impl Engine {
         let mut images = Vec::new();
         let mut sent = Vec::new();
         for name in &names {
-            let read = crate::safe_fs::read_regular(&self.session.absolute(name))
-                .map_err(|error| error.to_string())
+            let read = self
+                .session
+                .file_bytes(name)
                 .and_then(|bytes| ImagePart::new(bytes).map_err(|error| error.to_string()));
             match read {
                 Ok(image) => {

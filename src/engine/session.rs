@@ -8,6 +8,7 @@ use crate::edit::{EditFormat, Workspace};
 use crate::git::Attribution;
 use crate::protocol::{ChatMode, MapProgress, PlanId, ReviewId, SessionStatus};
 use crate::repo_path::RepoPath;
+use crate::safe_fs::StateDir;
 
 use super::chat_files::ChatFiles;
 use super::context_report::ContextState;
@@ -33,6 +34,8 @@ pub struct Session {
     pub edit_format: EditFormat,
     pub editor_edit_format: EditFormat,
     pub git: Option<LockedRepo>,
+    /// The tool's state folder, chosen once at start (`None`: nothing is kept).
+    pub state: Option<StateDir>,
     /// The repo map: its thread and what the session last showed of it.
     pub map: SessionMap,
     pub session_cost: f64,
@@ -63,11 +66,12 @@ impl Session {
         settings: Settings,
         models: Models,
         git: Option<LockedRepo>,
+        state: Option<StateDir>,
     ) -> Session {
         let edit_format = models.edit_format(&settings);
         let editor_edit_format = models.editor_edit_format(&settings);
         let mode = initial_mode(&settings);
-        let transcript = Transcript::open(&root);
+        let transcript = Transcript::open(state.clone());
         let keepalive = KeepAlive::new(settings.cache_keepalive_pings);
         Session {
             workspace,
@@ -80,6 +84,7 @@ impl Session {
             edit_format,
             editor_edit_format,
             git,
+            state,
             map: SessionMap::default(),
             session_cost: 0.0,
             last_turn_base: None,
@@ -136,6 +141,12 @@ impl Session {
             .map(String::from)
     }
 
+    /// A chat file's bytes, read within the root when it is inside it (see
+    /// [`super::chat_files::read_bytes`]).
+    pub fn file_bytes(&self, name: &str) -> Result<Vec<u8>, String> {
+        super::chat_files::read_bytes(&self.workspace, name)
+    }
+
     /// The absolute path of a chat or read-only file name.
     pub fn absolute(&self, name: &str) -> PathBuf {
         super::chat_files::absolute(&self.root, name)
@@ -143,12 +154,12 @@ impl Session {
 
     /// The chat files' current contents (a file that does not exist yet shows empty).
     pub fn chat_file_texts(&self) -> Vec<FileText> {
-        self.files.editable_texts(&self.root)
+        self.files.editable_texts(&self.workspace)
     }
 
     /// The read-only files' contents (unreadable ones are left out).
     pub fn read_only_texts(&self) -> Vec<FileText> {
-        self.files.read_only_texts(&self.root)
+        self.files.read_only_texts(&self.workspace)
     }
 
     /// The repository's files, relative, as last listed (see `Engine::refresh_repo_files`).
