@@ -16,6 +16,10 @@ pub const SESSIONS_DIR: &str = "sessions";
 /// The file name ending of a session file.
 const EXTENSION: &str = ".json";
 
+/// The sub-folder of the state folder that holds the sessions' lock files (apart, so
+/// the sessions folder holds sessions only).
+const LOCKS_DIR: &str = "session-locks";
+
 /// The file name ending of a session's lock file.
 const LOCK_EXTENSION: &str = ".lock";
 
@@ -75,6 +79,8 @@ pub struct Listing {
 #[derive(Debug, Clone)]
 pub struct SessionStore {
     dir: StateDir,
+    /// The state folder, where the lock files' folder is made when first needed.
+    state: StateDir,
 }
 
 /// Only the version, read before the rest so a newer format is named as such.
@@ -101,7 +107,10 @@ impl SessionStore {
                 action: format!("opening {}", state.path().join(SESSIONS_DIR).display()),
                 source,
             })?;
-        Ok(SessionStore { dir })
+        Ok(SessionStore {
+            dir,
+            state: state.clone(),
+        })
     }
 
     /// The folder's path (for messages).
@@ -132,10 +141,17 @@ impl SessionStore {
         file_name(id)?;
         let name = format!("{id}{LOCK_EXTENSION}");
         let io = |source| SessionError::Io {
-            action: format!("locking {}", self.dir.path().join(&name).display()),
+            action: format!(
+                "locking {}",
+                self.state.path().join(LOCKS_DIR).join(&name).display()
+            ),
             source,
         };
-        let file = self.dir.open_append(&name).map_err(io)?;
+        let file = self
+            .state
+            .subdir(LOCKS_DIR)
+            .and_then(|locks| locks.open_append(&name))
+            .map_err(io)?;
         match file.try_lock() {
             Ok(()) => Ok(SessionLock { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) => {
