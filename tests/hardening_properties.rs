@@ -195,8 +195,13 @@ impl Hostile {
         )
         .unwrap();
         fs::write(outside.join("gitignore_victim"), "*.log\n").unwrap();
-        fs::write(outside.join("secret.py"), format!("KEY = '{OUTSIDE_MARKER}'\n")).unwrap();
-        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x02\0\0\0\x03\x08\x06\0\0\0\0\0\0\0".to_vec();
+        fs::write(
+            outside.join("secret.py"),
+            format!("KEY = '{OUTSIDE_MARKER}'\n"),
+        )
+        .unwrap();
+        let mut png =
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x02\0\0\0\x03\x08\x06\0\0\0\0\0\0\0".to_vec();
         png.extend_from_slice(OUTSIDE_MARKER.as_bytes());
         fs::write(outside.join("secret.png"), png).unwrap();
         let repo = TestRepo::new_in(parent.path(), &[("src/main.py", MAIN)]);
@@ -474,17 +479,17 @@ fn execute(hostile: &Hostile, run: &Run) -> Result<(), TestCaseError> {
                 &[
                     named,
                     &[
-                    "--yes",
-                    "--max-reflections",
-                    "0",
-                    "--message",
-                    "Go",
-                    "--model",
-                    "openai/gpt-4o",
-                    "--api-base",
-                    &base,
-                    "--api-key",
-                    SECRET_KEY,
+                        "--yes",
+                        "--max-reflections",
+                        "0",
+                        "--message",
+                        "Go",
+                        "--model",
+                        "openai/gpt-4o",
+                        "--api-base",
+                        &base,
+                        "--api-key",
+                        SECRET_KEY,
                     ],
                 ]
                 .concat(),

@@ -400,7 +400,11 @@ fn outside_png() -> Vec<u8> {
 fn planted(parent: &Path, commit_session: bool) -> (TestRepo, String) {
     let outside = parent.join("outside");
     std::fs::create_dir_all(&outside).unwrap();
-    std::fs::write(outside.join("secret.py"), format!("KEY = '{OUTSIDE_MARKER}'\n")).unwrap();
+    std::fs::write(
+        outside.join("secret.py"),
+        format!("KEY = '{OUTSIDE_MARKER}'\n"),
+    )
+    .unwrap();
     std::fs::write(outside.join("secret.md"), format!("{OUTSIDE_MARKER}\n")).unwrap();
     std::fs::write(outside.join("secret.png"), outside_png()).unwrap();
     let repo = TestRepo::new_in(parent, &[("hello.py", HELLO)]);
@@ -455,8 +459,14 @@ fn planted(parent: &Path, commit_session: bool) -> (TestRepo, String) {
 fn nothing_from_outside(mock: &MockLlm) {
     for request in mock.requests() {
         let body = request.body.to_string();
-        assert!(!body.contains(OUTSIDE_MARKER), "an outside file was sent: {body}");
-        assert!(!body.contains("image_url"), "an outside image was sent: {body}");
+        assert!(
+            !body.contains(OUTSIDE_MARKER),
+            "an outside file was sent: {body}"
+        );
+        assert!(
+            !body.contains("image_url"),
+            "an outside image was sent: {body}"
+        );
     }
 }
 
@@ -476,8 +486,14 @@ fn a_session_file_on_disk_never_brings_a_file_from_outside_into_the_chat() {
     succeeded(&resumed);
     nothing_from_outside(&mock);
     let last = main_requests(&mock).pop().unwrap().to_string();
-    assert!(last.contains("planted question"), "the session was resumed: {last}");
-    assert!(last.contains("return \\\"hello\\\""), "hello.py is in the chat: {last}");
+    assert!(
+        last.contains("planted question"),
+        "the session was resumed: {last}"
+    );
+    assert!(
+        last.contains("return \\\"hello\\\""),
+        "hello.py is in the chat: {last}"
+    );
     let stderr = format!("{}{}", text(&resumed.stdout), text(&resumed.stderr));
     for link in ["link.py", "link.md", "link.png"] {
         assert!(
@@ -564,12 +580,25 @@ fn a_second_run_on_a_session_in_use_refuses_and_names_it() {
 
     // The first run holds the session while its model never answers.
     mock.push(Reply::text(["never finished"]).hang());
-    let mut args: Vec<String> = ["--resume", &id, "--message", "from run one", "--no-auto-lint"]
-        .map(String::from)
-        .to_vec();
+    let mut args: Vec<String> = [
+        "--resume",
+        &id,
+        "--message",
+        "from run one",
+        "--no-auto-lint",
+    ]
+    .map(String::from)
+    .to_vec();
     args.extend(
-        ["--model", "openai/gpt-4o", "--api-base", &base, "--api-key", SECRET_KEY]
-            .map(String::from),
+        [
+            "--model",
+            "openai/gpt-4o",
+            "--api-base",
+            &base,
+            "--api-key",
+            SECRET_KEY,
+        ]
+        .map(String::from),
     );
     let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_aider-tui"))
         .args(&args)
@@ -582,7 +611,10 @@ fn a_second_run_on_a_session_in_use_refuses_and_names_it() {
         .spawn()
         .unwrap();
     let waited = std::time::Instant::now();
-    while !main_requests(&mock).iter().any(|body| body.to_string().contains("from run one")) {
+    while !main_requests(&mock)
+        .iter()
+        .any(|body| body.to_string().contains("from run one"))
+    {
         assert!(
             waited.elapsed() < std::time::Duration::from_secs(60),
             "the first run never asked the model"
@@ -621,5 +653,8 @@ fn a_second_run_on_a_session_in_use_refuses_and_names_it() {
         &["--resume", &id, "--message", "from run three"],
     ));
     let saved = std::fs::read_to_string(&session_files(&repo.root())[0]).unwrap();
-    assert!(saved.contains("first") && saved.contains("from run three"), "{saved}");
+    assert!(
+        saved.contains("first") && saved.contains("from run three"),
+        "{saved}"
+    );
 }

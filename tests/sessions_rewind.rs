@@ -473,7 +473,10 @@ fn all_refs(root: &Path) -> Vec<(String, String)> {
         .unwrap()
         .flatten()
         .filter_map(|reference| {
-            Some((reference.name().ok()?.to_string(), reference.target()?.to_string()))
+            Some((
+                reference.name().ok()?.to_string(),
+                reference.target()?.to_string(),
+            ))
         })
         .collect();
     found.sort();
@@ -488,14 +491,23 @@ async fn redo_of_a_planted_session_never_touches_refs_it_did_not_write() {
     // Someone else's commit, on a branch `side` and a tag `v1`, never on master.
     let theirs = {
         let git = git2::Repository::open(&root).unwrap();
-        let parent = git.find_commit(git2::Oid::from_str(&base).unwrap()).unwrap();
+        let parent = git
+            .find_commit(git2::Oid::from_str(&base).unwrap())
+            .unwrap();
         let blob = git.blob(b"def greet():\n    return \"theirs\"\n").unwrap();
         let mut builder = git.treebuilder(Some(&parent.tree().unwrap())).unwrap();
         builder.insert("hello.py", blob, 0o100644).unwrap();
         let tree = git.find_tree(builder.write().unwrap()).unwrap();
         let who = git2::Signature::now("Someone", "someone@example.com").unwrap();
         let id = git
-            .commit(Some("refs/heads/side"), &who, &who, "theirs", &tree, &[&parent])
+            .commit(
+                Some("refs/heads/side"),
+                &who,
+                &who,
+                "theirs",
+                &tree,
+                &[&parent],
+            )
             .unwrap();
         git.tag_lightweight("v1", &git.find_object(id, None).unwrap(), false)
             .unwrap();
@@ -507,7 +519,12 @@ async fn redo_of_a_planted_session_never_touches_refs_it_did_not_write() {
     let own = format!("refs/aider-tui/rewound/{id}/1-{}", &theirs[..12]);
     git2::Repository::open(&root)
         .unwrap()
-        .reference(&own, git2::Oid::from_str(&theirs).unwrap(), false, "planted")
+        .reference(
+            &own,
+            git2::Oid::from_str(&theirs).unwrap(),
+            false,
+            "planted",
+        )
         .unwrap();
     planted_refs.push(own);
     let before = all_refs(&root);

@@ -244,7 +244,10 @@ async fn an_ai_comment_in_a_folder_linked_from_outside_never_reaches_the_model()
         .into_iter()
         .map(|request| request.body.to_string())
         .collect();
-    assert!(bodies.iter().any(|body| body.contains("why hi?")), "{bodies:?}");
+    assert!(
+        bodies.iter().any(|body| body.contains("why hi?")),
+        "{bodies:?}"
+    );
     assert!(
         bodies.iter().all(|body| !body.contains(MARKER)),
         "an outside file reached the model: {bodies:?}"

@@ -223,7 +223,11 @@ impl Engine {
                 from: code.from.clone(),
                 to: code.to.clone(),
                 files: code.files.clone(),
-                commits: code.commits.iter().map(|commit| commit.id.clone()).collect(),
+                commits: code
+                    .commits
+                    .iter()
+                    .map(|commit| commit.id.clone())
+                    .collect(),
             };
             match git.with(|git| git.redo(&rewound)) {
                 Ok(commits) => restored = commits.len(),

@@ -6,12 +6,12 @@
 use std::sync::{Arc, Mutex};
 
 use crate::config::{COMMAND_LINE_ORIGIN, Resume};
-use crate::repo_path::RepoPath;
 use crate::protocol::{ChatMode, ConversationMessage, ConversationRole, EditStatus, Event};
+use crate::repo_path::RepoPath;
 use crate::safe_fs::StateDir;
 use crate::sessions::{
-    self, ModelNames, Role, SessionError, SessionRecord, SessionStore, StoredCommit, StoredMessage,
-    SessionLock, TokenTotals, TurnRecord,
+    self, ModelNames, Role, SessionError, SessionLock, SessionRecord, SessionStore, StoredCommit,
+    StoredMessage, TokenTotals, TurnRecord,
 };
 
 use super::edits::blocking;

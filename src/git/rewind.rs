@@ -223,7 +223,11 @@ impl GitRepo {
                 from: plan.head.clone(),
                 to: plan.target.clone(),
                 files: plan.files.clone(),
-                commits: plan.commits.iter().map(|commit| commit.id.clone()).collect(),
+                commits: plan
+                    .commits
+                    .iter()
+                    .map(|commit| commit.id.clone())
+                    .collect(),
             },
         })
     }

@@ -381,7 +381,15 @@ mod tests {
         };
         assert!(reason.contains(".aider-tui/sessions/x.json"), "{reason}");
         assert!(chosen.path().starts_with(per_user.path()));
-        assert_eq!(chosen.subdir("sessions").unwrap().file_names().unwrap().len(), 0);
+        assert_eq!(
+            chosen
+                .subdir("sessions")
+                .unwrap()
+                .file_names()
+                .unwrap()
+                .len(),
+            0
+        );
     }
 
     #[cfg(unix)]

@@ -391,7 +391,10 @@ mod tests {
         assert!(matches!(&again, SessionError::InUse { id } if id == "20260101-100000-aaaa"));
         assert!(again.to_string().contains("quit that one first"), "{again}");
         assert!(store.lock("20260102-100000-bbbb").is_ok());
-        assert!(store.list().unwrap().skipped.is_empty(), "lock files are no sessions");
+        assert!(
+            store.list().unwrap().skipped.is_empty(),
+            "lock files are no sessions"
+        );
         drop(held);
         assert!(store.lock("20260101-100000-aaaa").is_ok());
         assert!(matches!(store.lock("../x"), Err(SessionError::BadId(_))));
