@@ -23,7 +23,7 @@ use aider_tui::clipboard::{Clipboard, ClipboardError, ClipboardImage, FolderClip
 use aider_tui::engine::Devices;
 use aider_tui::oneshot::{self, Options};
 use aider_tui::protocol::{ChatMode, Event, Op, QuestionKind, SessionStatus, TurnOutcome};
-use aider_tui::voice::{Audio, NoMicrophone, Recorder, Recording, VoiceError};
+use aider_tui::voice::{Audio, NoMicrophone, ProgramRecorder, Recorder, Recording, VoiceError};
 use base64::Engine as _;
 use engine_support::{COMMIT_REQUEST_MARK, Driver, TestRepo, TurnRun, block, settings};
 use mock_llm::{MockLlm, Reply};
@@ -165,6 +165,78 @@ async fn an_image_on_the_command_line_reaches_anthropic_as_a_base64_block() {
     assert_eq!(blocks[0]["source"]["type"], "base64");
     assert_eq!(blocks[0]["source"]["media_type"], "image/png");
     assert_eq!(blocks[0]["source"]["data"], base64(&image).as_str());
+}
+
+/// A real 8×8 PNG at `path`, made `size` bytes long with zeros after it: sparse, so
+/// it takes no disk, and the header still reads as a picture.
+fn sparse_png(path: &std::path::Path, size: u64) {
+    std::fs::write(path, png(8, 8)).unwrap();
+    let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    file.set_len(size).unwrap();
+}
+
+#[tokio::test]
+async fn an_image_over_the_limit_is_refused_by_add_paste_sending_and_resume() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    std::fs::write(repo.root().join("shot.png"), png(8, 8)).unwrap();
+    sparse_png(&repo.root().join("huge.png"), 200 << 20);
+    let board = tempfile::tempdir().unwrap();
+    sparse_png(&board.path().join("clipboard.png"), 21 << 20);
+    let mock = MockLlm::start().await;
+    mock.fallback(Reply::text(["A picture."]));
+    let clipboard = Arc::new(FolderClipboard::new(board.path()));
+    let mut driver = Driver::start_with(
+        settings(&repo.root(), &mock.openai_base(), &[]),
+        devices(clipboard, Arc::new(NoMicrophone)),
+    )
+    .await;
+    for command in ["/add huge.png", "/read-only huge.png"] {
+        let refused = driver.turn(command).await;
+        let said = notices(&refused.events);
+        assert!(
+            said.contains("huge.png: 200.0 MB, more than the 20 MB an image may be"),
+            "{command}: {said}"
+        );
+        let status = last_status(&refused.events);
+        assert!(status.chat_files.is_empty() && status.read_only_files.is_empty());
+    }
+
+    let pasted = driver.turn("/paste sketch").await;
+    let said = notices(&pasted.events);
+    assert!(
+        said.contains("not pasted: 21.0 MB, more than the 20 MB"),
+        "{said}"
+    );
+    assert!(!repo.root().join(".aider-tui/clipboard/sketch.png").exists());
+
+    // An image that grows after it was added is not sent.
+    driver.turn("/add shot.png").await;
+    let grown = std::fs::OpenOptions::new()
+        .write(true)
+        .open(repo.root().join("shot.png"))
+        .unwrap();
+    grown.set_len(30 << 20).unwrap();
+    let asked = driver.turn("/ask What is in the picture?").await;
+    let said = notices(&asked.events);
+    assert!(
+        said.contains("shot.png is not sent: 30.0 MB, more than the 20 MB"),
+        "{said}"
+    );
+    let body = bodies_with(&mock, "What is in the picture?").pop().unwrap();
+    assert!(!body.to_string().contains("image_url"), "{body}");
+    driver.quit().await;
+
+    // The session kept shot.png; resumed, it is refused with the reason.
+    let mut resumed = settings(&repo.root(), &mock.openai_base(), &[]);
+    resumed.resume = aider_tui::config::Resume::Latest;
+    let driver = Driver::start(resumed).await;
+    let said = notices(&driver.startup);
+    assert!(
+        said.contains("shot.png: 30.0 MB, more than the 20 MB an image may be"),
+        "{said}"
+    );
+    assert!(last_status(&driver.startup).chat_files.is_empty());
+    driver.quit().await;
 }
 
 #[tokio::test]
@@ -503,6 +575,174 @@ async fn no_microphone_or_no_key_is_said_and_the_session_goes_on() {
     let run = driver.turn("/voice").await;
     let said = notices(&run.events);
     assert!(said.contains("OPENAI_API_KEY"), "{said}");
+    driver.quit().await;
+}
+
+/// A stand-in for `arecord` in `bin`: it notes its arguments, writes `wav` where it
+/// was told, says it is ready, and records on until SIGINT, which it notes.
+fn fake_arecord(bin: &std::path::Path, wav: &[u8]) {
+    use std::os::unix::fs::PermissionsExt;
+    let tone = bin.join("tone.wav");
+    std::fs::write(&tone, wav).unwrap();
+    let folder = bin.display();
+    let script = format!(
+        "#!/bin/sh\n\
+         trap 'echo stopped > \"{folder}/stopped\"; exit 0' INT\n\
+         for last; do :; done\n\
+         echo \"$@\" > \"{folder}/arguments\"\n\
+         cp \"{folder}/tone.wav\" \"$last\"\n\
+         echo ready > \"{folder}/ready\"\n\
+         while :; do sleep 0.02; done\n"
+    );
+    let program = bin.join("arecord");
+    std::fs::write(&program, script).unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Waits (bounded) until `path` exists.
+async fn until_exists(path: &std::path::Path) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !path.exists() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} never came",
+            path.display()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_recording_program_on_path_records_until_sigint_and_its_wav_is_sent() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let bin = tempfile::tempdir().unwrap();
+    // One second of a stereo 48 kHz tone: the engine makes it 16 kHz mono as before.
+    let mut recorded = Vec::new();
+    {
+        let spec = hound::WavSpec {
+            channels: 2,
+            sample_rate: 48_000,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let mut writer = hound::WavWriter::new(std::io::Cursor::new(&mut recorded), spec).unwrap();
+        for index in 0..96_000 {
+            let value = ((index / 2) as f32 / 20.0).sin() * 0.3;
+            writer.write_sample((value * 32767.0) as i16).unwrap();
+        }
+        writer.finalize().unwrap();
+    }
+    fake_arecord(bin.path(), &recorded);
+    // The fake comes first; the folders after it are searched only if it were not there.
+    let search = std::env::join_paths([bin.path(), std::path::Path::new("/usr/bin")]).unwrap();
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["Rename greet to hello."]));
+    let clipboard = Arc::new(FolderClipboard::new(repo.root()));
+    let mut driver = Driver::start_with(
+        settings(&repo.root(), &mock.openai_base(), &[]),
+        devices(
+            clipboard,
+            Arc::new(ProgramRecorder::with_search_path(search)),
+        ),
+    )
+    .await;
+    driver
+        .ops
+        .send(Op::Submit {
+            text: "/voice".into(),
+        })
+        .await
+        .unwrap();
+    let mut text = None;
+    loop {
+        let event = tokio::time::timeout(Duration::from_secs(20), driver.events.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        match event {
+            Event::Recording { active: true } => {
+                until_exists(&bin.path().join("ready")).await;
+                driver.ops.send(Op::StopRecording).await.unwrap();
+            }
+            Event::ComposeMessage { text: said } => text = Some(said),
+            Event::TurnFinished { outcome } => {
+                assert_eq!(outcome, TurnOutcome::Success);
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(text.as_deref(), Some("Rename greet to hello."));
+    assert!(bin.path().join("stopped").exists(), "stopped by SIGINT");
+    let arguments = std::fs::read_to_string(bin.path().join("arguments")).unwrap();
+    assert!(
+        arguments.contains("-r 16000")
+            && arguments.contains("-c 1")
+            && arguments.contains("-t wav"),
+        "{arguments}"
+    );
+    let form = mock.requests_to("/v1/audio/transcriptions").pop().unwrap();
+    let sent = &form.part("file").unwrap().data;
+    let reader = hound::WavReader::new(std::io::Cursor::new(sent)).unwrap();
+    let spec = reader.spec();
+    assert_eq!((spec.channels, spec.sample_rate), (1, 16_000));
+    assert_eq!(reader.duration(), 16_000, "one second");
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn with_no_recording_program_on_path_the_three_are_named() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let mock = MockLlm::start().await;
+    mock.fallback(Reply::text(["fine"]));
+    let clipboard = Arc::new(FolderClipboard::new(repo.root()));
+    let mut driver = Driver::start_with(
+        settings(&repo.root(), &mock.openai_base(), &[]),
+        devices(clipboard, Arc::new(ProgramRecorder::with_search_path(""))),
+    )
+    .await;
+    let run = driver.turn("/voice").await;
+    let said = notices(&run.events);
+    for named in ["arecord", "rec (sox)", "ffmpeg", "PATH", "/voice FILE.wav"] {
+        assert!(said.contains(named), "{named}: {said}");
+    }
+    assert_eq!(
+        driver.turn("/ask still here?").await.outcome,
+        TurnOutcome::Success
+    );
+    driver.quit().await;
+}
+
+/// The most this process has held in memory so far, in bytes.
+fn peak_memory() -> u64 {
+    // SAFETY: getrusage fills the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) }, 0);
+    // Linux reports kilobytes.
+    usage.ru_maxrss as u64 * 1024
+}
+
+#[tokio::test]
+async fn a_wav_over_the_limit_is_refused_from_its_size_unread() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    // A sparse gigabyte: no disk is used, but reading it would take a gigabyte.
+    let big = std::fs::File::create(repo.root().join("long.wav")).unwrap();
+    big.set_len(1 << 30).unwrap();
+    let mock = MockLlm::start().await;
+    let mut driver = Driver::start(settings(&repo.root(), &mock.openai_base(), &[])).await;
+    let before = peak_memory();
+    let refused = driver.turn("/voice long.wav").await;
+    let grown = peak_memory().saturating_sub(before);
+    let said = notices(&refused.events);
+    assert!(
+        said.contains("long.wav is 1024.0 MB") && said.contains("at most 25 MB"),
+        "{said}"
+    );
+    assert!(
+        grown < 256 << 20,
+        "the refusal took {grown} bytes of memory"
+    );
+    assert!(mock.requests_to("/v1/audio/transcriptions").is_empty());
     driver.quit().await;
 }
 

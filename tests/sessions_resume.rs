@@ -658,3 +658,37 @@ fn a_second_run_on_a_session_in_use_refuses_and_names_it() {
         "{saved}"
     );
 }
+
+#[test]
+fn a_damaged_only_session_file_is_named_and_a_new_session_answers() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["A fresh answer."]));
+    let folder = repo.root().join(".aider-tui/sessions");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("20260101-000000-dead.json"),
+        b"{\"version\": 1, \"id\": \"2026",
+    )
+    .unwrap();
+    let resumed = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &mock.openai_base(),
+        &["--chat-mode", "ask", "--resume", "--message", "x"],
+    );
+    succeeded(&resumed);
+    let stderr = text(&resumed.stderr);
+    assert!(
+        stderr.contains("Skipped") && stderr.contains("20260101-000000-dead.json"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("This is a new session"), "{stderr}");
+    assert!(
+        text(&resumed.stdout).contains("A fresh answer."),
+        "{}",
+        text(&resumed.stdout)
+    );
+    assert_eq!(main_requests(&mock).len(), 1);
+}

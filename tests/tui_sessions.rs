@@ -184,7 +184,7 @@ async fn sessions_opens_a_picker_and_enter_switches_to_the_chosen_one() {
     driver.quit().await;
     // Make it clearly the older one (both could end within the same second).
     let store = SessionStore::open(&repo.root()).unwrap();
-    let (mut older, _) = store.latest().unwrap();
+    let mut older = store.latest().unwrap().0.unwrap();
     older.started -= 3600;
     older.last_active -= 3600;
     store.save(&older).unwrap();

@@ -54,13 +54,15 @@ fn start(args: super::SessionArgs) -> anyhow::Result<ExitCode> {
 
 /// Stops the start when `--resume` names no session that can be read, or one another
 /// run holds, before any front end runs: a headless message must never go out without
-/// the history it was meant to continue. (The engine takes the session's lock itself.)
+/// the history it was meant to continue (the engine takes the session's lock itself).
+/// Plain `--resume` over session files that are all damaged goes on: the engine names
+/// each skipped file and starts a new session, as Aider does.
 fn check_resumable(settings: &Settings) -> anyhow::Result<()> {
     let found = match &settings.resume {
         Resume::No => return Ok(()),
-        Resume::Latest => open_store(&settings.root).and_then(|store| {
-            let (record, _) = store.latest()?;
-            store.lock(&record.id).map(drop)
+        Resume::Latest => open_store(&settings.root).and_then(|store| match store.latest()? {
+            (Some(record), _) => store.lock(&record.id).map(drop),
+            (None, _) => Ok(()),
         }),
         Resume::Session(id) => open_store(&settings.root).and_then(|store| {
             let record = store.load(id)?;

@@ -127,6 +127,15 @@ impl Engine {
     /// Saves a pasted image under `.aider-tui/clipboard/` and adds it to the chat.
     async fn add_pasted_image(&mut self, name: &str, png: &[u8]) -> TurnOutcome {
         let file_name = image_file_name(name);
+        // Refused before it is saved: it would be refused when added anyway.
+        if png.len() as u64 > super::images::MAX_IMAGE_BYTES {
+            return TurnOutcome::Error {
+                message: format!(
+                    "The clipboard's image is not pasted: {}",
+                    super::images::image_too_large(png.len() as u64)
+                ),
+            };
+        }
         let state = self.session.state.clone().ok_or_else(|| {
             std::io::Error::new(
                 std::io::ErrorKind::NotFound,

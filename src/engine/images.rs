@@ -5,10 +5,39 @@
 
 use crate::llm::{ChatMessage, ImagePart, ProviderKind, Role, image_tokens};
 use crate::protocol::ChatMode;
+use crate::safe_fs::LimitedReadError;
 
 use super::prompt::{Prompt, PromptPart};
+use super::session::Session;
 use super::spawn::Engine;
 use super::turn::RoundSetup;
+
+const MB: u64 = 1024 * 1024;
+
+/// Images larger than this are refused from their size, before they are read: OpenAI
+/// takes 20 MB an image, Anthropic about 5 MB, and a request carries each one again
+/// in base64 (a third larger).
+pub(super) const MAX_IMAGE_BYTES: u64 = 20 * MB;
+
+/// Why an image of `size` bytes is refused.
+pub(super) fn image_too_large(size: u64) -> String {
+    format!(
+        "{:.1} MB, more than the {} MB an image may be",
+        size as f64 / MB as f64,
+        MAX_IMAGE_BYTES / MB
+    )
+}
+
+/// The bytes of a chat image, unless it is not a regular file or is over
+/// [`MAX_IMAGE_BYTES`] (refused from its size, unread). A name inside the repository
+/// is read at the path it resolves to within the root (see [`Session::contained_path`]).
+fn read_image(session: &Session, name: &str) -> Result<Vec<u8>, String> {
+    let path = session.contained_path(name)?;
+    crate::safe_fs::read_regular_within(&path, MAX_IMAGE_BYTES).map_err(|error| match error {
+        LimitedReadError::TooLarge { size, .. } => image_too_large(size),
+        LimitedReadError::Io(error) => format!("cannot be read: {error}"),
+    })
+}
 
 /// The extensions read as images.
 const IMAGE_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "webp", "gif"];
@@ -40,10 +69,8 @@ impl Engine {
                 model.name
             ));
         }
-        let bytes = self
-            .session
-            .file_bytes(name)
-            .map_err(|error| format!("cannot read {name}: {error}"))?;
+        let bytes =
+            read_image(&self.session, name).map_err(|reason| format!("{name}: {reason}"))?;
         crate::llm::image_info(&bytes).map_err(|error| format!("{name}: {error}"))?;
         Ok(())
     }
@@ -74,7 +101,7 @@ impl Engine {
         self.image_names()
             .into_iter()
             .filter_map(|name| {
-                let bytes = self.session.file_bytes(&name).ok()?;
+                let bytes = read_image(&self.session, &name).ok()?;
                 let size = imagesize::blob_size(&bytes).ok()?;
                 let tokens = image_tokens(provider, size.width as u64, size.height as u64);
                 Some((name, tokens))
@@ -116,9 +143,8 @@ impl Engine {
         let mut images = Vec::new();
         let mut sent = Vec::new();
         for name in &names {
-            let read = self
-                .session
-                .file_bytes(name)
+            // Checked again: the file may have grown since it was added.
+            let read = read_image(&self.session, name)
                 .and_then(|bytes| ImagePart::new(bytes).map_err(|error| error.to_string()));
             match read {
                 Ok(image) => {

@@ -8,7 +8,7 @@
 //! comes just before `TurnFinished`). A message turn goes: files the message names are
 //! offered (`Question::AddFile`) → the prompt (`prompt`) → the reply streams
 //! (`ReplyDelta`, `EditPreview`) → `ReplyFinished` → edits are parsed, files outside
-//! the chat need a yes, `EditsProposed` waits for `Op::Decide` unless auto-accept is on
+//! the chat need a yes, `ReviewStarted` waits for `Op::ReviewDecide` unless auto-accept is on
 //! → the user's own changes to those files are committed → apply (`EditResults`) →
 //! commit with a weak-model message (`CommitMade`) → lint and test (`CommandOutput`) →
 //! a problem goes back to the model (`ReflectionSent`), at most `max_reflections` times

@@ -22,6 +22,9 @@ pub struct SessionMap {
     /// When the map's progress last went out in a status, and whether it was ready then.
     status_sent: Option<std::time::Instant>,
     was_ready: bool,
+    /// A render has been answered: the first map exists. Later renders may still wait
+    /// for a rescan's changed files, quietly (the status bar shows it).
+    answered: bool,
     /// Tokens of the map last rendered, for the context estimate.
     tokens: u64,
 }
@@ -121,7 +124,10 @@ impl Engine {
         };
         let mut state = map.watch();
         let mut answer = map.render(request)?;
-        if !state.borrow().ready() {
+        // Only the first map's wait is told in the chat. Whether a later render waits
+        // depends on whether the thread has taken the rescan sent just before it, so
+        // a notice then would come and go with the threads' timing.
+        if !self.session.map.answered && !state.borrow().ready() {
             let progress = state.borrow().progress;
             self.emitter
                 .info(format!(
@@ -134,13 +140,23 @@ impl Engine {
                 ))
                 .await;
         }
+        let mut progress_shown = false;
         loop {
             tokio::select! {
-                output = &mut answer => return output.ok(),
+                output = &mut answer => {
+                    self.session.map.answered |= output.is_ok();
+                    if progress_shown {
+                        // The thread published its state before it answered: the bar
+                        // does not stay on a progress the wait showed.
+                        self.send_status().await;
+                    }
+                    return output.ok();
+                }
                 changed = state.changed() => {
                     if changed.is_err() {
                         return None;
                     }
+                    progress_shown = true;
                     self.send_status().await;
                 }
                 op = self.inbox.receive_during_turn() => match op {

@@ -141,10 +141,18 @@ impl Session {
             .map(String::from)
     }
 
-    /// A chat file's bytes, read within the root when it is inside it (see
-    /// [`super::chat_files::read_bytes`]).
-    pub fn file_bytes(&self, name: &str) -> Result<Vec<u8>, String> {
-        super::chat_files::read_bytes(&self.workspace, name)
+    /// Where a chat file is: an absolute name (a read-only file the user chose outside
+    /// the repository) as named; a name inside the repository at the path it resolves
+    /// to within the root, refused when a symlink on the way leads out or into `.git/`.
+    pub fn contained_path(&self, name: &str) -> Result<PathBuf, String> {
+        if std::path::Path::new(name).is_absolute() {
+            return Ok(PathBuf::from(name));
+        }
+        let real = self
+            .workspace
+            .resolve(name)
+            .map_err(|error| error.to_string())?;
+        Ok(self.workspace.root().join(real))
     }
 
     /// The absolute path of a chat or read-only file name.

@@ -253,7 +253,7 @@ impl Engine {
             return true;
         };
         let loaded = blocking(move || match wanted {
-            Resume::Session(id) => store.load(&id).map(|record| (record, Vec::new())),
+            Resume::Session(id) => store.load(&id).map(|record| (Some(record), Vec::new())),
             _ => store.latest(),
         })
         .await;
@@ -262,6 +262,12 @@ impl Engine {
                 for problem in skipped {
                     self.emitter.warn(format!("Skipped {problem}")).await;
                 }
+                let Some(record) = record else {
+                    self.emitter
+                        .warn("No earlier session could be read. This is a new session.")
+                        .await;
+                    return true;
+                };
                 if let Err(err) = self.sessions.hold(&record.id) {
                     self.emitter.error(format!("Cannot resume: {err}.")).await;
                     return false;

@@ -8,12 +8,15 @@ use std::sync::Arc;
 
 use crate::llm::{Connection, TranscriptionEndpoint, transcribe};
 use crate::protocol::{Event, Op, TurnOutcome};
+use crate::safe_fs::LimitedReadError;
 use crate::voice::{Recorder, VoiceError, to_wav, wav_duration};
 
 use super::spawn::Engine;
 
+const MB: u64 = 1024 * 1024;
+
 /// WAV files larger than this are refused (OpenAI takes 25 MB).
-const MAX_WAV_BYTES: usize = 25 * 1024 * 1024;
+const MAX_WAV_BYTES: u64 = 25 * MB;
 
 impl Engine {
     pub(super) async fn command_voice(&mut self, args: &str) -> TurnOutcome {
@@ -85,17 +88,21 @@ impl Engine {
         )
     }
 
-    /// A WAV file the user named, checked.
+    /// A WAV file the user named, checked; one over the limit is refused from its
+    /// size, before it is read.
     fn read_wav(&self, typed: &str) -> Result<Vec<u8>, String> {
         let path = self.session.settings.cwd.join(typed);
-        let bytes = crate::safe_fs::read_regular(&path)
-            .map_err(|error| format!("cannot read {typed}: {error}"))?;
-        if bytes.len() > MAX_WAV_BYTES {
-            return Err(format!(
-                "{typed} is {} MB; transcription takes at most 25 MB",
-                bytes.len() / (1024 * 1024)
-            ));
-        }
+        let bytes =
+            crate::safe_fs::read_regular_within(&path, MAX_WAV_BYTES).map_err(
+                |error| match error {
+                    LimitedReadError::TooLarge { size, .. } => format!(
+                        "{typed} is {:.1} MB; transcription takes at most {} MB",
+                        size as f64 / MB as f64,
+                        MAX_WAV_BYTES / MB
+                    ),
+                    LimitedReadError::Io(error) => format!("cannot read {typed}: {error}"),
+                },
+            )?;
         wav_duration(&bytes).map_err(|reason| format!("{typed} is not a WAV file: {reason}"))?;
         Ok(bytes)
     }
@@ -107,7 +114,7 @@ impl Engine {
             .await
             .map_err(|error| error.to_string())?;
         let recording = started.map_err(|error| match error {
-            VoiceError::NoDevice(_) => {
+            VoiceError::NoDevice(_) | VoiceError::NoProgram => {
                 format!("{error}. /voice FILE.wav transcribes a recording instead.")
             }
             other => other.to_string(),

@@ -2,7 +2,8 @@
 //!
 //! - [`read_regular`] / [`open_regular`]: open without blocking and refuse anything that
 //!   is not a regular file, so a named pipe, socket or device in a repository (or given
-//!   on the command line) can never hang the program.
+//!   on the command line) can never hang the program; [`read_regular_within`] also
+//!   refuses a file larger than a limit before reading it.
 //! - [`StateDir`]: the tool's own folder (`.aider-tui/`), reached through a directory
 //!   handle that never follows a symlink out of the repository; when the repository's
 //!   folder is unusable (a symlink, a file, not writable) a per-user folder takes its place.
@@ -39,6 +40,34 @@ pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
     let mut file = open_regular(path)?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Why [`read_regular_within`] read nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum LimitedReadError {
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The file holds more than the limit: refused from its size, before any read.
+    #[error("{size} bytes, more than the {limit} allowed")]
+    TooLarge { size: u64, limit: u64 },
+}
+
+/// Reads a regular file whole if it holds at most `limit` bytes (see [`open_regular`]).
+/// A larger one is refused from its size alone, so a huge file costs no memory; one
+/// that grows while it is read is cut off at the limit and refused too.
+pub fn read_regular_within(path: &Path, limit: u64) -> Result<Vec<u8>, LimitedReadError> {
+    let file = open_regular(path)?;
+    let size = file.metadata()?.len();
+    if size > limit {
+        return Err(LimitedReadError::TooLarge { size, limit });
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    let read = bytes.len() as u64;
+    if read > limit {
+        return Err(LimitedReadError::TooLarge { size: read, limit });
+    }
     Ok(bytes)
 }
 
@@ -98,6 +127,27 @@ mod tests {
         assert!(error.to_string().contains("named pipe"), "{error}");
         let error = read_regular(dir.path()).unwrap_err();
         assert!(error.to_string().contains("directory"), "{error}");
+    }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused_from_its_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.bin");
+        // Sparse: a terabyte would take no disk, and reading it would take all memory.
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(1 << 40).unwrap();
+        match read_regular_within(&path, 1024) {
+            Err(LimitedReadError::TooLarge { size, limit }) => {
+                assert_eq!((size, limit), (1 << 40, 1024))
+            }
+            other => panic!("{other:?}"),
+        }
+        file.set_len(1024).unwrap();
+        assert_eq!(read_regular_within(&path, 1024).unwrap().len(), 1024);
+        assert!(matches!(
+            read_regular_within(&dir.path().join("missing"), 1024),
+            Err(LimitedReadError::Io(_))
+        ));
     }
 
     #[test]

@@ -201,8 +201,9 @@ impl SessionStore {
     }
 
     /// The most recently active session that can be read, and the files skipped on the
-    /// way (newer ones that are corrupt or from a newer version).
-    pub fn latest(&self) -> Result<(SessionRecord, Vec<SessionError>), SessionError> {
+    /// way (corrupt or from a newer version). `None` when every session file was
+    /// skipped; [`SessionError::NoSessions`] only when there is none at all.
+    pub fn latest(&self) -> Result<(Option<SessionRecord>, Vec<SessionError>), SessionError> {
         let mut readable = Vec::new();
         let mut skipped = Vec::new();
         for record in self.records()? {
@@ -211,11 +212,13 @@ impl SessionStore {
                 Err(problem) => skipped.push(problem),
             }
         }
-        readable
+        let latest = readable
             .into_iter()
-            .max_by(|a, b| (a.last_active, &a.id).cmp(&(b.last_active, &b.id)))
-            .map(|record| (record, skipped))
-            .ok_or(SessionError::NoSessions)
+            .max_by(|a, b| (a.last_active, &a.id).cmp(&(b.last_active, &b.id)));
+        if latest.is_none() && skipped.is_empty() {
+            return Err(SessionError::NoSessions);
+        }
+        Ok((latest, skipped))
     }
 
     /// Reads one session by its exact id.
@@ -331,7 +334,7 @@ mod tests {
         ));
         assert!(matches!(store.load("2027"), Err(SessionError::NotFound(_))));
         assert!(matches!(store.load("../x"), Err(SessionError::BadId(_))));
-        assert_eq!(store.latest().unwrap().0, newer);
+        assert_eq!(store.latest().unwrap().0, Some(newer));
     }
 
     #[test]
@@ -370,7 +373,13 @@ mod tests {
         );
 
         let (latest, skipped) = store.latest().unwrap();
-        assert_eq!(latest, good);
+        assert_eq!(latest, Some(good));
+        assert_eq!(skipped.len(), 2);
+
+        // With only damaged files left, they are still named, and none is the latest.
+        std::fs::remove_file(folder.join("20260101-100000-aaaa.json")).unwrap();
+        let (latest, skipped) = store.latest().unwrap();
+        assert_eq!(latest, None);
         assert_eq!(skipped.len(), 2);
         assert!(matches!(
             store.load("20260103"),

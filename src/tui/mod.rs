@@ -9,9 +9,9 @@
 //!
 //! Files it reads and writes: the theme (`--theme`: dark, light, ansi16 or a `.toml`
 //! path; `NO_COLOR` drops colours), keymap patches from
-//! `~/.config/aider-tui/keymap.toml` then `<root>/.aider-tui/keymap.toml`, and under
-//! `<root>/.aider-tui/`: `input-history` (Up/Down across sessions) and
-//! `chat-history.md` (the chat as it happens).
+//! `~/.config/aider-tui/keymap.toml` then `<root>/.aider-tui/keymap.toml`, and
+//! `<root>/.aider-tui/input-history` (Up/Down across sessions). The chat transcript
+//! (`chat-history.md`) is the engine's (`engine::transcript`), not the UI's.
 
 mod app;
 mod app_event;

@@ -71,6 +71,30 @@ pub fn to_wav(audio: &Audio) -> Result<Vec<u8>, super::VoiceError> {
     Ok(out.into_inner())
 }
 
+/// The samples of a WAV file (integer or float, any rate and channel count), or why
+/// it is not one.
+pub fn from_wav(bytes: &[u8]) -> Result<Audio, String> {
+    let mut reader =
+        hound::WavReader::new(Cursor::new(bytes)).map_err(|error| error.to_string())?;
+    let spec = reader.spec();
+    let samples: Result<Vec<f32>, hound::Error> = match spec.sample_format {
+        hound::SampleFormat::Float => reader.samples::<f32>().collect(),
+        hound::SampleFormat::Int => {
+            // Full scale of a signed sample of this width.
+            let scale = 2f32.powi(i32::from(spec.bits_per_sample.clamp(1, 32)) - 1);
+            reader
+                .samples::<i32>()
+                .map(|sample| sample.map(|value| value as f32 / scale))
+                .collect()
+        }
+    };
+    Ok(Audio {
+        samples: samples.map_err(|error| error.to_string())?,
+        channels: spec.channels,
+        sample_rate: spec.sample_rate,
+    })
+}
+
 /// The length in seconds of a WAV file, or why it is not one.
 pub fn wav_duration(bytes: &[u8]) -> Result<f64, String> {
     let reader = hound::WavReader::new(Cursor::new(bytes)).map_err(|error| error.to_string())?;
@@ -113,6 +137,11 @@ mod tests {
         // Half of full scale survives the mixdown and the resampling.
         assert!((15_000..=16_500).contains(&peak), "{peak}");
         assert!((wav_duration(&wav).unwrap() - 1.0).abs() < 1e-9);
+        let back = from_wav(&wav).unwrap();
+        assert_eq!((back.channels, back.sample_rate), (1, 16_000));
+        assert_eq!(back.samples.len(), 16_000);
+        assert!(back.samples.iter().all(|sample| sample.abs() <= 0.51));
+        assert!(from_wav(b"not a wav").is_err());
         assert!(wav_duration(b"not a wav").is_err());
     }
 }

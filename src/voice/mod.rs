@@ -1,19 +1,23 @@
-//! Voice input: recording from a microphone behind the [`Recorder`] trait (cpal, when
-//! the `microphone` feature is on) and encoding what was heard as a WAV file for a
-//! transcription service (`wav`).
+//! Voice input: recording behind the [`Recorder`] trait (through `arecord`, `rec` or
+//! `ffmpeg`, found on `PATH` when a recording starts: `program`) and encoding what was
+//! heard as a WAV file for a transcription service (`audio`).
 
 mod audio;
-#[cfg(feature = "microphone")]
-mod microphone;
+mod program;
 
-pub use audio::{Audio, TRANSCRIPTION_RATE, to_wav, wav_duration};
-#[cfg(feature = "microphone")]
-pub use microphone::Microphone;
+pub use audio::{Audio, TRANSCRIPTION_RATE, from_wav, to_wav, wav_duration};
+pub use program::{ProgramRecorder, RECORDING_PROGRAMS};
 
 /// Why recording failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VoiceError {
-    /// There is no input device to record from (or no support for one in this build).
+    /// None of [`RECORDING_PROGRAMS`] is on `PATH`.
+    #[error(
+        "no recording program: /voice records with arecord (alsa-utils), rec (sox) or ffmpeg, \
+         and none of them is on PATH"
+    )]
+    NoProgram,
+    /// There is no input device to record from.
     #[error("no microphone: {0}")]
     NoDevice(String),
     /// The device was found but recording from it failed.
@@ -36,27 +40,19 @@ pub trait Recording: Send {
     fn stop(self: Box<Self>) -> Result<Audio, VoiceError>;
 }
 
-/// The recorder of this build: the default microphone, or (built without the
-/// `microphone` feature) one that says recording is not available.
+/// The recorder of a session: the first recording program on this process's `PATH`.
 pub fn default_recorder() -> Box<dyn Recorder> {
-    #[cfg(feature = "microphone")]
-    {
-        Box::new(Microphone)
-    }
-    #[cfg(not(feature = "microphone"))]
-    {
-        Box::new(NoMicrophone)
-    }
+    Box::new(ProgramRecorder::from_environment())
 }
 
-/// A recorder for builds without microphone support.
+/// A recorder with no microphone, for sessions (and tests) that must not record.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoMicrophone;
 
 impl Recorder for NoMicrophone {
     fn start(&self) -> Result<Box<dyn Recording>, VoiceError> {
         Err(VoiceError::NoDevice(
-            "this build has no microphone support (built without the `microphone` feature)".into(),
+            "this session records from no microphone".into(),
         ))
     }
 }
