@@ -901,3 +901,48 @@ fn a_tracked_file_is_never_ignored_whatever_the_rules_say() {
         "untracked and ignored"
     );
 }
+
+#[test]
+fn redo_reads_only_its_own_references_and_the_commits_it_recorded() {
+    let (dir, repo) = new_repo();
+    write(dir.path(), "a.txt", b"one\n");
+    user_commit_all(dir.path(), "first");
+    let raw = Repository::open(dir.path()).unwrap();
+    let base = raw.head().unwrap().peel_to_commit().unwrap();
+    // Someone else's commit, behind a tag, never on the branch.
+    let blob = raw.blob(b"theirs\n").unwrap();
+    let mut tree = raw.treebuilder(Some(&base.tree().unwrap())).unwrap();
+    tree.insert("a.txt", blob, 0o100644).unwrap();
+    let tree = raw.find_tree(tree.write().unwrap()).unwrap();
+    let who = git2::Signature::now("Someone", "someone@example.com").unwrap();
+    let theirs = raw
+        .commit(None, &who, &who, "theirs", &tree, &[&base])
+        .unwrap();
+    raw.tag_lightweight("v1", &raw.find_object(theirs, None).unwrap(), false)
+        .unwrap();
+    raw.reference("refs/aider-tui/rewound/s/1", theirs, false, "kept")
+        .unwrap();
+    let branch = repo.branch();
+    let rewound = |reference: &str, commits: Vec<String>| aider_tui::git::Rewound {
+        reference: reference.to_string(),
+        branch: branch.clone(),
+        from: theirs.to_string(),
+        to: Some(base.id().to_string()),
+        files: paths(&["a.txt"]),
+        commits,
+    };
+    for planted in [
+        rewound("refs/tags/v1", vec![theirs.to_string()]),
+        rewound("refs/aider-tui/rewound/s/1", vec!["f".repeat(40)]),
+    ] {
+        let refused = repo.redo(&planted).unwrap_err();
+        assert!(
+            matches!(&refused, GitError::RewindRefused { reason } if reason.contains(&planted.reference)),
+            "{refused}"
+        );
+        assert_eq!(raw.head().unwrap().target(), Some(base.id()));
+        assert!(raw.find_reference("refs/tags/v1").is_ok());
+        assert!(raw.find_reference("refs/aider-tui/rewound/s/1").is_ok());
+        assert_eq!(read(dir.path(), "a.txt"), b"one\n");
+    }
+}

@@ -1,15 +1,20 @@
-//! Issue #16.12: no sequence of tool runs on a hostile repository writes outside it.
+//! Issue #16.12: no sequence of tool runs on a hostile repository writes outside it;
+//! issue #22: nor does a byte from outside it reach the model.
 //!
 //! Each case builds a repository holding symlinks (out of the repository, to its own
 //! `.git`, loops, its `.gitignore` and optionally `.aider-tui/` pointing outside),
-//! a FIFO and crafted names (control characters, unicode look-alikes), next to an
-//! `outside/` folder. Then it runs a generated sequence of `aider-tui apply` (generated
-//! replies in several formats, naming `..`, absolute, `.git/…`, linked and crafted
-//! paths), `aider-tui map` and one headless `--message` turn against the loopback mock
-//! replying with such edits. Every run has a deadline (a hang fails the case), `apply`
-//! exits 0, 1 or 2, and afterwards everything beside the repository and the
-//! repository's `.git` (but for what git itself keeps: objects, refs, logs, index, the
-//! exclude file's `.aider-tui/` line) is byte for byte what it was.
+//! a FIFO and crafted names (control characters, unicode look-alikes), and a planted
+//! session file (committed or only on disk) naming the links out as chat, read-only and
+//! image files, next to an `outside/` folder whose files hold a marker. Then it runs a
+//! generated sequence of `aider-tui apply` (generated replies in several formats,
+//! naming `..`, absolute, `.git/…`, linked and crafted paths), `aider-tui map`, and
+//! headless `--message` turns (naming the links on the command line, or resuming the
+//! planted session) against the loopback mock replying with such edits. Every run has
+//! a deadline (a hang fails the case), `apply` exits 0, 1 or 2; after every run no
+//! request the mock received holds the outside marker or an image; and afterwards
+//! everything beside the repository and the repository's `.git` (but for what git
+//! itself keeps: objects, refs, logs, index, the exclude file's `.aider-tui/` line) is
+//! byte for byte what it was.
 
 // Tests, benchmarks and examples unwrap and print: a failure there is the point.
 #![allow(
@@ -38,6 +43,12 @@ use proptest::prelude::*;
 const DEADLINE: Duration = Duration::from_secs(60);
 
 const MAIN: &str = "def main():\n    return 1\n";
+
+/// What every outside file holds: no request to the model may carry it.
+const OUTSIDE_MARKER: &str = "outside-bytes-3e8a17c2";
+
+/// The planted session's id.
+const PLANTED_ID: &str = "20260101-000000-beef";
 
 /// Paths a reply may name: inside, escaping, into `.git`, through links, crafted.
 const PATHS: &[&str] = &[
@@ -86,6 +97,10 @@ enum Run {
     Message {
         edits: Vec<Edit>,
     },
+    /// `--resume` of the planted session, then a message.
+    Resume {
+        edits: Vec<Edit>,
+    },
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -110,6 +125,7 @@ fn run() -> impl Strategy<Value = Run> {
             .prop_map(|(format, edits)| Run::Apply { format, edits }),
         1 => Just(Run::Map),
         1 => prop::collection::vec(edit(), 1..3).prop_map(|edits| Run::Message { edits }),
+        1 => prop::collection::vec(edit(), 1..3).prop_map(|edits| Run::Resume { edits }),
     ]
 }
 
@@ -169,12 +185,25 @@ struct Hostile {
 }
 
 impl Hostile {
-    fn new(state_link: bool) -> Hostile {
+    fn new(state_link: bool, commit_session: bool) -> Hostile {
         let parent = tempfile::tempdir().unwrap();
         let outside = parent.path().join("outside");
         fs::create_dir_all(outside.join("state")).unwrap();
-        fs::write(outside.join("victim.txt"), "    return 1\n").unwrap();
+        fs::write(
+            outside.join("victim.txt"),
+            format!("    return 1\n# {OUTSIDE_MARKER}\n"),
+        )
+        .unwrap();
         fs::write(outside.join("gitignore_victim"), "*.log\n").unwrap();
+        fs::write(
+            outside.join("secret.py"),
+            format!("KEY = '{OUTSIDE_MARKER}'\n"),
+        )
+        .unwrap();
+        let mut png =
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x02\0\0\0\x03\x08\x06\0\0\0\0\0\0\0".to_vec();
+        png.extend_from_slice(OUTSIDE_MARKER.as_bytes());
+        fs::write(outside.join("secret.png"), png).unwrap();
         let repo = TestRepo::new_in(parent.path(), &[("src/main.py", MAIN)]);
         let root = repo.root();
         let link = |target: &str, name: &str| {
@@ -182,6 +211,8 @@ impl Hostile {
         };
         link("../outside", "link_out");
         link("../outside/victim.txt", "victim_link");
+        link("../outside/secret.py", "secret_link.py");
+        link("../outside/secret.png", "secret_link.png");
         link(".git", "gitlink");
         link("loop_b", "loop_a");
         link("loop_a", "loop_b");
@@ -198,6 +229,17 @@ impl Hostile {
         fs::create_dir_all(root.join("ｓrc")).unwrap();
         fs::write(root.join("ｓrc/main.py"), MAIN).unwrap();
         fs::write(root.join("odd\u{1b}[31m.py"), "def odd():\n    return 1\n").unwrap();
+        // Written through `.aider-tui` when that links outside (then never committed).
+        let sessions = root.join(".aider-tui/sessions");
+        fs::create_dir_all(&sessions).unwrap();
+        fs::write(
+            sessions.join(format!("{PLANTED_ID}.json")),
+            planted_session(&outside),
+        )
+        .unwrap();
+        if !commit_session && !state_link {
+            fs::write(root.join(".git/info/exclude"), ".aider-tui/\n").unwrap();
+        }
         repo.commit_all("a hostile tree");
         Hostile {
             parent,
@@ -249,6 +291,53 @@ impl Hostile {
     fn exclude(&self) -> String {
         fs::read_to_string(self.repo.root().join(".git/info/exclude")).unwrap_or_default()
     }
+}
+
+/// A session file naming every way out: links to outside files and folders as chat,
+/// read-only and image files, `..`, an absolute path and `.git/`.
+fn planted_session(outside: &Path) -> String {
+    let absolute = outside.join("secret.py").to_string_lossy().into_owned();
+    let session = serde_json::json!({
+        "version": 1,
+        "id": PLANTED_ID,
+        "started": 1767225600,
+        "last_active": 4102444800i64,
+        "mode": "code",
+        "models": {"main": null, "weak": null, "editor": null},
+        "edit_format": "diff",
+        "editor_edit_format": "editor-diff",
+        "cost": 0.0,
+        "tokens": {"sent": 0, "received": 0, "cache_read": 0, "cache_write": 0},
+        "chat_files": [
+            "src/main.py", "secret_link.py", "link_out/secret.py", "secret_link.png",
+            "link_out/secret.png", "../outside/secret.py", absolute, ".git/config", "pipe.py"
+        ],
+        "read_only_files": [
+            "victim_link", "link_out/victim.txt", "../outside/victim.txt", absolute,
+            "gitlink/config"
+        ],
+        "conversation": {
+            "messages": [
+                {"role": "user", "text": "planted question"},
+                {"role": "assistant", "text": "planted answer"}
+            ],
+            "turns": [{"text": "planted question", "at": 1767225600, "epoch": 0, "start": 0}]
+        }
+    });
+    serde_json::to_string_pretty(&session).unwrap()
+}
+
+/// Fails when a request the mock received carries a byte from outside: the marker, or
+/// an image (the repository has none of its own).
+fn nothing_from_outside(after: &Run) -> Result<(), TestCaseError> {
+    for request in mock().requests() {
+        let body = request.body.to_string();
+        prop_assert!(
+            !body.contains(OUTSIDE_MARKER) && !body.contains("image_url"),
+            "after {after:?} a request carried an outside file: {body}"
+        );
+    }
+    Ok(())
 }
 
 /// Records every entry under `dir` (a symlink as its target, a FIFO as its kind, a
@@ -369,26 +458,41 @@ fn execute(hostile: &Hostile, run: &Run) -> Result<(), TestCaseError> {
                 "an escape reached the terminal"
             );
         }
-        Run::Message { edits } => {
+        Run::Message { edits } | Run::Resume { edits } => {
             mock().fallback(Reply::text([reply("diff", edits)]));
             let base = mock().openai_base();
+            let named: &[&str] = match run {
+                Run::Resume { .. } => &["--resume", PLANTED_ID],
+                _ => &[
+                    "src/main.py",
+                    "victim_link",
+                    "secret_link.py",
+                    "secret_link.png",
+                    "link_out/secret.py",
+                    "--read",
+                    "link_out/victim.txt",
+                ],
+            };
             let output = binary(
                 &root,
                 home,
                 &[
-                    "src/main.py",
-                    "--yes",
-                    "--max-reflections",
-                    "0",
-                    "--message",
-                    "Go",
-                    "--model",
-                    "openai/gpt-4o",
-                    "--api-base",
-                    &base,
-                    "--api-key",
-                    SECRET_KEY,
-                ],
+                    named,
+                    &[
+                        "--yes",
+                        "--max-reflections",
+                        "0",
+                        "--message",
+                        "Go",
+                        "--model",
+                        "openai/gpt-4o",
+                        "--api-base",
+                        &base,
+                        "--api-key",
+                        SECRET_KEY,
+                    ],
+                ]
+                .concat(),
             )?;
             prop_assert!(
                 !output.stdout.contains(&0x1b),
@@ -396,7 +500,7 @@ fn execute(hostile: &Hostile, run: &Run) -> Result<(), TestCaseError> {
             );
         }
     }
-    Ok(())
+    nothing_from_outside(run)
 }
 
 proptest! {
@@ -408,11 +512,12 @@ proptest! {
     })]
 
     #[test]
-    fn no_sequence_of_runs_writes_outside_the_repository(
+    fn no_sequence_of_runs_writes_outside_the_repository_or_sends_from_it(
         state_link in any::<bool>(),
+        commit_session in any::<bool>(),
         runs in prop::collection::vec(run(), 1..4),
     ) {
-        let hostile = Hostile::new(state_link);
+        let hostile = Hostile::new(state_link, commit_session);
         let before = hostile.snapshot();
         let exclude_before = hostile.exclude();
         for run in &runs {

@@ -381,6 +381,284 @@ fn corrupt_and_newer_session_files_are_reported_and_skipped() {
     );
 }
 
+/// What outside files hold: no request may ever carry it.
+const OUTSIDE_MARKER: &str = "outside-secret-5c1d9e";
+
+/// A 2×3 PNG whose trailing bytes carry the outside marker.
+fn outside_png() -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    bytes.extend_from_slice(&[0, 0, 0, 2, 0, 0, 0, 3, 8, 6, 0, 0, 0]);
+    bytes.extend_from_slice(&[0, 0, 0, 0]);
+    bytes.extend_from_slice(OUTSIDE_MARKER.as_bytes());
+    bytes
+}
+
+/// A repository beside an `outside/` folder of secrets, committing symlinks to them
+/// (`link.py`, `link.md`, `link.png`) and a session file naming those links as a chat
+/// file, a read-only file and an image. With `commit_session`, the session file is
+/// committed too (as a cloned repository would bring it); else it is only on disk.
+fn planted(parent: &Path, commit_session: bool) -> (TestRepo, String) {
+    let outside = parent.join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(
+        outside.join("secret.py"),
+        format!("KEY = '{OUTSIDE_MARKER}'\n"),
+    )
+    .unwrap();
+    std::fs::write(outside.join("secret.md"), format!("{OUTSIDE_MARKER}\n")).unwrap();
+    std::fs::write(outside.join("secret.png"), outside_png()).unwrap();
+    let repo = TestRepo::new_in(parent, &[("hello.py", HELLO)]);
+    let root = repo.root();
+    for (link, target) in [
+        ("link.py", "../outside/secret.py"),
+        ("link.md", "../outside/secret.md"),
+        ("link.png", "../outside/secret.png"),
+    ] {
+        std::os::unix::fs::symlink(target, root.join(link)).unwrap();
+    }
+    let id = "20260101-000000-beef".to_string();
+    let session = serde_json::json!({
+        "version": 1,
+        "id": id,
+        "started": 1767225600,
+        "last_active": 4102444800i64,
+        "mode": "code",
+        "models": {"main": null, "weak": null, "editor": null},
+        "edit_format": "diff",
+        "editor_edit_format": "editor-diff",
+        "cost": 0.0,
+        "tokens": {"sent": 0, "received": 0, "cache_read": 0, "cache_write": 0},
+        "chat_files": ["link.py", "link.png", "hello.py"],
+        "read_only_files": ["link.md"],
+        "conversation": {
+            "messages": [
+                {"role": "user", "text": "planted question"},
+                {"role": "assistant", "text": "planted answer"}
+            ],
+            "turns": [{"text": "planted question", "at": 1767225600, "epoch": 0, "start": 0}]
+        }
+    });
+    repo.write(
+        &format!(".aider-tui/sessions/{id}.json"),
+        &serde_json::to_string_pretty(&session).unwrap(),
+    );
+    if commit_session {
+        repo.commit_all("a repository with its own session");
+    } else {
+        let sessions = root.join(".aider-tui/sessions");
+        let kept = std::fs::read(sessions.join(format!("{id}.json"))).unwrap();
+        std::fs::remove_dir_all(root.join(".aider-tui")).unwrap();
+        repo.commit_all("links out");
+        std::fs::create_dir_all(&sessions).unwrap();
+        std::fs::write(sessions.join(format!("{id}.json")), kept).unwrap();
+    }
+    (repo, id)
+}
+
+/// No request the mock received carries the outside marker or an image.
+fn nothing_from_outside(mock: &MockLlm) {
+    for request in mock.requests() {
+        let body = request.body.to_string();
+        assert!(
+            !body.contains(OUTSIDE_MARKER),
+            "an outside file was sent: {body}"
+        );
+        assert!(
+            !body.contains("image_url"),
+            "an outside image was sent: {body}"
+        );
+    }
+}
+
+#[test]
+fn a_session_file_on_disk_never_brings_a_file_from_outside_into_the_chat() {
+    let parent = tempfile::tempdir().unwrap();
+    let (repo, id) = planted(parent.path(), false);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["Fine."]));
+    let resumed = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &mock.openai_base(),
+        &["--resume", &id, "--message", "what is in the chat?"],
+    );
+    succeeded(&resumed);
+    nothing_from_outside(&mock);
+    let last = main_requests(&mock).pop().unwrap().to_string();
+    assert!(
+        last.contains("planted question"),
+        "the session was resumed: {last}"
+    );
+    assert!(
+        last.contains("return \\\"hello\\\""),
+        "hello.py is in the chat: {last}"
+    );
+    let stderr = format!("{}{}", text(&resumed.stdout), text(&resumed.stderr));
+    for link in ["link.py", "link.md", "link.png"] {
+        assert!(
+            stderr.contains(link) && stderr.contains("outside the project root"),
+            "{link} is named as refused: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_committed_session_is_someone_elses_and_is_neither_resumed_nor_written() {
+    let parent = tempfile::tempdir().unwrap();
+    let (repo, id) = planted(parent.path(), true);
+    let planted_file = repo.root().join(format!(".aider-tui/sessions/{id}.json"));
+    let planted_bytes = std::fs::read(&planted_file).unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    let base = mock.openai_base();
+
+    let refused = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["--resume", &id, "--message", "never sent"],
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(mock.requests().is_empty(), "nothing was sent");
+
+    mock.push(Reply::text(["Hello."]));
+    let fresh = aider_on_mock(&repo.root(), home.path(), &base, &["--message", "hi"]);
+    succeeded(&fresh);
+    let stderr = format!("{}{}", text(&fresh.stdout), text(&fresh.stderr));
+    assert!(
+        stderr.contains(&format!(".aider-tui/sessions/{id}.json")) && stderr.contains("not read"),
+        "the notice names the committed file: {stderr}"
+    );
+    nothing_from_outside(&mock);
+    assert_eq!(std::fs::read(&planted_file).unwrap(), planted_bytes);
+    assert_eq!(
+        session_files(&repo.root()).len(),
+        1,
+        "this run's session is kept in the per-user folder"
+    );
+    let per_user = home.path().join(".local/state/aider-tui/repos");
+    let kept: Vec<_> = walk_files(&per_user)
+        .into_iter()
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+}
+
+/// Every file under `dir`, at any depth.
+fn walk_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(walk_files(&path));
+        } else {
+            found.push(path);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_second_run_on_a_session_in_use_refuses_and_names_it() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    let base = mock.openai_base();
+    mock.push(Reply::text(["First answer."]));
+    succeeded(&aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["--message", "first"],
+    ));
+    let id = session_files(&repo.root())[0]
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+
+    // The first run holds the session while its model never answers.
+    mock.push(Reply::text(["never finished"]).hang());
+    let mut args: Vec<String> = [
+        "--resume",
+        &id,
+        "--message",
+        "from run one",
+        "--no-auto-lint",
+    ]
+    .map(String::from)
+    .to_vec();
+    args.extend(
+        [
+            "--model",
+            "openai/gpt-4o",
+            "--api-base",
+            &base,
+            "--api-key",
+            SECRET_KEY,
+        ]
+        .map(String::from),
+    );
+    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_aider-tui"))
+        .args(&args)
+        .current_dir(repo.root())
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", home.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let waited = std::time::Instant::now();
+    while !main_requests(&mock)
+        .iter()
+        .any(|body| body.to_string().contains("from run one"))
+    {
+        assert!(
+            waited.elapsed() < std::time::Duration::from_secs(60),
+            "the first run never asked the model"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+
+    mock.push(Reply::text(["Second answer."]));
+    let second = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["--resume", &id, "--message", "from run two"],
+    );
+    assert_eq!(second.status.code(), Some(2), "{}", text(&second.stderr));
+    let stderr = text(&second.stderr);
+    assert!(
+        stderr.contains(&id) && stderr.contains("another aider-tui run"),
+        "{stderr}"
+    );
+    assert!(
+        !main_requests(&mock)
+            .iter()
+            .any(|body| body.to_string().contains("from run two")),
+        "the second run sent nothing"
+    );
+
+    // The lock goes with the process that held it.
+    first.kill().unwrap();
+    first.wait().unwrap();
+    mock.push(Reply::text(["Third answer."]));
+    succeeded(&aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["--resume", &id, "--message", "from run three"],
+    ));
+    let saved = std::fs::read_to_string(&session_files(&repo.root())[0]).unwrap();
+    assert!(
+        saved.contains("first") && saved.contains("from run three"),
+        "{saved}"
+    );
+}
+
 #[test]
 fn a_damaged_only_session_file_is_named_and_a_new_session_answers() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);

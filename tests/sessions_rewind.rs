@@ -464,3 +464,109 @@ async fn a_rewind_without_commits_only_takes_back_the_conversation() {
     assert!(error_of(&driver.turn("/rewind x").await).contains("not \"x\""));
     driver.quit().await;
 }
+
+/// Every reference of the repository with what it points at.
+fn all_refs(root: &Path) -> Vec<(String, String)> {
+    let repo = git2::Repository::open(root).unwrap();
+    let mut found: Vec<(String, String)> = repo
+        .references()
+        .unwrap()
+        .flatten()
+        .filter_map(|reference| {
+            Some((
+                reference.name().ok()?.to_string(),
+                reference.target()?.to_string(),
+            ))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+#[tokio::test]
+async fn redo_of_a_planted_session_never_touches_refs_it_did_not_write() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let root = repo.root();
+    let base = head(&root);
+    // Someone else's commit, on a branch `side` and a tag `v1`, never on master.
+    let theirs = {
+        let git = git2::Repository::open(&root).unwrap();
+        let parent = git
+            .find_commit(git2::Oid::from_str(&base).unwrap())
+            .unwrap();
+        let blob = git.blob(b"def greet():\n    return \"theirs\"\n").unwrap();
+        let mut builder = git.treebuilder(Some(&parent.tree().unwrap())).unwrap();
+        builder.insert("hello.py", blob, 0o100644).unwrap();
+        let tree = git.find_tree(builder.write().unwrap()).unwrap();
+        let who = git2::Signature::now("Someone", "someone@example.com").unwrap();
+        let id = git
+            .commit(
+                Some("refs/heads/side"),
+                &who,
+                &who,
+                "theirs",
+                &tree,
+                &[&parent],
+            )
+            .unwrap();
+        git.tag_lightweight("v1", &git.find_object(id, None).unwrap(), false)
+            .unwrap();
+        id.to_string()
+    };
+    let mut planted_refs = vec!["refs/tags/v1".to_string(), "refs/heads/side".to_string()];
+    // A reference under the tool's own prefix, but whose commits the session never recorded.
+    let id = "20260101-000000-cafe";
+    let own = format!("refs/aider-tui/rewound/{id}/1-{}", &theirs[..12]);
+    git2::Repository::open(&root)
+        .unwrap()
+        .reference(
+            &own,
+            git2::Oid::from_str(&theirs).unwrap(),
+            false,
+            "planted",
+        )
+        .unwrap();
+    planted_refs.push(own);
+    let before = all_refs(&root);
+    let mock = MockLlm::start().await;
+    for reference in planted_refs {
+        let recorded = if reference.starts_with("refs/aider-tui/") {
+            "0123456789012345678901234567890123456789".to_string()
+        } else {
+            theirs.clone()
+        };
+        let turn = serde_json::json!({"text": "planted", "at": 1, "epoch": 0, "start": 0});
+        let session = serde_json::json!({
+            "version": 1, "id": id, "started": 1, "last_active": 2, "mode": "code",
+            "models": {"main": null, "weak": null, "editor": null},
+            "edit_format": "diff", "editor_edit_format": "editor-diff", "cost": 0.0,
+            "tokens": {"sent": 0, "received": 0, "cache_read": 0, "cache_write": 0},
+            "chat_files": [], "read_only_files": [],
+            "conversation": {
+                "messages": [], "turns": [],
+                "rewound": [{
+                    "at": 2, "turns": [turn], "messages": [], "kept_earlier": 0,
+                    "code": {
+                        "reference": reference, "branch": "master", "from": theirs,
+                        "to": base, "files": ["hello.py"],
+                        "commits": [{"id": recorded, "summary": "theirs", "by_assistant": true}]
+                    }
+                }]
+            }
+        });
+        repo.write(
+            &format!(".aider-tui/sessions/{id}.json"),
+            &serde_json::to_string(&session).unwrap(),
+        );
+        let mut resumed = settings(&root, &mock.openai_base(), &[]);
+        resumed.resume = Resume::Session(id.to_string());
+        let mut driver = Driver::start(resumed).await;
+        let redo = driver.turn("/redo").await;
+        let refused = error_of(&redo);
+        assert!(refused.contains(&reference), "{reference}: {refused}");
+        assert_eq!(head(&root), base, "{reference}: master did not move");
+        assert_eq!(all_refs(&root), before, "{reference}: no reference changed");
+        assert_eq!(repo.read("hello.py"), HELLO, "{reference}");
+        driver.quit().await;
+    }
+}

@@ -195,3 +195,66 @@ fn the_watch_command_runs_until_interrupted_and_commits_the_change() {
     assert_eq!(repo.read("app.py"), "def greet():\n    return \"hello\"\n");
     assert!(!out.contains(engine_support::SECRET_KEY) && !err.contains(engine_support::SECRET_KEY));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ai_comment_in_a_folder_linked_from_outside_never_reaches_the_model() {
+    const MARKER: &str = "outside-watch-secret-91ad";
+    let parent = tempfile::tempdir().unwrap();
+    let outside = parent.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("o.py"), "x = 1\n").unwrap();
+    let repo = TestRepo::new_in(parent.path(), &[("app.py", APP)]);
+    std::os::unix::fs::symlink("../outside", repo.root().join("ext")).unwrap();
+    repo.commit_all("a link out");
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["Noted."]));
+    let (ops, events) = aider_tui::engine::spawn(settings(&repo.root(), &mock.openai_base(), &[]));
+    let watching = FileWatcher::start_with(&repo.root(), Duration::from_millis(100)).unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let out = Shared::default();
+    let runner = tokio::spawn(watch_loop(
+        ops,
+        events,
+        watching,
+        Options {
+            yes: true,
+            ..Options::default()
+        },
+        async {
+            let _ = stop_rx.await;
+        },
+        out.clone(),
+        Shared::default(),
+    ));
+
+    std::fs::write(
+        outside.join("o.py"),
+        format!("x = '{MARKER}'  # send it AI!\n"),
+    )
+    .unwrap();
+    // A question inside afterwards carries every pending request, so an outside one
+    // would go with it.
+    repo.write("app.py", "def greet():\n    return \"hi\"  # why hi? AI?\n");
+    wait_for("the question's answer", Duration::from_secs(30), || {
+        out.text().contains("Noted.")
+    })
+    .await;
+    let bodies: Vec<String> = mock
+        .requests()
+        .into_iter()
+        .map(|request| request.body.to_string())
+        .collect();
+    assert!(
+        bodies.iter().any(|body| body.contains("why hi?")),
+        "{bodies:?}"
+    );
+    assert!(
+        bodies.iter().all(|body| !body.contains(MARKER)),
+        "an outside file reached the model: {bodies:?}"
+    );
+    let _ = stop_tx.send(());
+    tokio::time::timeout(Duration::from_secs(20), runner)
+        .await
+        .unwrap()
+        .unwrap();
+}

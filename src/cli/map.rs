@@ -161,7 +161,7 @@ pub fn run(args: super::MapArgs) -> ExitCode {
 /// kept out of `git status` through `.git/info/exclude`. `None` (the map then
 /// opens its own, or runs without) when it cannot be opened.
 fn open_state_dir(root: &std::path::Path) -> Option<StateDir> {
-    let state = StateDir::open(root).ok()?;
+    let state = crate::git::open_state_dir(root).ok()?;
     if state.location() == &StateLocation::Repository
         && let Ok(Some(repo)) = GitRepo::discover(root)
         && let Err(err) = repo.exclude_locally(&format!("{STATE_DIR_NAME}/"))

@@ -14,8 +14,8 @@ use crate::config::{self, Resume, Settings};
 use crate::engine;
 use crate::git::GitRepo;
 use crate::oneshot;
-use crate::safe_fs::{STATE_DIR_NAME, StateDir, StateLocation};
-use crate::sessions::SessionStore;
+use crate::safe_fs::{STATE_DIR_NAME, StateLocation};
+use crate::sessions::{SessionError, SessionStore};
 
 /// Loads the settings and runs the chosen front end.
 pub fn run(args: super::SessionArgs) -> ExitCode {
@@ -48,24 +48,38 @@ fn start(args: super::SessionArgs) -> anyhow::Result<ExitCode> {
     let mut settings = settings;
     settings.auto_accept_architect.get_or_insert(false);
     let (ops, events) = engine::spawn(settings.clone());
-    Ok(crate::tui::run(settings, ops, events))
+    let state = crate::git::open_state_dir(&settings.root).ok();
+    Ok(crate::tui::run(settings, state, ops, events))
 }
 
-/// Stops the start when `--resume` names no session that can be read, before any
-/// front end runs: a headless message must never go out without the history it was
-/// meant to continue. Plain `--resume` over session files that are all damaged goes
-/// on: the engine names each skipped file and starts a new session, as Aider does.
+/// Stops the start when `--resume` names no session that can be read, or one another
+/// run holds, before any front end runs: a headless message must never go out without
+/// the history it was meant to continue (the engine takes the session's lock itself).
+/// Plain `--resume` over session files that are all damaged goes on: the engine names
+/// each skipped file and starts a new session, as Aider does.
 fn check_resumable(settings: &Settings) -> anyhow::Result<()> {
     let found = match &settings.resume {
         Resume::No => return Ok(()),
-        Resume::Latest => {
-            SessionStore::open(&settings.root).and_then(|store| store.latest().map(|_| ()))
-        }
-        Resume::Session(id) => {
-            SessionStore::open(&settings.root).and_then(|store| store.load(id).map(|_| ()))
-        }
+        Resume::Latest => open_store(&settings.root).and_then(|store| match store.latest()? {
+            (Some(record), _) => store.lock(&record.id).map(drop),
+            (None, _) => Ok(()),
+        }),
+        Resume::Session(id) => open_store(&settings.root).and_then(|store| {
+            let record = store.load(id)?;
+            store.lock(&record.id).map(drop)
+        }),
     };
     found.context("--resume")
+}
+
+/// The sessions of the repository at `root`, in the state folder the engine chooses
+/// too (never files git tracks there).
+pub(super) fn open_store(root: &Path) -> Result<SessionStore, SessionError> {
+    let state = crate::git::open_state_dir(root).map_err(|source| SessionError::Io {
+        action: format!("opening the state folder of {}", root.display()),
+        source,
+    })?;
+    SessionStore::in_state_dir(&state)
 }
 
 /// `aider-tui watch`: loads the settings and watches headless until interrupted.
@@ -110,7 +124,7 @@ fn headless_message(settings: &Settings) -> anyhow::Result<Option<String>> {
 /// repository root, kept out of git by the local exclude file). Logging is best effort:
 /// a folder that cannot be written just means no log.
 fn start_logging(settings: &Settings) -> Option<tracing_appender::non_blocking::WorkerGuard> {
-    let state = StateDir::open(&settings.root).ok()?;
+    let state = crate::git::open_state_dir(&settings.root).ok()?;
     if settings.git && state.location() == &StateLocation::Repository {
         exclude_state_dir(&settings.root);
     }

@@ -10,7 +10,6 @@ use std::process::ExitCode;
 use crate::git::GitRepo;
 use crate::protocol::SessionInfo;
 use crate::safe_fs::STATE_DIR_NAME;
-use crate::sessions::SessionStore;
 use crate::text::session_line;
 
 /// Runs the command; exit 0 on success (also with no sessions), 1 when the sessions
@@ -41,7 +40,7 @@ pub fn run(args: super::SessionsArgs) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let listing = SessionStore::open(&root).and_then(|store| store.list());
+    let listing = super::session::open_store(&root).and_then(|store| store.list());
     let listing = match listing {
         Ok(listing) => listing,
         Err(err) => {

@@ -233,6 +233,16 @@ impl Workspace {
         }))
     }
 
+    /// The bytes of the regular file at `rel`, resolved as [`Workspace::read`] does (no
+    /// symlink out of the root, nothing in `.git/`, no special file), for files read
+    /// whole that need not be text; `None` when it does not exist.
+    pub fn read_bytes_of(&self, rel: &str) -> Result<Option<Vec<u8>>, WorkspaceError> {
+        let real_path = self.resolve(rel)?;
+        Ok(self
+            .read_bytes(&real_path, rel)?
+            .map(|(bytes, _read_only)| bytes))
+    }
+
     /// The bytes at a resolved path and whether the file is read-only; `None` when it
     /// does not exist.
     fn read_bytes(&self, real: &str, rel: &str) -> Result<Option<(Vec<u8>, bool)>, WorkspaceError> {

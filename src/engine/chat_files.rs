@@ -4,6 +4,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use crate::edit::Workspace;
+
 use super::images::is_image;
 use super::prompt::FileText;
 
@@ -68,29 +70,44 @@ impl ChatFiles {
 
     /// The editable files' current contents (a file that does not exist yet shows
     /// empty). Images go to the model as pictures (`images`), not as text.
-    pub fn editable_texts(&self, root: &Path) -> Vec<FileText> {
+    pub fn editable_texts(&self, workspace: &Workspace) -> Vec<FileText> {
         self.editable
             .iter()
             .filter(|name| !is_image(name))
             .map(|name| FileText {
                 name: name.clone(),
-                text: read_text(&absolute(root, name)).unwrap_or_default(),
+                text: read_text(workspace, name).unwrap_or_default(),
             })
             .collect()
     }
 
     /// The read-only files' contents (unreadable ones and images are left out).
-    pub fn read_only_texts(&self, root: &Path) -> Vec<FileText> {
+    pub fn read_only_texts(&self, workspace: &Workspace) -> Vec<FileText> {
         self.read_only
             .iter()
             .filter(|name| !is_image(name))
             .filter_map(|name| {
-                read_text(&absolute(root, name)).map(|text| FileText {
+                read_text(workspace, name).map(|text| FileText {
                     name: name.clone(),
                     text,
                 })
             })
             .collect()
+    }
+}
+
+/// A chat file's bytes. A name inside the repository is read through the workspace's
+/// root handle (no symlink out, nothing in `.git/`, regular files only), so a file
+/// that turns into a link after it joined is not read through it; an absolute name
+/// (a read-only file the user chose outside the repository) is read as named.
+pub fn read_bytes(workspace: &Workspace, name: &str) -> Result<Vec<u8>, String> {
+    if Path::new(name).is_absolute() {
+        return crate::safe_fs::read_regular(Path::new(name)).map_err(|error| error.to_string());
+    }
+    match workspace.read_bytes_of(name) {
+        Ok(Some(bytes)) => Ok(bytes),
+        Ok(None) => Err(format!("{name}: no such file")),
+        Err(error) => Err(error.to_string()),
     }
 }
 
@@ -104,10 +121,10 @@ pub fn absolute(root: &Path, name: &str) -> PathBuf {
     }
 }
 
-/// A file's text, if it is a regular file with UTF-8 text (a FIFO never blocks here).
-fn read_text(path: &Path) -> Option<String> {
-    let bytes = crate::safe_fs::read_regular(path).ok()?;
-    String::from_utf8(bytes).ok()
+/// A chat file's text, if it is a regular file with UTF-8 text (a FIFO never blocks
+/// here); see [`read_bytes`].
+fn read_text(workspace: &Workspace, name: &str) -> Option<String> {
+    String::from_utf8(read_bytes(workspace, name).ok()?).ok()
 }
 
 #[cfg(test)]

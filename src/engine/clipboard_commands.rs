@@ -8,7 +8,6 @@ use std::sync::Arc;
 
 use crate::clipboard::ClipboardError;
 use crate::protocol::{Event, TurnOutcome};
-use crate::safe_fs::StateDir;
 
 use super::history::Speaker;
 use super::mentions::Mentions;
@@ -137,7 +136,13 @@ impl Engine {
                 ),
             };
         }
-        let saved = StateDir::open(&self.session.root).and_then(|state| {
+        let state = self.session.state.clone().ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no state folder can be used here",
+            )
+        });
+        let saved = state.and_then(|state| {
             let folder = state.subdir(PASTED_FOLDER)?;
             folder.write_atomic(&file_name, png)?;
             Ok(folder.path().join(&file_name))

@@ -21,6 +21,15 @@ pub enum AddRefusal {
     Image { reason: String },
     /// A named pipe, socket or device: reading it could block the session.
     NotRegular { path: String, kind: &'static str },
+    /// The path leaves the repository on the way (a symlink out) or enters `.git/`.
+    Escapes(String),
+}
+
+/// What a repository-relative path names, once it is known to stay inside the root.
+pub(super) enum Found {
+    File,
+    Folder,
+    Missing,
 }
 
 impl std::fmt::Display for AddRefusal {
@@ -41,6 +50,7 @@ impl std::fmt::Display for AddRefusal {
                 f,
                 "{path} is {kind}, not a regular file; only regular files can be added"
             ),
+            AddRefusal::Escapes(reason) => write!(f, "{reason}; not adding it"),
         }
     }
 }
@@ -89,24 +99,14 @@ impl Engine {
             let Some(relative) = self.session.relative_path(typed) else {
                 return Err(AddRefusal::OutsideRoot(typed.to_string()));
             };
-            let absolute = self.session.absolute(&relative);
-            if absolute.exists() && absolute.is_file() {
+            let found = self.find_inside(&relative, typed)?;
+            if matches!(found, Found::File) {
                 return self.add_relative(vec![relative]);
-            }
-            // stat only: a FIFO is never opened (opening one blocks until a writer comes).
-            if let Ok(metadata) = std::fs::metadata(&absolute)
-                && !metadata.is_file()
-                && !metadata.is_dir()
-            {
-                return Err(AddRefusal::NotRegular {
-                    path: typed.to_string(),
-                    kind: crate::safe_fs::file_kind(&metadata.file_type()),
-                });
             }
             if is_glob(&relative) {
                 return Err(AddRefusal::GlobMatchedNothing(typed.to_string()));
             }
-            if create && !absolute.exists() {
+            if create && matches!(found, Found::Missing) {
                 self.session.files.add_editable(relative.clone());
                 return Ok(vec![relative]);
             }
@@ -115,7 +115,30 @@ impl Engine {
         self.add_relative(matches)
     }
 
-    fn add_relative(&mut self, paths: Vec<String>) -> Result<Vec<String>, AddRefusal> {
+    /// The containment every file that joins the chat from inside the repository
+    /// passes (`/add`, `/read-only`, a resumed session): the path resolves inside the
+    /// root through the workspace's handle (a symlink inside is followed, one out is
+    /// refused, and so is `.git/`), and what is there is a regular file, a folder or
+    /// nothing. Only stats: a FIFO is never opened (that blocks until a writer comes).
+    pub(super) fn find_inside(&self, relative: &str, typed: &str) -> Result<Found, AddRefusal> {
+        let workspace = &self.session.workspace;
+        let real = match workspace.resolve(relative) {
+            Ok(real) => real,
+            Err(crate::edit::WorkspaceError::Directory(_)) => return Ok(Found::Folder),
+            Err(error) => return Err(AddRefusal::Escapes(error.to_string())),
+        };
+        match std::fs::symlink_metadata(workspace.root().join(real)) {
+            Ok(metadata) if metadata.is_file() => Ok(Found::File),
+            Ok(metadata) if metadata.is_dir() => Ok(Found::Folder),
+            Ok(metadata) => Err(AddRefusal::NotRegular {
+                path: typed.to_string(),
+                kind: crate::safe_fs::file_kind(&metadata.file_type()),
+            }),
+            Err(_) => Ok(Found::Missing),
+        }
+    }
+
+    pub(super) fn add_relative(&mut self, paths: Vec<String>) -> Result<Vec<String>, AddRefusal> {
         let mut added = Vec::new();
         let single = paths.len() == 1;
         for path in paths {
@@ -180,10 +203,15 @@ impl Engine {
             .collect())
     }
 
-    /// Adds a read-only file; it may live outside the repository.
+    /// Adds a read-only file; it may live outside the repository when the user names
+    /// it so, but a path inside passes [`Engine::find_inside`].
     pub(super) fn add_read_only(&mut self, typed: &str) -> Result<String, String> {
         let name = match self.session.relative_path(typed) {
-            Some(relative) => relative,
+            Some(relative) => match self.find_inside(&relative, typed) {
+                Ok(Found::File) => relative,
+                Ok(_) => return Err(format!("cannot read {typed}: no such file")),
+                Err(refusal) => return Err(refusal.to_string()),
+            },
             None => {
                 let path = Path::new(typed);
                 let absolute = if path.is_absolute() {

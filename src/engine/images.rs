@@ -8,6 +8,7 @@ use crate::protocol::ChatMode;
 use crate::safe_fs::LimitedReadError;
 
 use super::prompt::{Prompt, PromptPart};
+use super::session::Session;
 use super::spawn::Engine;
 use super::turn::RoundSetup;
 
@@ -27,10 +28,12 @@ pub(super) fn image_too_large(size: u64) -> String {
     )
 }
 
-/// The bytes of an image, unless it is not a regular file or is over
-/// [`MAX_IMAGE_BYTES`] (refused from its size, unread).
-fn read_image(path: &std::path::Path) -> Result<Vec<u8>, String> {
-    crate::safe_fs::read_regular_within(path, MAX_IMAGE_BYTES).map_err(|error| match error {
+/// The bytes of a chat image, unless it is not a regular file or is over
+/// [`MAX_IMAGE_BYTES`] (refused from its size, unread). A name inside the repository
+/// is read at the path it resolves to within the root (see [`Session::contained_path`]).
+fn read_image(session: &Session, name: &str) -> Result<Vec<u8>, String> {
+    let path = session.contained_path(name)?;
+    crate::safe_fs::read_regular_within(&path, MAX_IMAGE_BYTES).map_err(|error| match error {
         LimitedReadError::TooLarge { size, .. } => image_too_large(size),
         LimitedReadError::Io(error) => format!("cannot be read: {error}"),
     })
@@ -66,8 +69,8 @@ impl Engine {
                 model.name
             ));
         }
-        let bytes = read_image(&self.session.absolute(name))
-            .map_err(|reason| format!("{name}: {reason}"))?;
+        let bytes =
+            read_image(&self.session, name).map_err(|reason| format!("{name}: {reason}"))?;
         crate::llm::image_info(&bytes).map_err(|error| format!("{name}: {error}"))?;
         Ok(())
     }
@@ -98,7 +101,8 @@ impl Engine {
         self.image_names()
             .into_iter()
             .filter_map(|name| {
-                let size = imagesize::size(self.session.absolute(&name)).ok()?;
+                let bytes = read_image(&self.session, &name).ok()?;
+                let size = imagesize::blob_size(&bytes).ok()?;
                 let tokens = image_tokens(provider, size.width as u64, size.height as u64);
                 Some((name, tokens))
             })
@@ -140,7 +144,7 @@ impl Engine {
         let mut sent = Vec::new();
         for name in &names {
             // Checked again: the file may have grown since it was added.
-            let read = read_image(&self.session.absolute(name))
+            let read = read_image(&self.session, name)
                 .and_then(|bytes| ImagePart::new(bytes).map_err(|error| error.to_string()));
             match read {
                 Ok(image) => {

@@ -83,6 +83,7 @@ impl Engine {
             use_git: self.session.git.is_some(),
             map_vendored: self.session.settings.map_vendored,
             cache_dir: self.session.settings.tag_store.clone(),
+            state_dir: self.session.state.clone(),
             ..MapOptions::default()
         };
         let near_chat = self.session.files.editable();

@@ -209,12 +209,25 @@ impl Engine {
                     "The rewind moved commits back, but git is not in use in this session, so they cannot be brought back.",
                 );
             };
+            // Only a reference this session's rewind made (see `command_rewind`).
+            let own = format!("{REWOUND_PREFIX}{}/", self.sessions.id());
+            if !code.reference.starts_with(&own) {
+                return error(format!(
+                    "The session's rewind names {}, which is not a reference this session kept its commits under; nothing was changed.",
+                    code.reference
+                ));
+            }
             let rewound = Rewound {
                 reference: code.reference.clone(),
                 branch: code.branch.clone(),
                 from: code.from.clone(),
                 to: code.to.clone(),
                 files: code.files.clone(),
+                commits: code
+                    .commits
+                    .iter()
+                    .map(|commit| commit.id.clone())
+                    .collect(),
             };
             match git.with(|git| git.redo(&rewound)) {
                 Ok(commits) => restored = commits.len(),
@@ -294,6 +307,9 @@ impl Engine {
             return TurnOutcome::Success;
         }
         self.write_session().await;
+        if let Err(err) = self.sessions.hold(&record.id) {
+            return error(err.to_string());
+        }
         self.adopt_session(record, true).await;
         TurnOutcome::Success
     }

@@ -8,6 +8,7 @@ use crate::edit::{EditFormat, Workspace};
 use crate::git::Attribution;
 use crate::protocol::{ChatMode, MapProgress, PlanId, ReviewId, SessionStatus};
 use crate::repo_path::RepoPath;
+use crate::safe_fs::StateDir;
 
 use super::chat_files::ChatFiles;
 use super::context_report::ContextState;
@@ -33,6 +34,8 @@ pub struct Session {
     pub edit_format: EditFormat,
     pub editor_edit_format: EditFormat,
     pub git: Option<LockedRepo>,
+    /// The tool's state folder, chosen once at start (`None`: nothing is kept).
+    pub state: Option<StateDir>,
     /// The repo map: its thread and what the session last showed of it.
     pub map: SessionMap,
     pub session_cost: f64,
@@ -63,11 +66,12 @@ impl Session {
         settings: Settings,
         models: Models,
         git: Option<LockedRepo>,
+        state: Option<StateDir>,
     ) -> Session {
         let edit_format = models.edit_format(&settings);
         let editor_edit_format = models.editor_edit_format(&settings);
         let mode = initial_mode(&settings);
-        let transcript = Transcript::open(&root);
+        let transcript = Transcript::open(state.clone());
         let keepalive = KeepAlive::new(settings.cache_keepalive_pings);
         Session {
             workspace,
@@ -80,6 +84,7 @@ impl Session {
             edit_format,
             editor_edit_format,
             git,
+            state,
             map: SessionMap::default(),
             session_cost: 0.0,
             last_turn_base: None,
@@ -136,6 +141,20 @@ impl Session {
             .map(String::from)
     }
 
+    /// Where a chat file is: an absolute name (a read-only file the user chose outside
+    /// the repository) as named; a name inside the repository at the path it resolves
+    /// to within the root, refused when a symlink on the way leads out or into `.git/`.
+    pub fn contained_path(&self, name: &str) -> Result<PathBuf, String> {
+        if std::path::Path::new(name).is_absolute() {
+            return Ok(PathBuf::from(name));
+        }
+        let real = self
+            .workspace
+            .resolve(name)
+            .map_err(|error| error.to_string())?;
+        Ok(self.workspace.root().join(real))
+    }
+
     /// The absolute path of a chat or read-only file name.
     pub fn absolute(&self, name: &str) -> PathBuf {
         super::chat_files::absolute(&self.root, name)
@@ -143,12 +162,12 @@ impl Session {
 
     /// The chat files' current contents (a file that does not exist yet shows empty).
     pub fn chat_file_texts(&self) -> Vec<FileText> {
-        self.files.editable_texts(&self.root)
+        self.files.editable_texts(&self.workspace)
     }
 
     /// The read-only files' contents (unreadable ones are left out).
     pub fn read_only_texts(&self) -> Vec<FileText> {
-        self.files.read_only_texts(&self.root)
+        self.files.read_only_texts(&self.workspace)
     }
 
     /// The repository's files, relative, as last listed (see `Engine::refresh_repo_files`).

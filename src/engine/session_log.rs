@@ -3,17 +3,19 @@
 //! `.aider-tui/sessions/<id>.json`; `--resume` reads one back at start and `/resume`
 //! switches to another. The file holds no setting, so never a key.
 
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use crate::config::{COMMAND_LINE_ORIGIN, Resume};
 use crate::protocol::{ChatMode, ConversationMessage, ConversationRole, EditStatus, Event};
+use crate::repo_path::RepoPath;
+use crate::safe_fs::StateDir;
 use crate::sessions::{
-    self, ModelNames, Role, SessionError, SessionRecord, SessionStore, StoredCommit, StoredMessage,
-    TokenTotals, TurnRecord,
+    self, ModelNames, Role, SessionError, SessionLock, SessionRecord, SessionStore, StoredCommit,
+    StoredMessage, TokenTotals, TurnRecord,
 };
 
 use super::edits::blocking;
+use super::files::Found;
 use super::history::{HistoryMessage, Speaker};
 use super::spawn::Engine;
 
@@ -21,6 +23,8 @@ use super::spawn::Engine;
 pub struct SessionLog {
     /// `None` when no state folder can be used: nothing is saved, and the user is told.
     store: Option<SessionStore>,
+    /// The running session, held so no other run takes it meanwhile.
+    lock: Option<SessionLock>,
     pub record: SessionRecord,
     tally: Tally,
     /// The history's generation the record's messages were last taken from; a newer
@@ -113,19 +117,30 @@ impl Tally {
 }
 
 impl SessionLog {
-    /// A new session of the repository at `root` (saved from its first message on).
-    pub fn new(root: &Path) -> SessionLog {
-        let store = match SessionStore::open(root) {
-            Ok(store) => Some(store),
-            Err(err) => {
+    /// A new session kept in the state folder `state` (saved from its first message
+    /// on); without one nothing is saved.
+    pub fn new(state: Option<&StateDir>) -> SessionLog {
+        let store = match state.map(SessionStore::in_state_dir) {
+            Some(Ok(store)) => Some(store),
+            Some(Err(err)) => {
                 tracing::warn!("sessions will not be saved: {err}");
                 None
             }
+            None => None,
         };
         let now = sessions::now();
+        let id = sessions::new_id(now);
+        let lock = store.as_ref().and_then(|store| match store.lock(&id) {
+            Ok(lock) => Some(lock),
+            Err(err) => {
+                tracing::warn!("{err}");
+                None
+            }
+        });
         SessionLog {
             store,
-            record: SessionRecord::new(sessions::new_id(now), now),
+            lock,
+            record: SessionRecord::new(id, now),
             tally: Tally::default(),
             synced_generation: 0,
             turn: None,
@@ -146,6 +161,15 @@ impl SessionLog {
     /// The running session's id.
     pub fn id(&self) -> &str {
         &self.record.id
+    }
+
+    /// Holds the session `id` for this run (before it is adopted), letting go of the
+    /// one held until now; refuses when another run holds it.
+    pub(super) fn hold(&mut self, id: &str) -> Result<(), SessionError> {
+        if let Some(store) = &self.store {
+            self.lock = Some(store.lock(id)?);
+        }
+        Ok(())
     }
 }
 
@@ -215,17 +239,18 @@ pub(super) fn shown_conversation(record: &SessionRecord) -> Vec<ConversationMess
 
 impl Engine {
     /// Continues the session `--resume` names, at start. A session that cannot be read
-    /// is reported and this one starts afresh.
-    pub(super) async fn resume_at_start(&mut self) {
+    /// is reported and this one starts afresh; one another run holds is refused, and
+    /// false says the session must not start.
+    pub(super) async fn resume_at_start(&mut self) -> bool {
         let wanted = self.session.settings.resume.clone();
         if wanted == Resume::No {
-            return;
+            return true;
         }
         let Some(store) = self.sessions.store().cloned() else {
             self.emitter
                 .error("Cannot resume: the state folder (.aider-tui) cannot be used here.")
                 .await;
-            return;
+            return true;
         };
         let loaded = blocking(move || match wanted {
             Resume::Session(id) => store.load(&id).map(|record| (Some(record), Vec::new())),
@@ -237,14 +262,17 @@ impl Engine {
                 for problem in skipped {
                     self.emitter.warn(format!("Skipped {problem}")).await;
                 }
-                match record {
-                    Some(record) => self.adopt_session(record, false).await,
-                    None => {
-                        self.emitter
-                            .warn("No earlier session could be read. This is a new session.")
-                            .await
-                    }
+                let Some(record) = record else {
+                    self.emitter
+                        .warn("No earlier session could be read. This is a new session.")
+                        .await;
+                    return true;
+                };
+                if let Err(err) = self.sessions.hold(&record.id) {
+                    self.emitter.error(format!("Cannot resume: {err}.")).await;
+                    return false;
                 }
+                self.adopt_session(record, false).await;
             }
             Err(err) => {
                 self.emitter
@@ -252,6 +280,7 @@ impl Engine {
                     .await;
             }
         }
+        true
     }
 
     /// Makes `record` the running session: its conversation, files, mode, models and
@@ -264,30 +293,40 @@ impl Engine {
             self.session.pending_note = None;
             self.session.last_turn_base = None;
         }
+        // The file's names are taken as written (no glob, no folder) and pass the
+        // containment of `/add`: whoever wrote the file, it never makes the model read
+        // a file outside the repository, through a symlink or a special file.
         let mut missing = Vec::new();
-        for name in &record.chat_files {
-            if !self.session.absolute(name).is_file() {
-                missing.push(name.clone());
+        let mut outside = Vec::new();
+        let mut refused = Vec::new();
+        let named = record
+            .chat_files
+            .iter()
+            .map(|name| (name, false))
+            .chain(record.read_only_files.iter().map(|name| (name, true)));
+        for (name, read_only) in named {
+            let Ok(relative) = RepoPath::parse(name).map(String::from) else {
+                outside.push(name.clone());
                 continue;
-            }
-            if let Err(refusal) = self.add_chat_file(name, false) {
-                self.emitter.warn(refusal.to_string()).await;
+            };
+            let added = match self.find_inside(&relative, name) {
+                Ok(Found::File) if read_only => self.add_read_only(&relative).map(|_| ()),
+                Ok(Found::File) => self
+                    .add_relative(vec![relative])
+                    .map(|_| ())
+                    .map_err(|refusal| refusal.to_string()),
+                Ok(Found::Folder | Found::Missing) => {
+                    missing.push(name.clone());
+                    continue;
+                }
+                Err(refusal) => Err(refusal.to_string()),
+            };
+            if let Err(problem) = added {
+                refused.push(problem);
             }
         }
-        let mut outside = Vec::new();
-        for name in &record.read_only_files {
-            // A session file can come with a cloned repository: it never makes the
-            // model read a file outside the repository.
-            if self.session.relative_path(name).is_none() {
-                outside.push(name.clone());
-            } else if let Err(refusal) = self.add_read_only(name) {
-                if self.session.absolute(name).is_file() {
-                    // There, but refused (an image too large, say): say why.
-                    self.emitter.warn(refusal).await;
-                } else {
-                    missing.push(name.clone());
-                }
-            }
+        for problem in refused {
+            self.emitter.warn(format!("Not restored: {problem}")).await;
         }
         if !missing.is_empty() {
             self.emitter

@@ -9,6 +9,8 @@ use crate::config::Settings;
 use crate::edit::Workspace;
 use crate::git::GitRepo;
 use crate::protocol::{Event, Op, TurnOutcome};
+use crate::safe_fs::StateDir;
+use crate::text::tracked_state_notice;
 
 use super::devices::Devices;
 use super::inbox::{Emitter, Inbox};
@@ -106,8 +108,24 @@ impl Engine {
                 return None;
             }
         };
-        let sessions = SessionLog::new(&root);
-        let session = Session::new(root, workspace, settings, models, git.map(LockedRepo::new));
+        // Chosen once, for the transcript, the sessions, the map and pasted images.
+        let tracked_state = crate::git::tracked_state_files(&root);
+        let state = match StateDir::open_untracked(&root, &tracked_state) {
+            Ok(state) => Some(state),
+            Err(err) => {
+                tracing::warn!("no state folder can be used: {err}");
+                None
+            }
+        };
+        let sessions = SessionLog::new(state.as_ref());
+        let session = Session::new(
+            root,
+            workspace,
+            settings,
+            models,
+            git.map(LockedRepo::new),
+            state,
+        );
         let mut emitter = emitter;
         emitter.record_into(session.transcript.clone());
         emitter.tally_into(sessions.tally());
@@ -119,6 +137,13 @@ impl Engine {
             devices,
         };
         engine.announce_repository_settings().await;
+        if !tracked_state.is_empty() {
+            let kept_in = engine.session.state.as_ref().map(StateDir::path);
+            engine
+                .emitter
+                .warn(tracked_state_notice(&tracked_state, kept_in))
+                .await;
+        }
         // Listing the files (a folder or glob on the command line needs them) is the
         // one walk before the first status; the map builds on its own thread, so the
         // screen shows the session at once on a repository of any size.
@@ -126,7 +151,9 @@ impl Engine {
         engine.refresh_repo_files().await;
         let listed = listing.elapsed();
         engine.add_startup_files().await;
-        engine.resume_at_start().await;
+        if !engine.resume_at_start().await {
+            return None;
+        }
         engine.load_startup_commands().await;
         engine.start_repo_map();
         engine.send_status().await;

@@ -2,8 +2,6 @@
 //! later. Only what was said is written: messages, replies, reflections and commands
 //! (never settings, so never a key). Written only when the state folder exists.
 
-use std::path::Path;
-
 use crate::safe_fs::StateDir;
 
 /// Appends the conversation to the transcript file.
@@ -16,12 +14,9 @@ pub struct Transcript {
 pub const TRANSCRIPT_FILE: &str = "chat-history.md";
 
 impl Transcript {
-    /// The transcript of the repository at `root`, in its state folder; a no-op when
-    /// no state folder can be opened.
-    pub fn open(root: &Path) -> Transcript {
-        let transcript = Transcript {
-            state: StateDir::open(root).ok(),
-        };
+    /// The transcript in the session's state folder; a no-op without one.
+    pub fn open(state: Option<StateDir>) -> Transcript {
+        let transcript = Transcript { state };
         let since_epoch = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_secs());

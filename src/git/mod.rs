@@ -20,6 +20,7 @@ mod maker;
 mod paths;
 mod repo;
 mod rewind;
+mod state_files;
 mod status;
 mod undo;
 
@@ -33,4 +34,5 @@ pub use log::CommitSummary;
 pub use maker::Maker;
 pub use repo::GitRepo;
 pub use rewind::{REWOUND_PREFIX, RewindPlan, RewindReport, Rewound};
+pub use state_files::{open_state_dir, tracked_state_files};
 pub use undo::UndoReport;

@@ -42,6 +42,9 @@ pub struct Rewound {
     pub to: Option<String>,
     /// The files that were rewritten.
     pub files: Vec<String>,
+    /// The ids of the commits that left the branch, newest first: a redo brings back
+    /// exactly these or nothing.
+    pub commits: Vec<String>,
 }
 
 /// What a rewind did.
@@ -220,6 +223,11 @@ impl GitRepo {
                 from: plan.head.clone(),
                 to: plan.target.clone(),
                 files: plan.files.clone(),
+                commits: plan
+                    .commits
+                    .iter()
+                    .map(|commit| commit.id.clone())
+                    .collect(),
             },
         })
     }
@@ -227,9 +235,20 @@ impl GitRepo {
     /// Brings rewound commits back: the branch moves forward to them again and their
     /// files are written. Refuses when the keeping reference is gone or moved, the branch
     /// is not where the rewind left it (a commit was made since, or another branch is
-    /// checked out), or a file it would write has uncommitted changes. Returns the
-    /// commits that came back, newest first.
+    /// checked out), or a file it would write has uncommitted changes. Only a reference
+    /// under `refs/aider-tui/rewound/` is read, and only the commits the rewind recorded
+    /// come back: a session file may come from someone else, and must not move a branch
+    /// to a commit of theirs or delete a tag or branch. Returns the commits that came
+    /// back, newest first.
     pub fn redo(&self, rewound: &Rewound) -> Result<Vec<CommitSummary>, GitError> {
+        if !rewound.reference.starts_with(REWOUND_PREFIX)
+            || !git2::Reference::is_valid_name(&rewound.reference)
+        {
+            return refuse(format!(
+                "{} is not where this tool keeps rewound commits; nothing was changed.",
+                rewound.reference
+            ));
+        }
         let kept = match self.repo.find_reference(&rewound.reference) {
             Ok(reference) => reference,
             Err(err) if err.code() == ErrorCode::NotFound => {
@@ -291,6 +310,16 @@ impl GitRepo {
             .iter()
             .map(CommitSummary::from_commit)
             .collect();
+        let recorded = restored
+            .iter()
+            .map(|commit| commit.id.as_str())
+            .eq(rewound.commits.iter().map(String::as_str));
+        if !recorded {
+            return refuse(format!(
+                "The commits under {} are not the ones the rewind recorded; nothing was changed.",
+                rewound.reference
+            ));
+        }
         let tip_tree = self
             .repo
             .find_commit(tip)

@@ -41,15 +41,36 @@ pub struct StateDir {
 
 impl StateDir {
     /// Opens (creating it if needed) `<root>/.aider-tui`, or, when that is a symlink, not
-    /// a folder or not writable, the per-user state folder for this repository.
+    /// a folder or not writable, the per-user state folder for this repository. For a
+    /// caller that cannot know what git tracks; see [`StateDir::open_untracked`].
     pub fn open(root: &Path) -> io::Result<StateDir> {
-        Self::open_or(root, per_user_base())
+        Self::open_or(root, &[], per_user_base())
     }
 
-    /// [`StateDir::open`] with the per-user folders under `fallback_base`.
-    fn open_or(root: &Path, fallback_base: Option<PathBuf>) -> io::Result<StateDir> {
-        let in_repository = Dir::open_ambient_dir(root, ambient_authority())
-            .and_then(|parent| open_child(&parent, STATE_DIR_NAME));
+    /// [`StateDir::open`] for a repository whose index lists `tracked` under
+    /// `.aider-tui/` (paths as git names them): files someone committed are not this
+    /// user's state, so when there are any the per-user folder is used instead and
+    /// the reason names them.
+    pub fn open_untracked(root: &Path, tracked: &[String]) -> io::Result<StateDir> {
+        Self::open_or(root, tracked, per_user_base())
+    }
+
+    /// [`StateDir::open_untracked`] with the per-user folders under `fallback_base`.
+    fn open_or(
+        root: &Path,
+        tracked: &[String],
+        fallback_base: Option<PathBuf>,
+    ) -> io::Result<StateDir> {
+        let in_repository = if tracked.is_empty() {
+            Dir::open_ambient_dir(root, ambient_authority())
+                .and_then(|parent| open_child(&parent, STATE_DIR_NAME))
+                .map_err(|error| describe(&error))
+        } else {
+            Err(format!(
+                "git tracks files in it, committed by someone else: {}",
+                tracked.join(", ")
+            ))
+        };
         match in_repository {
             Ok((dir, created)) => Ok(StateDir {
                 dir: std::sync::Arc::new(dir),
@@ -57,11 +78,10 @@ impl StateDir {
                 location: StateLocation::Repository,
                 created,
             }),
-            Err(error) => {
+            Err(why) => {
                 let reason = format!(
-                    "{} cannot be used ({}); using a per-user folder instead",
+                    "{} cannot be used ({why}); using a per-user folder instead",
                     root.join(STATE_DIR_NAME).display(),
-                    describe(&error)
                 );
                 tracing::warn!("{reason}");
                 let base = fallback_base.ok_or_else(|| {
@@ -335,7 +355,8 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         std::os::unix::fs::symlink(outside.path(), root.path().join(STATE_DIR_NAME)).unwrap();
         let per_user = tempfile::tempdir().unwrap();
-        let chosen = StateDir::open_or(root.path(), Some(per_user.path().to_path_buf())).unwrap();
+        let chosen =
+            StateDir::open_or(root.path(), &[], Some(per_user.path().to_path_buf())).unwrap();
         let StateLocation::PerUser { reason } = chosen.location() else {
             panic!("{:?}", chosen.location())
         };
@@ -343,6 +364,32 @@ mod tests {
         chosen.append("log", b"x").unwrap();
         assert!(chosen.path().starts_with(per_user.path()));
         assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_state_folder_with_tracked_files_is_left_to_its_committer() {
+        let root = tempfile::tempdir().unwrap();
+        let planted = root.path().join(".aider-tui/sessions");
+        std::fs::create_dir_all(&planted).unwrap();
+        std::fs::write(planted.join("x.json"), "{}").unwrap();
+        let per_user = tempfile::tempdir().unwrap();
+        let tracked = vec![".aider-tui/sessions/x.json".to_string()];
+        let chosen =
+            StateDir::open_or(root.path(), &tracked, Some(per_user.path().to_path_buf())).unwrap();
+        let StateLocation::PerUser { reason } = chosen.location() else {
+            panic!("{:?}", chosen.location())
+        };
+        assert!(reason.contains(".aider-tui/sessions/x.json"), "{reason}");
+        assert!(chosen.path().starts_with(per_user.path()));
+        assert_eq!(
+            chosen
+                .subdir("sessions")
+                .unwrap()
+                .file_names()
+                .unwrap()
+                .len(),
+            0
+        );
     }
 
     #[cfg(unix)]

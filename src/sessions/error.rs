@@ -37,6 +37,11 @@ pub enum SessionError {
     /// A session id is not a plain name.
     #[error("{0:?} is not a session id")]
     BadId(String),
+    /// Another run holds the session (its lock file is locked).
+    #[error(
+        "session {id} is open in another aider-tui run; quit that one first (or start without --resume for a new session), so neither run loses the other's turns"
+    )]
+    InUse { id: String },
     /// A session could not be written as JSON.
     #[error("sessions: cannot write session {id}: {source}")]
     Encode {

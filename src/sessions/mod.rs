@@ -21,4 +21,4 @@ pub use error::SessionError;
 pub use record::{
     FORMAT_VERSION, ModelNames, Role, SessionRecord, StoredCommit, StoredMessage, TokenTotals,
 };
-pub use store::{Listing, SESSIONS_DIR, SessionStore, SessionSummary};
+pub use store::{Listing, SESSIONS_DIR, SessionLock, SessionStore, SessionSummary};

@@ -16,6 +16,22 @@ pub const SESSIONS_DIR: &str = "sessions";
 /// The file name ending of a session file.
 const EXTENSION: &str = ".json";
 
+/// The sub-folder of the state folder that holds the sessions' lock files (apart, so
+/// the sessions folder holds sessions only).
+const LOCKS_DIR: &str = "session-locks";
+
+/// The file name ending of a session's lock file.
+const LOCK_EXTENSION: &str = ".lock";
+
+/// A session held by this run: while it lives, no other run can take the session, so
+/// two runs never write one file turn by turn and lose each other's turns. The lock
+/// is the operating system's on an open file, so it goes when the process does, even
+/// on a crash.
+#[derive(Debug)]
+pub struct SessionLock {
+    _file: std::fs::File,
+}
+
 /// A session in a list: enough to pick one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SessionSummary {
@@ -63,6 +79,8 @@ pub struct Listing {
 #[derive(Debug, Clone)]
 pub struct SessionStore {
     dir: StateDir,
+    /// The state folder, where the lock files' folder is made when first needed.
+    state: StateDir,
 }
 
 /// Only the version, read before the rest so a newer format is named as such.
@@ -89,7 +107,10 @@ impl SessionStore {
                 action: format!("opening {}", state.path().join(SESSIONS_DIR).display()),
                 source,
             })?;
-        Ok(SessionStore { dir })
+        Ok(SessionStore {
+            dir,
+            state: state.clone(),
+        })
     }
 
     /// The folder's path (for messages).
@@ -112,6 +133,32 @@ impl SessionStore {
                 action: format!("writing {}", self.dir.path().join(&name).display()),
                 source,
             })
+    }
+
+    /// Takes the session `id` for this run (see [`SessionLock`]); refuses with
+    /// [`SessionError::InUse`] when another run holds it.
+    pub fn lock(&self, id: &str) -> Result<SessionLock, SessionError> {
+        file_name(id)?;
+        let name = format!("{id}{LOCK_EXTENSION}");
+        let io = |source| SessionError::Io {
+            action: format!(
+                "locking {}",
+                self.state.path().join(LOCKS_DIR).join(&name).display()
+            ),
+            source,
+        };
+        let file = self
+            .state
+            .subdir(LOCKS_DIR)
+            .and_then(|locks| locks.open_append(&name))
+            .map_err(io)?;
+        match file.try_lock() {
+            Ok(()) => Ok(SessionLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => {
+                Err(SessionError::InUse { id: id.to_string() })
+            }
+            Err(std::fs::TryLockError::Error(source)) => Err(io(source)),
+        }
     }
 
     /// Every session, most recently active first; unreadable files are listed apart.
@@ -342,6 +389,24 @@ mod tests {
             store.load("20260104"),
             Err(SessionError::NewerVersion { version, .. }) if version == FORMAT_VERSION + 1
         ));
+    }
+
+    #[test]
+    fn a_session_is_held_by_one_run_at_a_time() {
+        let root = tempfile::tempdir().unwrap();
+        let store = SessionStore::open(root.path()).unwrap();
+        let held = store.lock("20260101-100000-aaaa").unwrap();
+        let again = store.lock("20260101-100000-aaaa").unwrap_err();
+        assert!(matches!(&again, SessionError::InUse { id } if id == "20260101-100000-aaaa"));
+        assert!(again.to_string().contains("quit that one first"), "{again}");
+        assert!(store.lock("20260102-100000-bbbb").is_ok());
+        assert!(
+            store.list().unwrap().skipped.is_empty(),
+            "lock files are no sessions"
+        );
+        drop(held);
+        assert!(store.lock("20260101-100000-aaaa").is_ok());
+        assert!(matches!(store.lock("../x"), Err(SessionError::BadId(_))));
     }
 
     #[test]

@@ -14,6 +14,20 @@ pub fn repository_settings_notice(file: &str, settings: &[(String, String)]) -> 
     )
 }
 
+/// The start-up notice for files a repository commits inside the tool's state folder
+/// (`tracked`, paths from the root), which are never taken as this user's sessions or
+/// history; `kept_in` is where this user's state goes instead.
+pub fn tracked_state_notice(tracked: &[String], kept_in: Option<&std::path::Path>) -> String {
+    let instead = match kept_in {
+        Some(path) => format!("this session's state is kept in {} instead", path.display()),
+        None => "this session's state is not kept".to_string(),
+    };
+    format!(
+        "This repository commits files in .aider-tui/ ({}). They are someone else's sessions and history, so they are not read: {instead}.",
+        tracked.join(", ")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

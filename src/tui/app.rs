@@ -45,8 +45,9 @@ pub struct AppOptions {
     pub keymap: Keymap,
     /// The repository root (files for the live diff, `.aider-tui/` for history).
     pub root: PathBuf,
-    /// Keep the input history under `<root>/.aider-tui/` (the engine keeps the chat transcript).
-    pub persist: bool,
+    /// Where the input history is kept: the state folder the front end was given
+    /// (the engine keeps the chat transcript); `None` keeps nothing.
+    pub state: Option<crate::safe_fs::StateDir>,
     /// Enter inserts a new line and Alt-Enter sends (`--multiline`).
     pub multiline: bool,
     /// Start watching the files for AI comments (`--watch-files`).
@@ -60,7 +61,7 @@ impl AppOptions {
             theme: Theme::default(),
             keymap: Keymap::default(),
             root,
-            persist: false,
+            state: None,
             multiline: false,
             watch_files: false,
         }
@@ -136,12 +137,11 @@ impl App {
     pub fn new(options: AppOptions) -> App {
         let palette = Palette::for_theme(&options.theme);
         let styles = options.theme.styles.clone();
-        let history = match options.persist {
-            true => crate::safe_fs::StateDir::open(&options.root)
-                .map(InputHistory::load)
-                .unwrap_or_default(),
-            false => InputHistory::default(),
-        };
+        let history = options
+            .state
+            .clone()
+            .map(InputHistory::load)
+            .unwrap_or_default();
         let mut status = StatusBar::default();
         status.multiline = options.multiline;
         let mut input = InputPane::new(&styles, history);

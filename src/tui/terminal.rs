@@ -42,7 +42,14 @@ const EVENT_BATCH: usize = 4096;
 ///
 /// Call it on a thread that has a multi-thread tokio runtime entered (or from inside
 /// one): the engine's task keeps running on that runtime meanwhile.
-pub fn run(settings: Settings, ops: Sender<Op>, events: Receiver<Event>) -> ExitCode {
+/// `state` is the state folder for the input history (chosen by the caller, which
+/// knows what git tracks there).
+pub fn run(
+    settings: Settings,
+    state: Option<crate::safe_fs::StateDir>,
+    ops: Sender<Op>,
+    events: Receiver<Event>,
+) -> ExitCode {
     if !io::stdout().is_terminal() {
         // Before the screen is taken over, stderr is the only place to say it.
         #[allow(clippy::print_stderr)]
@@ -55,7 +62,8 @@ pub fn run(settings: Settings, ops: Sender<Op>, events: Receiver<Event>) -> Exit
     }
     // Off the UI thread: a frame that needs the syntaxes before this ends waits for it.
     std::thread::spawn(super::highlight::warm_up);
-    let (options, problems) = options_from(&settings);
+    let (mut options, problems) = options_from(&settings);
+    options.state = state;
     let mut app = App::new(options);
     for problem in problems {
         app.handle_event(Event::Notice {
@@ -126,7 +134,7 @@ fn options_from(settings: &Settings) -> (AppOptions, Vec<String>) {
         theme,
         keymap,
         root: settings.root.clone(),
-        persist: true,
+        state: None,
         multiline: settings.multiline,
         watch_files: settings.watch_files,
     };

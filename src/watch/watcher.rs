@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use notify::{RecommendedWatcher, RecursiveMode};
-use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
+use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer_opt};
 use tokio::sync::mpsc;
 
 use super::comments::{AiComment, scan};
@@ -86,15 +86,22 @@ impl FileWatcher {
             sender,
         }));
         let shared = Arc::clone(&state);
-        let mut debouncer =
-            new_debouncer(debounce, move |result: DebounceEventResult| match result {
+        // A symlinked folder is not descended into: one committed as `ext -> ../outside`
+        // would otherwise put the outside files under watch.
+        let config = notify_debouncer_mini::Config::default()
+            .with_timeout(debounce)
+            .with_notify_config(notify::Config::default().with_follow_symlinks(false));
+        let mut debouncer = new_debouncer_opt::<_, RecommendedWatcher>(
+            config,
+            move |result: DebounceEventResult| match result {
                 Ok(events) => {
                     let paths: Vec<PathBuf> = events.into_iter().map(|event| event.path).collect();
                     lock(&shared).changed(&paths);
                 }
                 Err(error) => tracing::warn!("file watch error: {error}"),
-            })
-            .map_err(|error| failed(error.to_string()))?;
+            },
+        )
+        .map_err(|error| failed(error.to_string()))?;
         debouncer
             .watcher()
             .watch(&root, RecursiveMode::Recursive)
@@ -205,8 +212,11 @@ impl State {
         let Some(relative) = self.relative(path) else {
             return false;
         };
+        // Whatever the events name, a path that resolves outside the root (through a
+        // symlinked folder on the way) is never read, so never reported.
+        let inside = std::fs::canonicalize(path).is_ok_and(|real| real.starts_with(&self.root));
         let text = match std::fs::symlink_metadata(path) {
-            Ok(metadata) if metadata.is_file() && metadata.len() <= MAX_FILE_BYTES => {
+            Ok(metadata) if inside && metadata.is_file() && metadata.len() <= MAX_FILE_BYTES => {
                 crate::safe_fs::read_regular(path)
                     .ok()
                     .and_then(|bytes| String::from_utf8(bytes).ok())
@@ -305,5 +315,41 @@ mod tests {
         std::fs::write(root.join("app.py"), "x = 2  # now 3 AI!\n").unwrap();
         let again = next(&mut triggers).expect("a second trigger");
         assert_eq!(again.paths(), ["app.py"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlinked_folder_out_of_the_root_is_never_read_or_reported() {
+        let parent = tempfile::tempdir().unwrap();
+        let outside = parent.path().join("outside");
+        let root = parent.path().join("repo");
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(outside.join("o.py"), "x = 1\n").unwrap();
+        std::os::unix::fs::symlink("../outside", root.join("ext")).unwrap();
+        let (_watcher, mut triggers) =
+            FileWatcher::start_with(&root, Duration::from_millis(50)).unwrap();
+        std::fs::write(outside.join("o.py"), "x = 1  # send this out AI!\n").unwrap();
+        // Through the link too, as an editor that opened `ext/o.py` would save it.
+        std::fs::write(root.join("ext/o.py"), "x = 1  # and this AI!\n").unwrap();
+        // A save inside afterwards: its trigger carries every pending file, so an
+        // outside one would show here.
+        std::fs::write(root.join("app.py"), "y = 1  # make it 2 AI!\n").unwrap();
+        let trigger = next(&mut triggers).expect("a trigger for the file inside");
+        assert_eq!(trigger.paths(), ["app.py"]);
+        // The state directly: an event naming the outside file through the link.
+        let (sender, _receiver) = mpsc::unbounded_channel();
+        let mut state = State {
+            root: root.canonicalize().unwrap(),
+            ignore: Gitignore::empty(),
+            debounce: Duration::from_millis(50),
+            last_seen: HashMap::new(),
+            pending: BTreeMap::new(),
+            paused: false,
+            quiet_until: None,
+            sender,
+        };
+        assert!(!state.read(&root.canonicalize().unwrap().join("ext/o.py")));
+        assert!(state.pending.is_empty());
     }
 }
