@@ -402,3 +402,47 @@ proptest! {
         prop_assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 }
+
+/// New files in new sibling folders, written in parallel: every run creates them all
+/// (once, a shared new parent made by one write failed the others with "File exists").
+#[test]
+fn new_files_in_new_sibling_folders_are_all_created_every_time() {
+    let files = ["src/new/a.py", "src/new/b.py", "src/other/c.py", "src/new/d.py"];
+    let reply: String = files
+        .iter()
+        .map(|path| block(path, "", &format!("# {path}\n")))
+        .collect();
+    for run in 0..50 {
+        let dir = tempfile::tempdir().unwrap();
+        let output = apply(dir.path(), "diff", &[], &[], &reply);
+        assert_eq!(output.status.code(), Some(0), "run {run}: {output:?}");
+        for path in files {
+            assert_eq!(
+                fs::read_to_string(dir.path().join(path)).unwrap(),
+                format!("# {path}\n"),
+                "run {run}"
+            );
+        }
+    }
+}
+
+#[test]
+fn twenty_new_files_over_ten_new_folders_are_all_created() {
+    let files: Vec<String> = (0..20)
+        .map(|index| format!("pkg/part{}/sub/file{index}.py", index % 10))
+        .collect();
+    let reply: String = files
+        .iter()
+        .map(|path| block(path, "", &format!("# {path}\n")))
+        .collect();
+    for run in 0..10 {
+        let dir = tempfile::tempdir().unwrap();
+        let output = apply(dir.path(), "diff", &[], &["--json"], &reply);
+        assert_eq!(output.status.code(), Some(0), "run {run}: {output:?}");
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["changed_files"].as_array().unwrap().len(), 20);
+        for path in &files {
+            assert!(dir.path().join(path).is_file(), "run {run}: {path}");
+        }
+    }
+}
