@@ -446,3 +446,59 @@ fn twenty_new_files_over_ten_new_folders_are_all_created() {
         }
     }
 }
+
+#[test]
+fn a_stray_divider_before_replace_is_dropped_and_the_json_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.py"), "def f():\n    return 1\n").unwrap();
+    let reply = "a.py\n```python\n<<<<<<< SEARCH\n    return 1\n=======\n    return 2\n=======\n>>>>>>> REPLACE\n```\n";
+    let output = apply(dir.path(), "diff", &["a.py"], &["--json"], reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "def f():\n    return 2\n"
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let note = report["results"][0]["note"].as_str().unwrap();
+    assert!(note.contains("stray ======= line"), "{note}");
+    // Without --json, the note is printed under the block's result.
+    fs::write(dir.path().join("a.py"), "def f():\n    return 1\n").unwrap();
+    let output = apply(dir.path(), "diff", &["a.py"], &[], reply);
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.contains("note: a stray ======= line"), "{printed}");
+}
+
+#[test]
+fn extra_dividers_are_settled_by_the_one_split_the_file_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("doc.rst"), "Title\n=====\n\nOld para.\n").unwrap();
+    // An underline longer than its heading: the text alone cannot tell it from the
+    // divider, but only one split's SEARCH text is in the file.
+    let reply = "doc.rst\n<<<<<<< SEARCH\nOld para.\n=======\nNew para.\n\nSec\n=======\n\nMore.\n>>>>>>> REPLACE\n";
+    let parsed = parse_only("diff", &[], reply);
+    assert!(
+        parsed["edits"][0]["refusal"]
+            .as_str()
+            .unwrap()
+            .contains("none can be told")
+    );
+    let output = apply(dir.path(), "diff", &["doc.rst"], &[], reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("doc.rst")).unwrap(),
+        "Title\n=====\n\nNew para.\n\nSec\n=======\n\nMore.\n"
+    );
+    // Two splits whose SEARCH texts are both in the file: refused, nothing guessed.
+    let original = "A\n=======\nB\n";
+    fs::write(dir.path().join("doc.rst"), original).unwrap();
+    let both = "doc.rst\n<<<<<<< SEARCH\nA\n=======\nB\n=======\nC\n>>>>>>> REPLACE\n";
+    let output = apply(dir.path(), "diff", &["doc.rst"], &["--json"], both);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let reason = report["results"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("2 ways to split it"), "{reason}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("doc.rst")).unwrap(),
+        original
+    );
+}

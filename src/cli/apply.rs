@@ -104,9 +104,8 @@ fn refuse_replacement_characters(edits: &mut [Edit]) {
             .iter()
             .any(|text| text.contains('\u{fffd}'));
         if damaged && edit.refusal.is_none() {
-            edit.refusal = Some(
-                "the reply is not valid UTF-8 inside this block (the bad bytes show as \u{fffd}); resend it as UTF-8 text"
-                    .to_string(),
+            *edit = std::mem::take(edit).refused(
+                "the reply is not valid UTF-8 inside this block (the bad bytes show as \u{fffd}); resend it as UTF-8 text",
             );
         }
     }
@@ -172,7 +171,13 @@ fn report_json(report: &ApplyReport, parsed: &ParsedReply) -> Value {
         .iter()
         .map(|result| {
             let (status, reason) = status_json(&result.status);
-            json!({"index": result.index, "path": result.path, "status": status, "reason": reason})
+            json!({
+                "index": result.index,
+                "path": result.path,
+                "status": status,
+                "reason": reason,
+                "note": result.edit.note,
+            })
         })
         .collect();
     json!({
@@ -199,6 +204,9 @@ fn print_report(report: &ApplyReport, parsed: &ParsedReply) {
             EditStatus::Failed(failure) => {
                 println!("failed: {path}: {}", printable(&failure.to_string()))
             }
+        }
+        if let Some(note) = &result.edit.note {
+            println!("  note: {}", printable(note));
         }
     }
     for command in &parsed.shell_commands {

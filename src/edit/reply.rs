@@ -1,5 +1,6 @@
 //! What a parsed reply holds, and the entry points that parse one.
 
+use super::divider::Splits;
 use super::format::EditFormat;
 use super::options::ParseOptions;
 use super::streaming::StreamingParser;
@@ -25,6 +26,13 @@ pub struct Edit {
     pub move_to: Option<String>,
     /// The block was read but must not be applied, and why (for the model's feedback).
     pub refusal: Option<String>,
+    /// A slip the parser mended in the block (a stray `=======` line dropped), for
+    /// the user to hear about.
+    pub note: Option<String>,
+    /// A SEARCH/REPLACE block with several `=======` lines: every way to split it.
+    /// `search`, `replace` and `refusal` hold the choice made from the text alone;
+    /// [`Planner::settle`](super::Planner::settle) may choose again by the file.
+    pub splits: Option<Splits>,
 }
 
 /// How an edit changes its file.
@@ -85,10 +93,12 @@ impl Edit {
         Edit { id, ..self }
     }
 
-    /// The same edit, refused for this reason.
+    /// The same edit, refused for this reason (for good: no split by the file
+    /// lifts it).
     pub fn refused(self, reason: impl Into<String>) -> Edit {
         Edit {
             refusal: Some(reason.into()),
+            splits: None,
             ..self
         }
     }

@@ -115,6 +115,11 @@ impl Engine {
             ));
         }
         let parsed = detected.parsed;
+        for edit in &parsed.edits {
+            if let Some(note) = &edit.note {
+                notices.push(format!("Block {} ({}): {note}.", edit.id + 1, edit.path));
+            }
+        }
         match (&parsed.unfinished, cut_off) {
             (Some(unfinished), None) => {
                 // A reply the model ended on its own that stops inside a block is
