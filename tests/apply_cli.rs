@@ -86,20 +86,63 @@ fn a_failed_block_exits_one_and_the_others_still_apply() {
 }
 
 #[test]
-fn a_truncated_reply_exits_two_and_applies_nothing() {
+fn a_reply_ending_inside_a_block_applies_the_complete_ones_and_exits_one() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
     let reply = format!(
-        "{}\na.txt\n<<<<<<< SEARCH\nalpha\n=======\nALP",
+        "{}\na.txt\n<<<<<<< SEARCH\nbeta\n=======\nGAM",
         block("a.txt", "alpha\n", "beta\n")
     );
     let output = apply(dir.path(), "diff", &["a.txt"], &[], &reply);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("line 11"));
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("line 11") && stderr.contains("not applied"),
+        "{stderr}"
+    );
     assert_eq!(
         fs::read_to_string(dir.path().join("a.txt")).unwrap(),
-        "alpha\n"
+        "beta\n"
     );
+    // A reply cut inside its only block applies nothing.
+    let only = "a.txt\n<<<<<<< SEARCH\nbeta\n=======\nGAM";
+    let output = apply(dir.path(), "diff", &["a.txt"], &[], only);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.txt")).unwrap(),
+        "beta\n"
+    );
+}
+
+#[test]
+fn an_unclosed_fence_after_complete_blocks_applies_them_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.py"), "x = 1\n").unwrap();
+    let reply = format!(
+        "{}\nThe whole file now reads:\n\n```python\nx = 2\n",
+        block("a.py", "x = 1\n", "x = 2\n")
+    );
+    let output = apply(dir.path(), "diff", &["a.py"], &["--json"], &reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(fs::read_to_string(dir.path().join("a.py")).unwrap(), "x = 2\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the fence opened at line 12 never closes"),
+        "{stderr}"
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["results"][0]["status"], "applied");
+}
+
+#[test]
+fn an_unclosed_fence_and_no_block_is_no_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.py"), "x = 1\n").unwrap();
+    let reply = "Here is how it could look:\n\n```python\nx = 2\n";
+    let output = apply(dir.path(), "diff", &["a.py"], &[], reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("no edits found"));
+    assert_eq!(fs::read_to_string(dir.path().join("a.py")).unwrap(), "x = 1\n");
 }
 
 #[test]

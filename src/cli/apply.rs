@@ -1,7 +1,8 @@
 //! `aider-tui apply`: parse a reply and apply its edits (owner: edit engine).
 //!
 //! Exit 0: every edit applied. 1: some edit failed or was refused (the others still
-//! applied). 2: malformed or cut-off reply, or a usage error; nothing applied.
+//! applied; a block the reply ends inside counts as refused). 2: malformed reply, a
+//! reply cut off inside its only edit, or a usage error; nothing applied.
 
 // A command of the binary's edge: its output is its contract.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -13,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::edit::{
     ApplyReport, Edit, EditFormat, EditKind, EditStatus, ParseLimits, ParseOptions, ParsedReply,
-    Workspace, apply_edits, parse_reply_with,
+    Workspace, apply_edits, parse_reply_partial,
 };
 use crate::text::printable;
 
@@ -47,7 +48,7 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     let options = ParseOptions::new(&args.files)
         .with_limits(limits)
         .with_current_text(&current_text);
-    let mut parsed = parse_reply_with(&reply, format, &options).map_err(|error| {
+    let mut parsed = parse_reply_partial(&reply, format, &options).map_err(|error| {
         if error.over_limit {
             format!(
                 "reply refused, nothing applied: {error} (the limits are --max-reply-bytes and --max-edit-blocks)"
@@ -56,12 +57,32 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
             format!("malformed reply, nothing applied: {error}")
         }
     })?;
+    // A reply has no finish reason here: it is taken as ended normally, so the
+    // complete blocks apply, and only a block the reply ends inside is refused.
+    if let Some(error) = &parsed.unfinished {
+        if parsed.edits.is_empty() || !format.edits_stand_alone() {
+            return Err(format!("malformed reply, nothing applied: {error}"));
+        }
+        eprintln!(
+            "aider-tui apply: warning: {}; that block is not applied",
+            printable(&error.to_string())
+        );
+    } else if let Some(error) = &parsed.unclosed_fence {
+        eprintln!(
+            "aider-tui apply: warning: {}; the complete blocks before it are applied",
+            printable(&error.to_string())
+        );
+    }
     if lossy {
         refuse_replacement_characters(&mut parsed.edits);
     }
     if args.parse_only {
         print_parsed(&parsed, format, args.json);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(if parsed.unfinished.is_none() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        });
     }
     let workspace = workspace.map_err(|error| error.to_string())?;
     // A refused block (its reason set by the parser) fails in the plan like any other,
@@ -72,7 +93,7 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     } else {
         print_report(&report, &parsed);
     }
-    Ok(if report.all_applied() {
+    Ok(if report.all_applied() && parsed.unfinished.is_none() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

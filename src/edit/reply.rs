@@ -104,6 +104,16 @@ impl Edit {
     }
 }
 
+impl ParsedReply {
+    /// The parse, or the error of a reply that ends inside an edit or a fence.
+    pub(crate) fn strict(self) -> Result<ParsedReply, ParseError> {
+        match self.unfinished.clone().or_else(|| self.unclosed_fence.clone()) {
+            Some(error) => Err(error),
+            None => Ok(self),
+        }
+    }
+}
+
 /// Everything a reply proposes: edits, and shell commands (never run by the parser).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ParsedReply {
@@ -111,9 +121,13 @@ pub struct ParsedReply {
     pub edits: Vec<Edit>,
     /// Fenced shell blocks that are not edits, each as its text with a final newline.
     pub shell_commands: Vec<String>,
-    /// The reply ended inside a block, hunk or fence (it was cut off); `edits` then
+    /// The reply ended inside a block, hunk or listing (it was cut off); `edits` then
     /// holds only the blocks completed before that point.
     pub unfinished: Option<ParseError>,
+    /// The reply ended inside a fence of its prose that holds no unfinished edit
+    /// (a listing after the blocks never closes): `edits` are complete, though the
+    /// reply may have been cut off there.
+    pub unclosed_fence: Option<ParseError>,
 }
 
 /// A malformed reply: which line, and what is wrong with it.
@@ -164,11 +178,7 @@ pub fn parse_reply_with(
     format: EditFormat,
     options: &ParseOptions<'_>,
 ) -> Result<ParsedReply, ParseError> {
-    let parsed = parse_reply_partial(reply, format, options)?;
-    match parsed.unfinished {
-        Some(error) => Err(error),
-        None => Ok(parsed),
-    }
+    parse_reply_partial(reply, format, options)?.strict()
 }
 
 /// The same parse as [`parse_reply_with`], except that a reply cut off inside a

@@ -405,10 +405,11 @@ impl Machine for SearchReplaceMachine {
         context: &Context<'_>,
         sink: &mut Sink,
     ) -> Result<Option<ParseError>, ParseError> {
-        if let Some(cut) = self.close_cut(Cut::EndOfReply, context, sink)? {
-            return Ok(Some(cut));
-        }
-        Ok(self.fence.as_ref().map(ProseFence::never_closed))
+        self.close_cut(Cut::EndOfReply, context, sink)
+    }
+
+    fn unclosed_fence(&self) -> Option<ParseError> {
+        self.fence.as_ref().map(ProseFence::never_closed)
     }
 }
 
@@ -730,6 +731,13 @@ mod tests {
     fn an_unclosed_fence_at_the_end_is_unfinished() {
         let reply = "a.py\n```python\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n";
         assert_eq!(parse(reply, &[]).unwrap_err().line, 2);
+        // Unfinished is the fence, not the block: the partial parse keeps the block.
+        let options = super::super::options::ParseOptions::new(&[]);
+        let partial =
+            super::super::reply::parse_reply_partial(reply, EditFormat::Diff, &options).unwrap();
+        assert_eq!(partial.edits.len(), 1);
+        assert_eq!(partial.unfinished, None);
+        assert_eq!(partial.unclosed_fence.map(|error| error.line), Some(2));
         let shell = "Run:\n```bash\nmake te";
         assert!(parse(shell, &[]).is_err());
     }

@@ -120,10 +120,21 @@ impl Engine {
                 notices.push(format!("Block {} ({}): {note}.", edit.id + 1, edit.path));
             }
         }
+        // A reply the model ended on its own that stops inside a block: the complete
+        // blocks before it apply, and the unfinished one goes back to the model.
+        let mut unfinished_feedback = None;
         match (&parsed.unfinished, cut_off) {
+            (Some(unfinished), None)
+                if !parsed.edits.is_empty() && detected.format.edits_stand_alone() =>
+            {
+                notices.push(format!(
+                    "The reply ends inside an edit ({unfinished}): that block is left out; the complete blocks before it are here."
+                ));
+                unfinished_feedback = Some(format!(
+                    "Your reply ended inside an edit ({unfinished}); that block was not applied. Send it again, complete."
+                ));
+            }
             (Some(unfinished), None) => {
-                // A reply the model ended on its own that stops inside a block is
-                // malformed: nothing of it is applied.
                 return EditRound {
                     feedback: Some(format!(
                         "Your reply ended inside an edit ({unfinished}). Nothing was applied. Send the edits again, each block complete."
@@ -141,18 +152,34 @@ impl Engine {
                     "The reply was cut off ({reason}): only its complete blocks are here.{lost} Check them before accepting."
                 ));
             }
-            (None, None) => {}
+            (None, None) => {
+                if let Some(fence) = &parsed.unclosed_fence
+                    && !parsed.edits.is_empty()
+                {
+                    notices.push(format!(
+                        "The reply's last fence never closes ({fence}); its complete blocks are here."
+                    ));
+                }
+            }
         }
         let notice = (!notices.is_empty()).then(|| notices.join(" "));
-        if cut_off.is_some() && parsed.unfinished.is_some() && parsed.edits.is_empty() {
+        let ends_open = parsed.unfinished.is_some() || parsed.unclosed_fence.is_some();
+        if cut_off.is_some() && ends_open && parsed.edits.is_empty() {
             // Nothing to review, but the user must hear that the change they asked
             // for was lost with the cut (headless: exit 1, not success).
             self.emitter.warn(notices.join(" ")).await;
             return EditRound::done(true);
         }
-        let round = self
+        let mut round = self
             .apply_parsed(&parsed, reply, request, notice, cut_off.is_some())
             .await;
+        if let Some(unfinished) = unfinished_feedback {
+            round.not_applied = true;
+            round.feedback = Some(match round.feedback.take() {
+                Some(feedback) => format!("{unfinished}\n\n{feedback}"),
+                None => unfinished,
+            });
+        }
         // Commands come after the edits, as the model expects them to run on the new code.
         if !self.inbox.quit {
             self.offer_shell_commands(&parsed.shell_commands).await;
