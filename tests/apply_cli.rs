@@ -124,7 +124,10 @@ fn an_unclosed_fence_after_complete_blocks_applies_them_with_a_warning() {
     );
     let output = apply(dir.path(), "diff", &["a.py"], &["--json"], &reply);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
-    assert_eq!(fs::read_to_string(dir.path().join("a.py")).unwrap(), "x = 2\n");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "x = 2\n"
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains("the fence opened at line 12 never closes"),
@@ -142,7 +145,10 @@ fn an_unclosed_fence_and_no_block_is_no_edits() {
     let output = apply(dir.path(), "diff", &["a.py"], &[], reply);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert!(String::from_utf8_lossy(&output.stdout).contains("no edits found"));
-    assert_eq!(fs::read_to_string(dir.path().join("a.py")).unwrap(), "x = 1\n");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "x = 1\n"
+    );
 }
 
 #[test]
@@ -450,7 +456,12 @@ proptest! {
 /// (once, a shared new parent made by one write failed the others with "File exists").
 #[test]
 fn new_files_in_new_sibling_folders_are_all_created_every_time() {
-    let files = ["src/new/a.py", "src/new/b.py", "src/other/c.py", "src/new/d.py"];
+    let files = [
+        "src/new/a.py",
+        "src/new/b.py",
+        "src/other/c.py",
+        "src/new/d.py",
+    ];
     let reply: String = files
         .iter()
         .map(|path| block(path, "", &format!("# {path}\n")))

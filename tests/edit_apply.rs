@@ -306,12 +306,12 @@ fn a_write_failure_gets_advice_about_the_path_not_the_search_text() {
     let EditStatus::Failed(failure) = &report.results[0].status else {
         panic!("{:?}", report.results[0]);
     };
-    assert!(matches!(failure, EditFailure::WriteFailed(_)), "{failure:?}");
+    assert!(
+        matches!(failure, EditFailure::WriteFailed(_)),
+        "{failure:?}"
+    );
     let feedback = report.feedback().unwrap();
     assert!(!feedback.contains("A SEARCH section"), "{feedback}");
-    assert!(
-        feedback.contains("writing it to disk failed"),
-        "{feedback}"
-    );
+    assert!(feedback.contains("writing it to disk failed"), "{feedback}");
     assert_eq!(read(dir.path(), "new"), "in the way\n");
 }

@@ -20,7 +20,11 @@ pub struct Splits {
 impl Splits {
     /// The splits of `body` (lines with their newlines) at these divider lines,
     /// given as byte ranges of `body`.
-    pub(crate) fn new(body: String, dividers: Vec<(usize, usize)>, preferred: Option<usize>) -> Splits {
+    pub(crate) fn new(
+        body: String,
+        dividers: Vec<(usize, usize)>,
+        preferred: Option<usize>,
+    ) -> Splits {
         Splits {
             body,
             dividers,

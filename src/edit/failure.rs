@@ -76,9 +76,9 @@ impl EditFailure {
             EditFailure::NotFound { .. }
             | EditFailure::Ambiguous { .. }
             | EditFailure::AmbiguousFiles { .. } => Some(SEARCH_ADVICE),
-            EditFailure::PathRefused(_) => Some(
-                "Name every file by its path relative to the project root, outside .git/.",
-            ),
+            EditFailure::PathRefused(_) => {
+                Some("Name every file by its path relative to the project root, outside .git/.")
+            }
             EditFailure::Unreadable(_) => Some(
                 "That path cannot be edited as a text file; leave the block out, or send it again for a path that can hold a text file.",
             ),
@@ -88,9 +88,9 @@ impl EditFailure {
             EditFailure::ChangedOnDisk(_) => Some(
                 "The file was changed on disk while your edit waited; nothing of the block was written. Send the block again against the file as it is now.",
             ),
-            EditFailure::Refused(_) => Some(
-                "Send the block again, written exactly in the edit format.",
-            ),
+            EditFailure::Refused(_) => {
+                Some("Send the block again, written exactly in the edit format.")
+            }
             EditFailure::AmbiguousName { .. }
             | EditFailure::Placeholder { .. }
             | EditFailure::Exists(_) => None,

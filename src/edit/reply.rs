@@ -107,7 +107,11 @@ impl Edit {
 impl ParsedReply {
     /// The parse, or the error of a reply that ends inside an edit or a fence.
     pub(crate) fn strict(self) -> Result<ParsedReply, ParseError> {
-        match self.unfinished.clone().or_else(|| self.unclosed_fence.clone()) {
+        match self
+            .unfinished
+            .clone()
+            .or_else(|| self.unclosed_fence.clone())
+        {
             Some(error) => Err(error),
             None => Ok(self),
         }

@@ -657,11 +657,17 @@ mod tests {
         let reply = "a.py\n<<<<<<< SEARCH\nold\n=======\nnew\n=======\n>>>>>>> REPLACE\n";
         let parsed = parse(reply, &[]).unwrap();
         let edit = &parsed.edits[0];
-        assert_eq!((edit.search.as_str(), edit.replace.as_str()), ("old\n", "new\n"));
+        assert_eq!(
+            (edit.search.as_str(), edit.replace.as_str()),
+            ("old\n", "new\n")
+        );
         assert_eq!(edit.refusal, None);
         assert!(edit.splits.is_none());
         let note = edit.note.as_deref().unwrap();
-        assert!(note.contains("stray ======= line") && note.contains("line 6"), "{note}");
+        assert!(
+            note.contains("stray ======= line") && note.contains("line 6"),
+            "{note}"
+        );
         // Markdown, reStructuredText and plain text may end a REPLACE with such a line:
         // the file, not the parser, tells which split is meant.
         for path in ["doc.md", "doc.rst", "notes.txt"] {

@@ -379,7 +379,8 @@ impl Workspace {
 
     /// Makes one folder unless it is there; true when this call made it.
     fn create_folder(&self, folder: &Path, rel: &str) -> Result<bool, WorkspaceError> {
-        let in_the_way = || WorkspaceError::NotAFolder(folder.display().to_string(), rel.to_string());
+        let in_the_way =
+            || WorkspaceError::NotAFolder(folder.display().to_string(), rel.to_string());
         match self.dir.symlink_metadata(folder) {
             Ok(meta) if meta.is_dir() || meta.is_symlink() => return Ok(false),
             Ok(_) => return Err(in_the_way()),

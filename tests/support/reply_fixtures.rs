@@ -85,7 +85,11 @@ impl Case {
             (Some(expected), other) => Err(format!("expected {expected}, got {other:?}")),
             (None, Err(error)) => Err(format!("parse error: {error}")),
             (None, Ok(parsed)) => {
-                if let Some(unfinished) = parsed.unfinished.as_ref().or(parsed.unclosed_fence.as_ref()) {
+                if let Some(unfinished) = parsed
+                    .unfinished
+                    .as_ref()
+                    .or(parsed.unclosed_fence.as_ref())
+                {
                     return Err(format!("unexpectedly unfinished: {unfinished}"));
                 }
                 if let Some(commands) = &self.shell_commands
