@@ -86,31 +86,19 @@ fn a_failed_block_exits_one_and_the_others_still_apply() {
 }
 
 #[test]
-fn a_reply_ending_inside_a_block_applies_the_complete_ones_and_exits_one() {
+fn a_truncated_reply_exits_two_and_applies_nothing() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
     let reply = format!(
-        "{}\na.txt\n<<<<<<< SEARCH\nbeta\n=======\nGAM",
+        "{}\na.txt\n<<<<<<< SEARCH\nalpha\n=======\nALP",
         block("a.txt", "alpha\n", "beta\n")
     );
     let output = apply(dir.path(), "diff", &["a.txt"], &[], &reply);
-    assert_eq!(output.status.code(), Some(1), "{output:?}");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("line 11") && stderr.contains("not applied"),
-        "{stderr}"
-    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("line 11"));
     assert_eq!(
         fs::read_to_string(dir.path().join("a.txt")).unwrap(),
-        "beta\n"
-    );
-    // A reply cut inside its only block applies nothing.
-    let only = "a.txt\n<<<<<<< SEARCH\nbeta\n=======\nGAM";
-    let output = apply(dir.path(), "diff", &["a.txt"], &[], only);
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
-    assert_eq!(
-        fs::read_to_string(dir.path().join("a.txt")).unwrap(),
-        "beta\n"
+        "alpha\n"
     );
 }
 

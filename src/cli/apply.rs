@@ -1,8 +1,8 @@
 //! `aider-tui apply`: parse a reply and apply its edits (owner: edit engine).
 //!
 //! Exit 0: every edit applied. 1: some edit failed or was refused (the others still
-//! applied; a block the reply ends inside counts as refused). 2: malformed reply, a
-//! reply cut off inside its only edit, or a usage error; nothing applied.
+//! applied). 2: malformed reply, a reply cut off inside a block, hunk or listing, or a
+//! usage error; nothing applied.
 
 // A command of the binary's edge: its output is its contract.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -57,17 +57,13 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
             format!("malformed reply, nothing applied: {error}")
         }
     })?;
-    // A reply has no finish reason here: it is taken as ended normally, so the
-    // complete blocks apply, and only a block the reply ends inside is refused.
+    // A reply has no finish reason here: one that ends inside a block may be cut off,
+    // and nothing of it is applied; one whose last fence (outside any block) never
+    // closes is taken as ended, and its complete blocks apply.
     if let Some(error) = &parsed.unfinished {
-        if parsed.edits.is_empty() || !format.edits_stand_alone() {
-            return Err(format!("malformed reply, nothing applied: {error}"));
-        }
-        eprintln!(
-            "aider-tui apply: warning: {}; that block is not applied",
-            printable(&error.to_string())
-        );
-    } else if let Some(error) = &parsed.unclosed_fence {
+        return Err(format!("malformed reply, nothing applied: {error}"));
+    }
+    if let Some(error) = &parsed.unclosed_fence {
         eprintln!(
             "aider-tui apply: warning: {}; the complete blocks before it are applied",
             printable(&error.to_string())
@@ -78,11 +74,7 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     }
     if args.parse_only {
         print_parsed(&parsed, format, args.json);
-        return Ok(if parsed.unfinished.is_none() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(1)
-        });
+        return Ok(ExitCode::SUCCESS);
     }
     let workspace = workspace.map_err(|error| error.to_string())?;
     // A refused block (its reason set by the parser) fails in the plan like any other,
@@ -93,7 +85,7 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     } else {
         print_report(&report, &parsed);
     }
-    Ok(if report.all_applied() && parsed.unfinished.is_none() {
+    Ok(if report.all_applied() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -29,13 +29,6 @@ pub const ALL_FORMATS: [EditFormat; 5] = [
 ];
 
 impl EditFormat {
-    /// Whether each edit of a reply stands alone, so that the complete ones may apply
-    /// when the reply ends inside a later one. A patch does not: its end line closes
-    /// every section of it, and a patch without one is unfinished as a whole.
-    pub fn edits_stand_alone(&self) -> bool {
-        !matches!(self, EditFormat::Patch)
-    }
-
     /// The name used on the command line and in settings.
     pub fn name(&self) -> &'static str {
         match self {

@@ -120,21 +120,10 @@ impl Engine {
                 notices.push(format!("Block {} ({}): {note}.", edit.id + 1, edit.path));
             }
         }
-        // A reply the model ended on its own that stops inside a block: the complete
-        // blocks before it apply, and the unfinished one goes back to the model.
-        let mut unfinished_feedback = None;
         match (&parsed.unfinished, cut_off) {
-            (Some(unfinished), None)
-                if !parsed.edits.is_empty() && detected.format.edits_stand_alone() =>
-            {
-                notices.push(format!(
-                    "The reply ends inside an edit ({unfinished}): that block is left out; the complete blocks before it are here."
-                ));
-                unfinished_feedback = Some(format!(
-                    "Your reply ended inside an edit ({unfinished}); that block was not applied. Send it again, complete."
-                ));
-            }
             (Some(unfinished), None) => {
+                // A reply the model ended on its own that stops inside a block is
+                // malformed: nothing of it is applied.
                 return EditRound {
                     feedback: Some(format!(
                         "Your reply ended inside an edit ({unfinished}). Nothing was applied. Send the edits again, each block complete."
@@ -170,16 +159,9 @@ impl Engine {
             self.emitter.warn(notices.join(" ")).await;
             return EditRound::done(true);
         }
-        let mut round = self
+        let round = self
             .apply_parsed(&parsed, reply, request, notice, cut_off.is_some())
             .await;
-        if let Some(unfinished) = unfinished_feedback {
-            round.not_applied = true;
-            round.feedback = Some(match round.feedback.take() {
-                Some(feedback) => format!("{unfinished}\n\n{feedback}"),
-                None => unfinished,
-            });
-        }
         // Commands come after the edits, as the model expects them to run on the new code.
         if !self.inbox.quit {
             self.offer_shell_commands(&parsed.shell_commands).await;
