@@ -103,6 +103,43 @@ fn a_truncated_reply_exits_two_and_applies_nothing() {
 }
 
 #[test]
+fn an_unclosed_fence_after_complete_blocks_applies_them_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.py"), "x = 1\n").unwrap();
+    let reply = format!(
+        "{}\nThe whole file now reads:\n\n```python\nx = 2\n",
+        block("a.py", "x = 1\n", "x = 2\n")
+    );
+    let output = apply(dir.path(), "diff", &["a.py"], &["--json"], &reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "x = 2\n"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the fence opened at line 12 never closes"),
+        "{stderr}"
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["results"][0]["status"], "applied");
+}
+
+#[test]
+fn an_unclosed_fence_and_no_block_is_no_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.py"), "x = 1\n").unwrap();
+    let reply = "Here is how it could look:\n\n```python\nx = 2\n";
+    let output = apply(dir.path(), "diff", &["a.py"], &[], reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("no edits found"));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "x = 1\n"
+    );
+}
+
+#[test]
 fn parse_only_prints_the_edits_and_touches_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let reply = "new.txt\n```\n<<<<<<< SEARCH\n=======\nhello\n>>>>>>> REPLACE\n```\n\n```bash\nmake test\n```\n";
@@ -530,4 +567,109 @@ fn parse_only_says_which_blocks_would_break_the_syntax() {
         assert_eq!(found.is_object(), *breaks, "{path}: {found}");
         assert_eq!(fs::read_to_string(dir.path().join(path)).unwrap(), *before);
     }
+}
+
+/// New files in new sibling folders, written in parallel: every run creates them all
+/// (once, a shared new parent made by one write failed the others with "File exists").
+#[test]
+fn new_files_in_new_sibling_folders_are_all_created_every_time() {
+    let files = [
+        "src/new/a.py",
+        "src/new/b.py",
+        "src/other/c.py",
+        "src/new/d.py",
+    ];
+    let reply: String = files
+        .iter()
+        .map(|path| block(path, "", &format!("# {path}\n")))
+        .collect();
+    for run in 0..50 {
+        let dir = tempfile::tempdir().unwrap();
+        let output = apply(dir.path(), "diff", &[], &[], &reply);
+        assert_eq!(output.status.code(), Some(0), "run {run}: {output:?}");
+        for path in files {
+            assert_eq!(
+                fs::read_to_string(dir.path().join(path)).unwrap(),
+                format!("# {path}\n"),
+                "run {run}"
+            );
+        }
+    }
+}
+
+#[test]
+fn twenty_new_files_over_ten_new_folders_are_all_created() {
+    let files: Vec<String> = (0..20)
+        .map(|index| format!("pkg/part{}/sub/file{index}.py", index % 10))
+        .collect();
+    let reply: String = files
+        .iter()
+        .map(|path| block(path, "", &format!("# {path}\n")))
+        .collect();
+    for run in 0..10 {
+        let dir = tempfile::tempdir().unwrap();
+        let output = apply(dir.path(), "diff", &[], &["--json"], &reply);
+        assert_eq!(output.status.code(), Some(0), "run {run}: {output:?}");
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["changed_files"].as_array().unwrap().len(), 20);
+        for path in &files {
+            assert!(dir.path().join(path).is_file(), "run {run}: {path}");
+        }
+    }
+}
+
+#[test]
+fn a_stray_divider_before_replace_is_dropped_and_the_json_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.py"), "def f():\n    return 1\n").unwrap();
+    let reply = "a.py\n```python\n<<<<<<< SEARCH\n    return 1\n=======\n    return 2\n=======\n>>>>>>> REPLACE\n```\n";
+    let output = apply(dir.path(), "diff", &["a.py"], &["--json"], reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "def f():\n    return 2\n"
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let note = report["results"][0]["note"].as_str().unwrap();
+    assert!(note.contains("stray ======= line"), "{note}");
+    // Without --json, the note is printed under the block's result.
+    fs::write(dir.path().join("a.py"), "def f():\n    return 1\n").unwrap();
+    let output = apply(dir.path(), "diff", &["a.py"], &[], reply);
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.contains("note: a stray ======= line"), "{printed}");
+}
+
+#[test]
+fn extra_dividers_are_settled_by_the_one_split_the_file_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("doc.rst"), "Title\n=====\n\nOld para.\n").unwrap();
+    // An underline longer than its heading: the text alone cannot tell it from the
+    // divider, but only one split's SEARCH text is in the file.
+    let reply = "doc.rst\n<<<<<<< SEARCH\nOld para.\n=======\nNew para.\n\nSec\n=======\n\nMore.\n>>>>>>> REPLACE\n";
+    let parsed = parse_only("diff", &[], reply);
+    assert!(
+        parsed["edits"][0]["refusal"]
+            .as_str()
+            .unwrap()
+            .contains("none can be told")
+    );
+    let output = apply(dir.path(), "diff", &["doc.rst"], &[], reply);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("doc.rst")).unwrap(),
+        "Title\n=====\n\nNew para.\n\nSec\n=======\n\nMore.\n"
+    );
+    // Two splits whose SEARCH texts are both in the file: refused, nothing guessed.
+    let original = "A\n=======\nB\n";
+    fs::write(dir.path().join("doc.rst"), original).unwrap();
+    let both = "doc.rst\n<<<<<<< SEARCH\nA\n=======\nB\n=======\nC\n>>>>>>> REPLACE\n";
+    let output = apply(dir.path(), "diff", &["doc.rst"], &["--json"], both);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let reason = report["results"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("2 ways to split it"), "{reason}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("doc.rst")).unwrap(),
+        original
+    );
 }

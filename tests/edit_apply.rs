@@ -14,8 +14,8 @@ use std::path::Path;
 
 use aider_tui::diff::LineKind;
 use aider_tui::edit::{
-    ChangeKind, Edit, EditFailure, EditFormat, EditStatus, FileResult, Workspace, apply_edits,
-    parse_reply, plan_edits,
+    ChangeKind, Decision, Edit, EditFailure, EditFormat, EditStatus, FileResult, Workspace,
+    apply_edits, apply_plan, parse_reply, plan_edits,
 };
 
 fn workspace(files: &[(&str, &str)]) -> (tempfile::TempDir, Workspace) {
@@ -293,4 +293,25 @@ fn a_listing_named_by_a_shared_basename_creates_nothing() {
     ));
     assert!(!dir.path().join("index.js").exists());
     assert_eq!(read(dir.path(), "a/index.js"), "a\n");
+}
+
+#[test]
+fn a_write_failure_gets_advice_about_the_path_not_the_search_text() {
+    let (dir, ws) = workspace(&[]);
+    let edits = vec![Edit::new("new/a.py", "", "x = 1\n")];
+    let plan = plan_edits(&ws, &edits, &[]);
+    // Between the plan and the write, a file takes the name of the folder to create.
+    fs::write(dir.path().join("new"), "in the way\n").unwrap();
+    let report = apply_plan(&ws, &edits, &plan, &|_| Decision::Accept, &|_| false);
+    let EditStatus::Failed(failure) = &report.results[0].status else {
+        panic!("{:?}", report.results[0]);
+    };
+    assert!(
+        matches!(failure, EditFailure::WriteFailed(_)),
+        "{failure:?}"
+    );
+    let feedback = report.feedback().unwrap();
+    assert!(!feedback.contains("A SEARCH section"), "{feedback}");
+    assert!(feedback.contains("writing it to disk failed"), "{feedback}");
+    assert_eq!(read(dir.path(), "new"), "in the way\n");
 }

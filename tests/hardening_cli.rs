@@ -20,7 +20,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use engine_support::{SECRET_KEY, TestRepo, block};
+use engine_support::{COMMIT_REQUEST_MARK, SECRET_KEY, TestRepo, block};
 use mock_llm::{MockLlm, Reply, Stop};
 use serde_json::Value;
 
@@ -553,4 +553,78 @@ fn a_udiff_reply_whose_fence_never_closes_is_not_applied_or_committed() {
             assert!(stdout.contains("The reply was cut off"), "{stdout}");
         }
     }
+}
+
+// #21.3: a stray divider right before `>>>>>>> REPLACE` is dropped, and the review
+// says so (headless, its notice goes to stderr).
+
+#[test]
+fn a_stray_divider_is_dropped_and_the_review_says_so() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    let reply = "hello.py\n```python\n<<<<<<< SEARCH\n    return \"hello\"\n=======\n    return \"hi\"\n=======\n>>>>>>> REPLACE\n```\n";
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["fix: say hi"]));
+    mock.fallback(Reply::text([reply]));
+    let base = mock.openai_base();
+    let output = message(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["hello.py", "--yes", "--message", "Say hi"],
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"hi\"\n");
+    assert!(
+        stderr.contains("Block 1 (hello.py): a stray ======= line"),
+        "{stderr}"
+    );
+}
+
+// #21.4: a listing whose fence never closes, after a complete block.
+
+const OPEN_LISTING: &str = "\nThe file now reads:\n\n```python\ndef greet():\n    return \"hi\"\n";
+
+#[test]
+fn an_unclosed_fence_after_a_complete_block_applies_it_when_the_reply_ended() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    let edit = block("hello.py", "    return \"hello\"\n", "    return \"hi\"\n");
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["fix: say hi"]));
+    mock.fallback(Reply::text([format!("{edit}{OPEN_LISTING}")]));
+    let base = mock.openai_base();
+    let output = message(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["hello.py", "--yes", "--message", "Say hi"],
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(repo.read("hello.py"), "def greet():\n    return \"hi\"\n");
+    assert!(stderr.contains("never closes"), "{stderr}");
+    assert_eq!(repo.log().len(), 2, "the edit was committed");
+}
+
+#[test]
+fn an_unclosed_fence_after_a_complete_block_is_not_applied_when_cut_at_the_limit() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    let edit = block("hello.py", "    return \"hello\"\n", "    return \"hi\"\n");
+    mock.fallback(Reply::text([format!("{edit}{OPEN_LISTING}")]).length());
+    let base = mock.openai_base();
+    let output = message(
+        &repo.root(),
+        home.path(),
+        &base,
+        &["hello.py", "--yes", "--message", "Say hi"],
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cut off"), "{stderr}");
+    assert_eq!(repo.read("hello.py"), HELLO);
+    assert_eq!(repo.log().len(), 1, "nothing was committed");
 }

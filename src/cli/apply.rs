@@ -1,7 +1,8 @@
 //! `aider-tui apply`: parse a reply and apply its edits (owner: edit engine).
 //!
 //! Exit 0: every edit applied. 1: some edit failed or was refused (the others still
-//! applied). 2: malformed or cut-off reply, or a usage error; nothing applied.
+//! applied). 2: malformed reply, a reply cut off inside a block, hunk or listing, or a
+//! usage error; nothing applied.
 
 // A command of the binary's edge: its output is its contract.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -13,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::edit::{
     ApplyReport, Decision, Edit, EditFormat, EditKind, EditStatus, ParseLimits, ParseOptions,
-    ParsedReply, Plan, Planner, SyntaxFinding, Workspace, apply_plan, parse_reply_with,
+    ParsedReply, Plan, Planner, SyntaxFinding, Workspace, apply_plan, parse_reply_partial,
 };
 use crate::engine::grammar_check;
 use crate::text::printable;
@@ -48,7 +49,7 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     let options = ParseOptions::new(&args.files)
         .with_limits(limits)
         .with_current_text(&current_text);
-    let mut parsed = parse_reply_with(&reply, format, &options).map_err(|error| {
+    let mut parsed = parse_reply_partial(&reply, format, &options).map_err(|error| {
         if error.over_limit {
             format!(
                 "reply refused, nothing applied: {error} (the limits are --max-reply-bytes and --max-edit-blocks)"
@@ -57,6 +58,18 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
             format!("malformed reply, nothing applied: {error}")
         }
     })?;
+    // A reply has no finish reason here: one that ends inside a block may be cut off,
+    // and nothing of it is applied; one whose last fence (outside any block) never
+    // closes is taken as ended, and its complete blocks apply.
+    if let Some(error) = &parsed.unfinished {
+        return Err(format!("malformed reply, nothing applied: {error}"));
+    }
+    if let Some(error) = &parsed.unclosed_fence {
+        eprintln!(
+            "aider-tui apply: warning: {}; the complete blocks before it are applied",
+            printable(&error.to_string())
+        );
+    }
     if lossy {
         refuse_replacement_characters(&mut parsed.edits);
     }
@@ -65,7 +78,7 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
         let plan = workspace
             .as_ref()
             .ok()
-            .map(|workspace| plan(workspace, &parsed.edits, &args.files));
+            .map(|workspace| plan(workspace, &parsed.edits, &args.files).1);
         print_parsed(&parsed, plan.as_ref(), format, args.json);
         return Ok(ExitCode::SUCCESS);
     }
@@ -73,10 +86,10 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     // A refused block (its reason set by the parser) fails in the plan like any other,
     // with its reason in the feedback; the others still apply. A block that breaks its
     // file's syntax is still written (the caller asked for it); the result says so.
-    let plan = plan(&workspace, &parsed.edits, &args.files);
+    let (edits, plan) = plan(&workspace, &parsed.edits, &args.files);
     let report = apply_plan(
         &workspace,
-        &parsed.edits,
+        &edits,
         &plan,
         &|_| Decision::Accept,
         &|_| false,
@@ -93,11 +106,14 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     })
 }
 
-/// Every edit planned as accepted, each checked for syntax errors it introduces.
-fn plan(workspace: &Workspace, edits: &[Edit], chat_files: &[String]) -> Plan {
+/// Every edit settled by its file ([`Planner::settle`]) and planned as accepted, each
+/// checked for syntax errors it introduces.
+fn plan(workspace: &Workspace, edits: &[Edit], chat_files: &[String]) -> (Vec<Edit>, Plan) {
     let mut planner = Planner::new(workspace, chat_files);
     planner.check_syntax(grammar_check());
-    planner.plan(edits, &|_| Decision::Accept)
+    let edits = planner.settle_all(edits);
+    let plan = planner.plan(&edits, &|_| Decision::Accept);
+    (edits, plan)
 }
 
 fn syntax_json(found: Option<&SyntaxFinding>) -> Value {
@@ -132,9 +148,8 @@ fn refuse_replacement_characters(edits: &mut [Edit]) {
             .iter()
             .any(|text| text.contains('\u{fffd}'));
         if damaged && edit.refusal.is_none() {
-            edit.refusal = Some(
-                "the reply is not valid UTF-8 inside this block (the bad bytes show as \u{fffd}); resend it as UTF-8 text"
-                    .to_string(),
+            *edit = std::mem::take(edit).refused(
+                "the reply is not valid UTF-8 inside this block (the bad bytes show as \u{fffd}); resend it as UTF-8 text",
             );
         }
     }
@@ -214,6 +229,7 @@ fn report_json(report: &ApplyReport, parsed: &ParsedReply) -> Value {
                 "status": status,
                 "reason": reason,
                 "syntax_error": syntax_json(result.syntax_error.as_ref()),
+                "note": result.edit.note,
             })
         })
         .collect();
@@ -248,6 +264,9 @@ fn print_report(report: &ApplyReport, parsed: &ParsedReply) {
                 found.line,
                 printable(&found.message)
             );
+        }
+        if let Some(note) = &result.edit.note {
+            println!("  note: {}", printable(note));
         }
     }
     for command in &parsed.shell_commands {

@@ -181,14 +181,20 @@ fn write_failure(error: WorkspaceError) -> EditFailure {
     }
 }
 
-/// A dry run: the plan of every edit, in order, accepting all, with nothing written.
+/// A dry run: the plan of every edit, in order, accepting all, with nothing written
+/// (each block's split settled by its file first, see [`Planner::settle`]).
 pub fn plan_edits(workspace: &Workspace, edits: &[Edit], chat_files: &[String]) -> Plan {
-    Planner::new(workspace, chat_files).plan(edits, &|_| Decision::Accept)
+    let mut planner = Planner::new(workspace, chat_files);
+    let edits = planner.settle_all(edits);
+    planner.plan(&edits, &|_| Decision::Accept)
 }
 
 /// Plans and applies every edit. A failed edit changes nothing; the others still apply.
-/// Read-only files are not written.
+/// Read-only files are not written. The results hold the edits as settled by their
+/// files ([`Planner::settle`]).
 pub fn apply_edits(workspace: &Workspace, edits: &[Edit], chat_files: &[String]) -> ApplyReport {
-    let plan = plan_edits(workspace, edits, chat_files);
-    apply_plan(workspace, edits, &plan, &|_| Decision::Accept, &|_| false)
+    let mut planner = Planner::new(workspace, chat_files);
+    let edits = planner.settle_all(edits);
+    let plan = planner.plan(&edits, &|_| Decision::Accept);
+    apply_plan(workspace, &edits, &plan, &|_| Decision::Accept, &|_| false)
 }

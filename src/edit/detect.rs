@@ -109,6 +109,7 @@ pub fn parse_reply_detecting(
         let format = format_of(*other);
         if let Ok(parsed) = parse_reply_partial(reply, format, options)
             && parsed.unfinished.is_none()
+            && parsed.unclosed_fence.is_none()
             && !parsed.edits.is_empty()
             && parsed.edits.iter().all(|edit| edit.refusal.is_none())
         {

@@ -4,6 +4,67 @@
 
 use std::collections::HashMap;
 
+/// Every way to split a block that holds several `=======` lines. The text alone
+/// often cannot tell which one divides; the file can (the right SEARCH text is in
+/// it), so the block keeps them all for the planner, which alone sees the file.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Splits {
+    /// The block's lines, each followed by a newline.
+    body: String,
+    /// Each candidate divider line, as the byte range of its text in `body`.
+    dividers: Vec<(usize, usize)>,
+    /// The candidate the text alone chose (by the lines shared around it), if any.
+    preferred: Option<usize>,
+}
+
+impl Splits {
+    /// The splits of `body` (lines with their newlines) at these divider lines,
+    /// given as byte ranges of `body`.
+    pub(crate) fn new(
+        body: String,
+        dividers: Vec<(usize, usize)>,
+        preferred: Option<usize>,
+    ) -> Splits {
+        Splits {
+            body,
+            dividers,
+            preferred,
+        }
+    }
+
+    /// How many ways there are to split the block.
+    pub fn count(&self) -> usize {
+        self.dividers.len()
+    }
+
+    /// The SEARCH and REPLACE texts of split `index`.
+    pub fn split(&self, index: usize) -> Option<(&str, &str)> {
+        let (start, end) = *self.dividers.get(index)?;
+        Some((&self.body[..start], &self.body[end..]))
+    }
+
+    /// The split the text alone chose, if it could.
+    pub fn preferred(&self) -> Option<usize> {
+        self.preferred
+    }
+}
+
+/// File types whose text may hold a line of `=======` anywhere, the end of a
+/// REPLACE part included (a setext or reStructuredText underline, a rule in plain
+/// text); in others such a line right before `>>>>>>> REPLACE` is a slip of the markers.
+pub fn may_end_with_divider_line(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let Some((_, extension)) = name.rsplit_once('.') else {
+        return false;
+    };
+    const TEXT_TYPES: [&str; 9] = [
+        "md", "markdown", "mdx", "rst", "rest", "txt", "text", "adoc", "asciidoc",
+    ];
+    TEXT_TYPES
+        .iter()
+        .any(|text_type| extension.eq_ignore_ascii_case(text_type))
+}
+
 /// Picks the divider among `dividers` (indices into `body`, ascending, at least
 /// one). The split that leaves SEARCH and REPLACE sharing the most leading and
 /// trailing lines wins; failing that, the one row of `=` that does not underline

@@ -77,3 +77,39 @@ pub enum EditFailure {
     #[error("{0}")]
     Refused(String),
 }
+
+/// What the model should do about a failure of one kind.
+const SEARCH_ADVICE: &str = "A SEARCH section must copy the existing lines exactly (whitespace, comments and all) and match one place only; add a few surrounding lines when it is not unique.";
+
+impl EditFailure {
+    /// The advice that fits this kind of failure, for the model's feedback; `None` when
+    /// the failure's own words already say what to do.
+    pub fn advice(&self) -> Option<&'static str> {
+        match self {
+            EditFailure::NotFound { .. }
+            | EditFailure::Ambiguous { .. }
+            | EditFailure::AmbiguousFiles { .. } => Some(SEARCH_ADVICE),
+            EditFailure::PathRefused(_) => {
+                Some("Name every file by its path relative to the project root, outside .git/.")
+            }
+            EditFailure::Unreadable(_) => Some(
+                "That path cannot be edited as a text file; leave the block out, or send it again for a path that can hold a text file.",
+            ),
+            EditFailure::WriteFailed(_) => Some(
+                "The block's text was fine; writing it to disk failed. If the path is wrong (a folder on it is a file, or the name is too long), send the block again with a path that can be created; otherwise leave it out.",
+            ),
+            EditFailure::ChangedOnDisk(_) => Some(
+                "The file was changed on disk while your edit waited; nothing of the block was written. Send the block again against the file as it is now.",
+            ),
+            EditFailure::Refused(_) => {
+                Some("Send the block again, written exactly in the edit format.")
+            }
+            EditFailure::Syntax { .. } => Some(
+                "A block whose result does not parse is held back: correct its REPLACE text so the file parses (brackets, colons, quotes, indentation) and send the block again.",
+            ),
+            EditFailure::AmbiguousName { .. }
+            | EditFailure::Placeholder { .. }
+            | EditFailure::Exists(_) => None,
+        }
+    }
+}

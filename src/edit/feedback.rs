@@ -65,24 +65,19 @@ pub fn failure_message(results: &[EditResult]) -> Option<String> {
             );
         }
     }
-    let syntax = |result: &&EditResult| {
-        matches!(
-            result.status,
-            EditStatus::Failed(EditFailure::Syntax { .. })
-        )
-    };
     let _ = writeln!(text);
-    if !failed.iter().all(syntax) {
-        let _ = writeln!(
-            text,
-            "A SEARCH section must copy the existing lines exactly (whitespace, comments and all) and match one place only; add a few surrounding lines when it is not unique."
-        );
+    // Advice for the kinds of failure there were, each once, in order of appearance.
+    let mut advice: Vec<&str> = Vec::new();
+    for result in &failed {
+        if let EditStatus::Failed(failure) = &result.status
+            && let Some(line) = failure.advice()
+            && !advice.contains(&line)
+        {
+            advice.push(line);
+        }
     }
-    if failed.iter().any(syntax) {
-        let _ = writeln!(
-            text,
-            "A block whose result does not parse is held back: correct its REPLACE text so the file parses (brackets, colons, quotes, indentation) and send the block again."
-        );
+    for line in advice {
+        let _ = writeln!(text, "{line}");
     }
     if applied > 0 {
         let (others, pronoun) = if applied == 1 {

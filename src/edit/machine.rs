@@ -28,13 +28,19 @@ pub(crate) trait Machine: Send {
     ) -> Result<(), ParseError>;
 
     /// The reply ended after `lines` lines. Settles what was waiting for more text;
-    /// returns why the reply looks cut off, if it does.
+    /// returns why the reply looks cut off inside an edit, if it does.
     fn end(
         &mut self,
         lines: usize,
         context: &Context<'_>,
         sink: &mut Sink,
     ) -> Result<Option<ParseError>, ParseError>;
+
+    /// After [`Machine::end`]: a fence of the prose around the edits (no edit in it
+    /// unfinished) that never closed, said as where it opened.
+    fn unclosed_fence(&self) -> Option<ParseError> {
+        None
+    }
 }
 
 /// The last few non-blank lines since a point in the reply (where file names are

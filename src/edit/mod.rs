@@ -41,6 +41,7 @@ pub mod workspace;
 
 pub use apply::{ApplyReport, EditResult, EditStatus, apply_edits, apply_plan, plan_edits};
 pub use detect::{DetectedReply, parse_reply_detecting};
+pub use divider::Splits;
 pub use failure::EditFailure;
 pub use format::{EditFormat, UnknownFormat};
 pub use matching::LadderStep;

@@ -453,6 +453,10 @@ impl Machine for PatchMachine {
                 ),
             )));
         }
-        Ok(self.fence.as_ref().map(ProseFence::never_closed))
+        Ok(None)
+    }
+
+    fn unclosed_fence(&self) -> Option<ParseError> {
+        self.fence.as_ref().map(ProseFence::never_closed)
     }
 }

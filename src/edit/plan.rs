@@ -182,6 +182,60 @@ impl Planner {
         self.protected_extra = prefixes;
     }
 
+    /// `edits` with the split of each block that holds several `=======` lines
+    /// settled by its file; see [`Planner::settle`].
+    pub fn settle_all(&mut self, edits: &[Edit]) -> Vec<Edit> {
+        edits.iter().map(|edit| self.settle(edit)).collect()
+    }
+
+    /// The edit with its split settled by its file (as first read). Of the ways to
+    /// split a block that holds several `=======` lines, the one whose SEARCH text
+    /// the file holds exactly once wins; when several do, the one the text alone
+    /// chose, if it is among them, else the block is refused; when none does, the
+    /// text's choice stands (refused when it could not choose).
+    pub fn settle(&mut self, edit: &Edit) -> Edit {
+        let Some(splits) = &edit.splits else {
+            return edit.clone();
+        };
+        let Ok(key) = self.workspace.check(&edit.path) else {
+            return edit.clone();
+        };
+        let Original::Text { text, .. } = self.load(&key) else {
+            return edit.clone();
+        };
+        let mut file = (**text).clone();
+        let found: Vec<usize> = (0..splits.count())
+            .filter(|&index| {
+                splits.split(index).is_some_and(|(search, replace)| {
+                    !search.trim().is_empty()
+                        && matching::place(&mut file, search, replace, scope(edit)).is_ok()
+                })
+            })
+            .collect();
+        let chosen = match found.as_slice() {
+            [only] => Some(*only),
+            several => splits
+                .preferred()
+                .filter(|preferred| several.contains(preferred)),
+        };
+        match chosen.and_then(|index| splits.split(index)) {
+            Some((search, replace)) => Edit {
+                search: search.to_string(),
+                replace: replace.to_string(),
+                refusal: None,
+                splits: None,
+                ..edit.clone()
+            },
+            None if found.len() > 1 => edit.clone().refused(format!(
+                "the block holds {} ======= lines, and {} ways to split it find their SEARCH text in {}; none can be told to be the divider between SEARCH and REPLACE",
+                splits.count(),
+                found.len(),
+                edit.path
+            )),
+            None => edit.clone(),
+        }
+    }
+
     /// The plan of `edits` with `decision(id)` for each block.
     pub fn plan(&mut self, edits: &[Edit], decision: &dyn Fn(usize) -> Decision) -> Plan {
         let mut state = State::default();

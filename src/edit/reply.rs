@@ -1,5 +1,6 @@
 //! What a parsed reply holds, and the entry points that parse one.
 
+use super::divider::Splits;
 use super::format::EditFormat;
 use super::options::ParseOptions;
 use super::streaming::StreamingParser;
@@ -25,6 +26,13 @@ pub struct Edit {
     pub move_to: Option<String>,
     /// The block was read but must not be applied, and why (for the model's feedback).
     pub refusal: Option<String>,
+    /// A slip the parser mended in the block (a stray `=======` line dropped), for
+    /// the user to hear about.
+    pub note: Option<String>,
+    /// A SEARCH/REPLACE block with several `=======` lines: every way to split it.
+    /// `search`, `replace` and `refusal` hold the choice made from the text alone;
+    /// [`Planner::settle`](super::Planner::settle) may choose again by the file.
+    pub splits: Option<Splits>,
 }
 
 /// How an edit changes its file.
@@ -85,11 +93,27 @@ impl Edit {
         Edit { id, ..self }
     }
 
-    /// The same edit, refused for this reason.
+    /// The same edit, refused for this reason (for good: no split by the file
+    /// lifts it).
     pub fn refused(self, reason: impl Into<String>) -> Edit {
         Edit {
             refusal: Some(reason.into()),
+            splits: None,
             ..self
+        }
+    }
+}
+
+impl ParsedReply {
+    /// The parse, or the error of a reply that ends inside an edit or a fence.
+    pub(crate) fn strict(self) -> Result<ParsedReply, ParseError> {
+        match self
+            .unfinished
+            .clone()
+            .or_else(|| self.unclosed_fence.clone())
+        {
+            Some(error) => Err(error),
+            None => Ok(self),
         }
     }
 }
@@ -101,9 +125,13 @@ pub struct ParsedReply {
     pub edits: Vec<Edit>,
     /// Fenced shell blocks that are not edits, each as its text with a final newline.
     pub shell_commands: Vec<String>,
-    /// The reply ended inside a block, hunk or fence (it was cut off); `edits` then
+    /// The reply ended inside a block, hunk or listing (it was cut off); `edits` then
     /// holds only the blocks completed before that point.
     pub unfinished: Option<ParseError>,
+    /// The reply ended inside a fence of its prose that holds no unfinished edit
+    /// (a listing after the blocks never closes): `edits` are complete, though the
+    /// reply may have been cut off there.
+    pub unclosed_fence: Option<ParseError>,
 }
 
 /// A malformed reply: which line, and what is wrong with it.
@@ -154,11 +182,7 @@ pub fn parse_reply_with(
     format: EditFormat,
     options: &ParseOptions<'_>,
 ) -> Result<ParsedReply, ParseError> {
-    let parsed = parse_reply_partial(reply, format, options)?;
-    match parsed.unfinished {
-        Some(error) => Err(error),
-        None => Ok(parsed),
-    }
+    parse_reply_partial(reply, format, options)?.strict()
 }
 
 /// The same parse as [`parse_reply_with`], except that a reply cut off inside a

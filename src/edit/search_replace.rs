@@ -6,7 +6,7 @@
 //! A block whose REPLACE part ends with `=======` instead of `>>>>>>> REPLACE` is
 //! read when what follows can only be the end of the block, and refused otherwise.
 
-use super::divider::choose_divider;
+use super::divider::{Splits, choose_divider, may_end_with_divider_line};
 use super::fence::{Fence, is_bare_closing, is_fence_line};
 use super::machine::{Context, Lookback, Machine};
 use super::names::{
@@ -209,7 +209,26 @@ impl SearchReplaceMachine {
                 "this SEARCH block has no ======= divider between the text to find and the new text",
             ));
         }
-        let edit = split_block(&block, block.body.len())?;
+        // A second `=======` right before `>>>>>>> REPLACE` is a slip of the markers,
+        // unless the file's type can hold such a line there.
+        let mut end = block.body.len();
+        let slip = block.dividers.len() > 1
+            && block.dividers.last() == Some(&(end - 1))
+            && !block
+                .path_if_search
+                .as_deref()
+                .or(block.path_if_empty.as_deref())
+                .is_some_and(may_end_with_divider_line);
+        if slip {
+            end -= 1;
+        }
+        let mut edit = split_block(&block, end)?;
+        if slip {
+            edit.note = Some(format!(
+                "a stray ======= line just before >>>>>>> REPLACE (line {}) was dropped as a slip of the markers",
+                block.start + 1 + end + 1
+            ));
+        }
         self.finish_block(edit, sink);
         Ok(())
     }
@@ -274,10 +293,12 @@ impl SearchReplaceMachine {
             }
         };
         let mut edit = split_block(&block, last)?;
-        if !clear && edit.refusal.is_none() {
-            edit = edit.refused(format!(
+        if !clear {
+            // Refused for good: its end is unclear, whatever the file says of its divider.
+            let reason = edit.refusal.take().unwrap_or_else(|| format!(
                 "the block that starts at line {start} ends with a ======= line instead of >>>>>>> REPLACE, and the lines after it could belong to the new text; end every block with >>>>>>> REPLACE"
             ));
+            edit = edit.refused(reason);
         }
         let tail_start = block.start + 1 + last + 1;
         self.finish_block(edit, sink);
@@ -308,9 +329,9 @@ fn split_block(block: &Block, end: usize) -> Result<Edit, ParseError> {
     } else {
         choose_divider(&block.body.lines(0, end), &dividers)
     };
-    let (divider, refusal) = match chosen {
-        Ok(divider) => (divider, None),
-        Err(reason) => (dividers[0], Some(reason)),
+    let (divider, refusal) = match &chosen {
+        Ok(divider) => (*divider, None),
+        Err(reason) => (dividers[0], Some(reason.clone())),
     };
     let search = block.body.joined(0, divider);
     let path = if search.trim().is_empty() {
@@ -322,11 +343,25 @@ fn split_block(block: &Block, end: usize) -> Result<Edit, ParseError> {
         return Err(no_name(block.start));
     };
     let replace = block.body.joined(divider + 1, end);
-    let edit = Edit::new(path, search, replace).with_id(block.id);
-    Ok(match refusal {
-        Some(reason) => edit.refused(reason),
-        None => edit,
-    })
+    let mut edit = Edit::new(path, search, replace).with_id(block.id);
+    // The refusal of a block whose divider the text cannot tell is the parser's
+    // verdict only: the planner may settle the split by the file.
+    edit.refusal = refusal;
+    if dividers.len() > 1 {
+        let ranges = dividers
+            .iter()
+            .map(|&line| (block.body.offset(line), block.body.offset(line + 1)))
+            .collect();
+        let preferred = chosen
+            .ok()
+            .and_then(|line| dividers.iter().position(|&divider| divider == line));
+        edit.splits = Some(Splits::new(
+            block.body.joined(0, end).to_string(),
+            ranges,
+            preferred,
+        ));
+    }
+    Ok(edit)
 }
 
 fn no_name(line: usize) -> ParseError {
@@ -370,10 +405,11 @@ impl Machine for SearchReplaceMachine {
         context: &Context<'_>,
         sink: &mut Sink,
     ) -> Result<Option<ParseError>, ParseError> {
-        if let Some(cut) = self.close_cut(Cut::EndOfReply, context, sink)? {
-            return Ok(Some(cut));
-        }
-        Ok(self.fence.as_ref().map(ProseFence::never_closed))
+        self.close_cut(Cut::EndOfReply, context, sink)
+    }
+
+    fn unclosed_fence(&self) -> Option<ParseError> {
+        self.fence.as_ref().map(ProseFence::never_closed)
     }
 }
 
@@ -617,6 +653,47 @@ mod tests {
     }
 
     #[test]
+    fn a_stray_divider_before_replace_is_dropped_with_a_note_unless_text_can_hold_it() {
+        let reply = "a.py\n<<<<<<< SEARCH\nold\n=======\nnew\n=======\n>>>>>>> REPLACE\n";
+        let parsed = parse(reply, &[]).unwrap();
+        let edit = &parsed.edits[0];
+        assert_eq!(
+            (edit.search.as_str(), edit.replace.as_str()),
+            ("old\n", "new\n")
+        );
+        assert_eq!(edit.refusal, None);
+        assert!(edit.splits.is_none());
+        let note = edit.note.as_deref().unwrap();
+        assert!(
+            note.contains("stray ======= line") && note.contains("line 6"),
+            "{note}"
+        );
+        // Markdown, reStructuredText and plain text may end a REPLACE with such a line:
+        // the file, not the parser, tells which split is meant.
+        for path in ["doc.md", "doc.rst", "notes.txt"] {
+            let reply = reply.replace("a.py", path);
+            let parsed = parse(&reply, &[]).unwrap();
+            let edit = &parsed.edits[0];
+            assert_eq!(edit.note, None, "{path}");
+            assert_eq!(edit.splits.as_ref().map(Splits::count), Some(2), "{path}");
+        }
+        // A single divider right before the marker is the divider (an empty REPLACE).
+        let delete = "a.py\n<<<<<<< SEARCH\nold\n=======\n>>>>>>> REPLACE\n";
+        assert_eq!(edits(delete, &[]), one("a.py", "old\n", ""));
+    }
+
+    #[test]
+    fn a_block_with_extra_dividers_keeps_every_split_for_the_planner() {
+        let reply = "a.rst\n<<<<<<< SEARCH\na\n=======\nb\n=======\nc\n>>>>>>> REPLACE\n";
+        let edit = parse(reply, &[]).unwrap().edits.remove(0);
+        let splits = edit.splits.unwrap();
+        assert_eq!(splits.preferred(), None);
+        assert_eq!(splits.split(0), Some(("a\n", "b\n=======\nc\n")));
+        assert_eq!(splits.split(1), Some(("a\n=======\nb\n", "c\n")));
+        assert_eq!(splits.split(2), None);
+    }
+
+    #[test]
     fn shell_blocks_are_collected_but_not_block_fences() {
         let reply = "```sh\nrun.sh\n<<<<<<< SEARCH\n=======\necho hi\n>>>>>>> REPLACE\n```\n\n```bash\nmake test\n```\n";
         let parsed = parse(reply, &[]).unwrap();
@@ -660,6 +737,13 @@ mod tests {
     fn an_unclosed_fence_at_the_end_is_unfinished() {
         let reply = "a.py\n```python\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n";
         assert_eq!(parse(reply, &[]).unwrap_err().line, 2);
+        // Unfinished is the fence, not the block: the partial parse keeps the block.
+        let options = super::super::options::ParseOptions::new(&[]);
+        let partial =
+            super::super::reply::parse_reply_partial(reply, EditFormat::Diff, &options).unwrap();
+        assert_eq!(partial.edits.len(), 1);
+        assert_eq!(partial.unfinished, None);
+        assert_eq!(partial.unclosed_fence.map(|error| error.line), Some(2));
         let shell = "Run:\n```bash\nmake te";
         assert!(parse(shell, &[]).is_err());
     }

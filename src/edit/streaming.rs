@@ -53,6 +53,7 @@ pub struct StreamingParser<'a> {
     sink: Sink,
     failure: Option<ParseError>,
     unfinished: Option<ParseError>,
+    unclosed_fence: Option<ParseError>,
     ended: bool,
 }
 
@@ -122,6 +123,7 @@ impl<'a> StreamingParser<'a> {
             sink: Sink::new(limits.max_blocks, reporting),
             failure: None,
             unfinished: None,
+            unclosed_fence: None,
             ended: false,
         }
     }
@@ -173,7 +175,10 @@ impl<'a> StreamingParser<'a> {
                 current_text: self.current_text,
             };
             match self.machine.end(self.lines, &context, &mut self.sink) {
-                Ok(unfinished) => self.unfinished = unfinished,
+                Ok(unfinished) => {
+                    self.unfinished = unfinished;
+                    self.unclosed_fence = self.machine.unclosed_fence();
+                }
                 Err(error) => self.failure = Some(error),
             }
         }
@@ -193,11 +198,7 @@ impl<'a> StreamingParser<'a> {
     /// Ends the stream: the parse of the whole reply. Strict: a malformed or cut-off
     /// reply is an error.
     pub fn finish(self) -> Result<ParsedReply, ParseError> {
-        let parsed = self.finish_partial()?;
-        match parsed.unfinished {
-            Some(error) => Err(error),
-            None => Ok(parsed),
-        }
+        self.finish_partial()?.strict()
     }
 
     /// Ends the stream: a malformed reply is an error, a cut-off one comes back with
@@ -211,6 +212,7 @@ impl<'a> StreamingParser<'a> {
             edits: self.sink.edits,
             shell_commands: self.sink.shell_commands,
             unfinished: self.unfinished,
+            unclosed_fence: self.unclosed_fence,
         })
     }
 

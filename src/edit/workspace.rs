@@ -52,6 +52,9 @@ pub enum WorkspaceError {
     /// The path names a directory.
     #[error("{0}: is a directory, not a file")]
     Directory(String),
+    /// A folder on the path is a file (or something else that is not a folder).
+    #[error("{1}: cannot be created, because {0} is a file, not a folder")]
+    NotAFolder(String, String),
     /// The path names a FIFO, socket or device.
     #[error("{0}: is {1}, not a regular file; only regular files are edited")]
     Special(String, &'static str),
@@ -362,26 +365,49 @@ impl Workspace {
     }
 
     /// Creates the missing folders of `parent`; returns those it made, outermost first.
+    /// Idempotent: a folder that another writer makes between the check and the create
+    /// (the plan's files are written in parallel, and new siblings share new parents)
+    /// counts as there, not as a failure.
     fn create_folders(&self, parent: &Path, rel: &str) -> Result<Vec<PathBuf>, WorkspaceError> {
         let mut made = Vec::new();
         let mut current = PathBuf::new();
         for part in parent.components() {
             current.push(part);
-            match self.dir.symlink_metadata(&current) {
-                Ok(meta) if meta.is_dir() || meta.is_symlink() => continue,
-                Ok(_) => return Err(WorkspaceError::Directory(current.display().to_string())),
-                Err(error) if error.kind() == io::ErrorKind::NotFound => {}
-                Err(error) => return Err(escape_or_io(rel, error)),
-            }
-            if let Err(error) = self.dir.create_dir(&current) {
-                for folder in made.iter().rev() {
-                    let _ = self.dir.remove_dir(folder);
+            match self.create_folder(&current, rel) {
+                Ok(true) => made.push(current.clone()),
+                Ok(false) => {}
+                Err(error) => {
+                    for folder in made.iter().rev() {
+                        let _ = self.dir.remove_dir(folder);
+                    }
+                    return Err(error);
                 }
-                return Err(escape_or_io(rel, error));
             }
-            made.push(current.clone());
         }
         Ok(made)
+    }
+
+    /// Makes one folder unless it is there; true when this call made it.
+    fn create_folder(&self, folder: &Path, rel: &str) -> Result<bool, WorkspaceError> {
+        let in_the_way =
+            || WorkspaceError::NotAFolder(folder.display().to_string(), rel.to_string());
+        match self.dir.symlink_metadata(folder) {
+            Ok(meta) if meta.is_dir() || meta.is_symlink() => return Ok(false),
+            Ok(_) => return Err(in_the_way()),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+            Err(error) => return Err(escape_or_io(rel, error)),
+        }
+        match self.dir.create_dir(folder) {
+            Ok(()) => Ok(true),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => {
+                if self.dir.is_dir(folder) {
+                    Ok(false)
+                } else {
+                    Err(in_the_way())
+                }
+            }
+            Err(error) => Err(escape_or_io(rel, error)),
+        }
     }
 
     /// Deletes a file, if it is still as planned.

@@ -115,6 +115,11 @@ impl Engine {
             ));
         }
         let parsed = detected.parsed;
+        for edit in &parsed.edits {
+            if let Some(note) = &edit.note {
+                notices.push(format!("Block {} ({}): {note}.", edit.id + 1, edit.path));
+            }
+        }
         match (&parsed.unfinished, cut_off) {
             (Some(unfinished), None) => {
                 // A reply the model ended on its own that stops inside a block is
@@ -136,10 +141,19 @@ impl Engine {
                     "The reply was cut off ({reason}): only its complete blocks are here.{lost} Check them before accepting."
                 ));
             }
-            (None, None) => {}
+            (None, None) => {
+                if let Some(fence) = &parsed.unclosed_fence
+                    && !parsed.edits.is_empty()
+                {
+                    notices.push(format!(
+                        "The reply's last fence never closes ({fence}); its complete blocks are here."
+                    ));
+                }
+            }
         }
         let notice = (!notices.is_empty()).then(|| notices.join(" "));
-        if cut_off.is_some() && parsed.unfinished.is_some() && parsed.edits.is_empty() {
+        let ends_open = parsed.unfinished.is_some() || parsed.unclosed_fence.is_some();
+        if cut_off.is_some() && ends_open && parsed.edits.is_empty() {
             // Nothing to review, but the user must hear that the change they asked
             // for was lost with the cut (headless: exit 1, not success).
             self.emitter.warn(notices.join(" ")).await;

@@ -78,6 +78,7 @@ impl ReviewState {
         tell_rejected: bool,
         notice: Option<String>,
     ) -> ReviewState {
+        let edits = planner.settle_all(&edits);
         let plan = planner.plan(&edits, &|_| Decision::Accept);
         let mut review = ReviewState {
             id,

@@ -74,14 +74,22 @@ impl Case {
     ) -> Result<(), String> {
         match (&self.error, parsed) {
             (Some(expected), Err(_)) if expected == "malformed" => Ok(()),
-            (Some(expected), Ok(parsed)) if expected == "unfinished" => match parsed.unfinished {
+            (Some(expected), Ok(parsed)) if expected == "unfinished" => match parsed
+                .unfinished
+                .as_ref()
+                .or(parsed.unclosed_fence.as_ref())
+            {
                 Some(_) => self.check_edits(&parsed.edits),
                 None => Err("expected the reply to be unfinished".to_string()),
             },
             (Some(expected), other) => Err(format!("expected {expected}, got {other:?}")),
             (None, Err(error)) => Err(format!("parse error: {error}")),
             (None, Ok(parsed)) => {
-                if let Some(unfinished) = &parsed.unfinished {
+                if let Some(unfinished) = parsed
+                    .unfinished
+                    .as_ref()
+                    .or(parsed.unclosed_fence.as_ref())
+                {
                     return Err(format!("unexpectedly unfinished: {unfinished}"));
                 }
                 if let Some(commands) = &self.shell_commands
