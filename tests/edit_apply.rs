@@ -334,7 +334,10 @@ fn lines_replacing_a_last_line_without_a_break_take_the_files_crlf_in_every_form
 #[test]
 fn a_patch_update_of_a_missing_file_fails_and_names_the_files_that_exist() {
     let uuid = "#include \"uuid.h\"\n\nint uuid_parse(const char *in) {\n    return 0;\n}\n";
-    let (dir, ws) = workspace(&[("lib/uuid.c", uuid), ("lib/uuid.h", "int uuid_parse(const char *in);\n")]);
+    let (dir, ws) = workspace(&[
+        ("lib/uuid.c", uuid),
+        ("lib/uuid.h", "int uuid_parse(const char *in);\n"),
+    ]);
     let files = chat(&["lib/uuid.c", "lib/uuid.h", "lib/gone.c"]);
     // The hunk's lines are all in lib/uuid.c, but the patch names lib/utils.c.
     let reply = "*** Begin Patch\n*** Update File: lib/utils.c\n@@\n int uuid_parse(const char *in) {\n-    return 0;\n+    return -1;\n }\n*** End Patch\n";

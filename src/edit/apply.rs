@@ -109,16 +109,17 @@ pub fn apply_plan(
     // Per block (by position): the failure of the first file of it that failed. Kept
     // per block so that many blocks in one file cost one pass, not blocks × blocks.
     let mut block_failures: Vec<Option<EditFailure>> = vec![None; plan.blocks.len()];
-    let mut fail = |index: usize, failure: EditFailure, block_failures: &mut [Option<EditFailure>]| {
-        for &block in &plan.files[index].blocks {
-            if let Some(slot) = block_failures.get_mut(block)
-                && slot.is_none()
-            {
-                *slot = Some(failure.clone());
+    let mut fail =
+        |index: usize, failure: EditFailure, block_failures: &mut [Option<EditFailure>]| {
+            for &block in &plan.files[index].blocks {
+                if let Some(slot) = block_failures.get_mut(block)
+                    && slot.is_none()
+                {
+                    *slot = Some(failure.clone());
+                }
             }
-        }
-        failures[index] = Some(failure);
-    };
+            failures[index] = Some(failure);
+        };
     for (index, outcome) in writes {
         if let Err(error) = outcome {
             fail(index, write_failure(error), &mut block_failures);

@@ -18,7 +18,10 @@ pub enum EditFailure {
         file_exists: bool,
     },
     /// A file named outright for an update (the patch format) does not exist.
-    #[error("{path} does not exist, so it cannot be updated; {}", existing_files(files))]
+    #[error(
+        "{path} does not exist, so it cannot be updated; {}",
+        existing_files(files)
+    )]
     Missing {
         /// The file the edit named.
         path: String,

@@ -176,7 +176,11 @@ impl State {
         if edit.search.trim().is_empty() {
             return;
         }
-        let Some(lines) = self.files.get(key).and_then(|current| current.text.as_ref()).map(FileText::len)
+        let Some(lines) = self
+            .files
+            .get(key)
+            .and_then(|current| current.text.as_ref())
+            .map(FileText::len)
         else {
             return;
         };
@@ -184,7 +188,11 @@ impl State {
             block.closest_skipped = true;
             return;
         }
-        if let Some(text) = self.files.get(key).and_then(|current| current.text.as_ref()) {
+        if let Some(text) = self
+            .files
+            .get(key)
+            .and_then(|current| current.text.as_ref())
+        {
             fill_hints(block, text, edit);
         }
     }
@@ -496,7 +504,10 @@ impl Planner {
                 block.closest_skipped = true;
                 return None;
             }
-            let Some(text) = state.files.get(&key).and_then(|current| current.text.as_ref())
+            let Some(text) = state
+                .files
+                .get(&key)
+                .and_then(|current| current.text.as_ref())
             else {
                 continue;
             };
@@ -868,7 +879,9 @@ mod tests {
     }
 
     fn numbered(lines: usize) -> String {
-        (0..lines).map(|i| format!("value_{i} = compute({i})\n")).collect()
+        (0..lines)
+            .map(|i| format!("value_{i} = compute({i})\n"))
+            .collect()
     }
 
     /// A small closest-lines allowance, so that the tests run quickly unoptimised.
@@ -908,8 +921,16 @@ mod tests {
         let searched = ALLOWANCE / lines;
         for (position, block) in plan.blocks.iter().enumerate() {
             assert!(block.outcome.is_err());
-            assert_eq!(block.closest_skipped, position >= searched, "block {position}");
-            assert_eq!(block.closest.is_some(), position < searched, "block {position}");
+            assert_eq!(
+                block.closest_skipped,
+                position >= searched,
+                "block {position}"
+            );
+            assert_eq!(
+                block.closest.is_some(),
+                position < searched,
+                "block {position}"
+            );
         }
         let report = apply_plan(&workspace, &edits, &plan, &|_| Decision::Accept, &|_| false);
         let feedback = report.feedback().unwrap();
@@ -930,7 +951,10 @@ mod tests {
         let (many, _) = plan_counting(&workspace, &failing(800, lines), &chat);
         // Past the allowance a block costs its own lines, not the file's 2,000.
         let per_block = (many - few) / 400;
-        assert!(per_block < 10, "{per_block} lines read per extra failing block");
+        assert!(
+            per_block < 10,
+            "{per_block} lines read per extra failing block"
+        );
         assert!(few <= ALLOWANCE + 2 * lines, "{few}");
     }
 
@@ -972,7 +996,10 @@ mod tests {
         let (few, plan) = plan_counting(&workspace, &appends(1_000), &chat);
         let (many, _) = plan_counting(&workspace, &appends(2_000), &chat);
         let per_block = (many - few) / 1_000;
-        assert!(per_block < 10, "{per_block} lines read per extra appending block");
+        assert!(
+            per_block < 10,
+            "{per_block} lines read per extra appending block"
+        );
         let FileResult::Write(text) = &plan.files[0].result else {
             panic!("{:?}", plan.files[0].result);
         };
