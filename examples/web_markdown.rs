@@ -16,7 +16,9 @@
 use std::time::Instant;
 
 fn main() {
-    let path = std::env::args().nth(1).expect("usage: web_markdown PAGE.html");
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: web_markdown PAGE.html");
     let html = std::fs::read_to_string(&path).unwrap();
     let start = Instant::now();
     let markdown = aider_tui::web::html_to_markdown(&html);
