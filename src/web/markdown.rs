@@ -136,7 +136,7 @@ mod tests {
         );
         assert!(!markdown.contains("levels deep"), "{markdown}");
         // Unclosed paragraphs and items close each other, as in HTML: not nesting.
-        let html = "<ul><li>x".repeat(1) + &"<li>item".repeat(500) + &"<p>para".repeat(500);
+        let html = "<ul><li>x".to_string() + &"<li>item".repeat(500) + &"<p>para".repeat(500);
         let markdown = html_to_markdown(&html);
         assert!(!markdown.contains("levels deep"), "{markdown:.300}");
         assert_eq!(markdown.matches("item").count(), 500);

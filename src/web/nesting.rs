@@ -292,12 +292,12 @@ fn imply_ends(open: &mut Open, name: &str) {
             }
         }
         "option" | "optgroup" => open.close_implied("option", &["select"]),
-        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
+        "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
             if open.names.last().is_some_and(|(top, _)| {
                 matches!(top.as_str(), "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
-            }) {
-                open.pop();
-            }
+            }) =>
+        {
+            open.pop();
         }
         _ => {}
     }
@@ -346,8 +346,8 @@ impl Tag {
             name: String::new(),
             len,
         };
-        if text.starts_with("<!--") {
-            let len = text[4..].find("-->").map_or(text.len(), |end| end + 7);
+        if let Some(comment) = text.strip_prefix("<!--") {
+            let len = comment.find("-->").map_or(text.len(), |end| end + 7);
             return Some(other(len));
         }
         if text.starts_with("<!") || text.starts_with("<?") {
