@@ -315,3 +315,87 @@ fn a_write_failure_gets_advice_about_the_path_not_the_search_text() {
     assert!(feedback.contains("writing it to disk failed"), "{feedback}");
     assert_eq!(read(dir.path(), "new"), "in the way\n");
 }
+
+#[test]
+fn lines_replacing_a_last_line_without_a_break_take_the_files_crlf_in_every_format() {
+    let original = "\u{feff}one\r\ntwo";
+    let replies = [
+        (
+            EditFormat::Diff,
+            "n.txt\n```\n<<<<<<< SEARCH\ntwo\n=======\nTWO\nthree\n>>>>>>> REPLACE\n```\n",
+        ),
+        (
+            EditFormat::DiffFenced,
+            "```\nn.txt\n<<<<<<< SEARCH\ntwo\n=======\nTWO\nthree\n>>>>>>> REPLACE\n```\n",
+        ),
+        (
+            EditFormat::Udiff,
+            "```diff\n--- n.txt\n+++ n.txt\n@@ ... @@\n one\n-two\n+TWO\n+three\n```\n",
+        ),
+        (
+            EditFormat::Patch,
+            "*** Begin Patch\n*** Update File: n.txt\n@@\n one\n-two\n+TWO\n+three\n*** End Patch\n",
+        ),
+        (EditFormat::Whole, "n.txt\n```\none\nTWO\nthree\n```\n"),
+    ];
+    for (format, reply) in replies {
+        let (dir, ws) = workspace(&[("n.txt", original)]);
+        let files = chat(&["n.txt"]);
+        let parsed = parse_reply(reply, format, &files).unwrap();
+        let report = apply_edits(&ws, &parsed.edits, &files);
+        assert!(report.all_applied(), "{format}: {report:?}");
+        assert_eq!(
+            read(dir.path(), "n.txt"),
+            "\u{feff}one\r\nTWO\r\nthree",
+            "{format}"
+        );
+    }
+}
+
+#[test]
+fn a_patch_update_of_a_missing_file_fails_and_names_the_files_that_exist() {
+    let uuid = "#include \"uuid.h\"\n\nint uuid_parse(const char *in) {\n    return 0;\n}\n";
+    let (dir, ws) = workspace(&[
+        ("lib/uuid.c", uuid),
+        ("lib/uuid.h", "int uuid_parse(const char *in);\n"),
+    ]);
+    let files = chat(&["lib/uuid.c", "lib/uuid.h", "lib/gone.c"]);
+    // The hunk's lines are all in lib/uuid.c, but the patch names lib/utils.c.
+    let reply = "*** Begin Patch\n*** Update File: lib/utils.c\n@@\n int uuid_parse(const char *in) {\n-    return 0;\n+    return -1;\n }\n*** End Patch\n";
+    let parsed = parse_reply(reply, EditFormat::Patch, &files).unwrap();
+    let report = apply_edits(&ws, &parsed.edits, &files);
+    assert_eq!(
+        report.results[0].status,
+        EditStatus::Failed(EditFailure::Missing {
+            path: "lib/utils.c".into(),
+            files: chat(&["lib/uuid.c", "lib/uuid.h"]),
+        })
+    );
+    assert_eq!(read(dir.path(), "lib/uuid.c"), uuid);
+    assert!(!dir.path().join("lib/utils.c").exists());
+    let feedback = report.feedback().unwrap();
+    assert!(
+        feedback.contains("lib/utils.c does not exist")
+            && feedback.contains("lib/uuid.c, lib/uuid.h")
+            && !feedback.contains("lib/gone.c"),
+        "{feedback}"
+    );
+
+    // A named file that exists but lacks the text fails there too, where a SEARCH/REPLACE
+    // block would move to the chat file that holds it.
+    let reply = "*** Begin Patch\n*** Update File: lib/uuid.h\n@@\n int uuid_parse(const char *in) {\n-    return 0;\n+    return -1;\n }\n*** End Patch\n";
+    let parsed = parse_reply(reply, EditFormat::Patch, &files).unwrap();
+    let report = apply_edits(&ws, &parsed.edits, &files);
+    assert!(
+        matches!(
+            &report.results[0].status,
+            EditStatus::Failed(EditFailure::NotFound { path, .. }) if path == "lib/uuid.h"
+        ),
+        "{report:?}"
+    );
+    assert_eq!(read(dir.path(), "lib/uuid.c"), uuid);
+    let search_replace = Edit::new("lib/uuid.h", "    return 0;\n", "    return -1;\n");
+    let report = apply_edits(&ws, &[search_replace], &files);
+    assert_eq!(report.results[0].path, "lib/uuid.c", "{report:?}");
+    assert!(read(dir.path(), "lib/uuid.c").contains("return -1;"));
+}

@@ -203,6 +203,7 @@ fn render_patch(sections: &[Section]) -> (String, Vec<Edit>) {
                 if hunks.is_empty() {
                     edits.push(Edit {
                         move_to: move_to.clone(),
+                        exact_file: true,
                         ..Edit::new(path.clone(), "", "")
                     });
                 }
@@ -225,6 +226,7 @@ fn render_patch(sections: &[Section]) -> (String, Vec<Edit>) {
                         anchors: anchors.clone(),
                         at_end: *at_end && last,
                         move_to: move_to.clone(),
+                        exact_file: true,
                         ..Edit::new(
                             path.clone(),
                             format!("{before}{removed}{after}"),

@@ -271,6 +271,15 @@ async fn a_model_without_image_input_refuses_the_image_and_sends_none() {
 
 // ---------------------------------------------------------------- the web
 
+/// A page whose text sits `depth` elements deep.
+fn nested(open: &str, close: &str, depth: usize) -> String {
+    format!(
+        "<html><body>{}the bottom{}</body></html>",
+        open.repeat(depth),
+        close.repeat(depth)
+    )
+}
+
 async fn page_server() -> String {
     use axum::response::{Html, Redirect};
     use axum::routing::get;
@@ -299,6 +308,18 @@ async fn page_server() -> String {
         .route(
             "/big",
             get(|| async { ([("content-type", "text/plain")], "word ".repeat(1_000_000)) }),
+        )
+        .route(
+            "/deep-divs",
+            get(|| async { Html(nested("<div>", "</div>", 20_000)) }),
+        )
+        .route(
+            "/deep-quotes",
+            get(|| async { Html(nested("<blockquote>", "</blockquote>", 3_000)) }),
+        )
+        .route(
+            "/deep-lists",
+            get(|| async { Html(nested("<ul><li>", "</li></ul>", 3_000)) }),
         );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
@@ -349,6 +370,25 @@ async fn a_fetched_page_goes_to_the_model_as_markdown_with_the_next_message() {
         "{}",
         notices(&big.events)
     );
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn pages_nested_thousands_deep_are_fetched_with_their_text_and_a_note() {
+    let site = page_server().await;
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let mock = MockLlm::start().await;
+    mock.fallback(Reply::text(["Deep."]));
+    let mut driver = Driver::start(settings(&repo.root(), &mock.openai_base(), &[])).await;
+    for path in ["/deep-divs", "/deep-quotes", "/deep-lists"] {
+        let fetched = driver.turn(&format!("/web {site}{path}")).await;
+        assert_eq!(fetched.outcome, TurnOutcome::Success, "{path}");
+        let question = format!("What is at the bottom of {path}?");
+        driver.turn(&format!("/ask {question}")).await;
+        let sent = bodies_with(&mock, &question).pop().unwrap().to_string();
+        assert!(sent.contains("the bottom"), "{path}: {sent:.400}");
+        assert!(sent.contains("levels deep"), "{path}: {sent:.400}");
+    }
     driver.quit().await;
 }
 

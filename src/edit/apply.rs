@@ -46,6 +46,9 @@ pub struct EditResult {
     /// A syntax error the block introduced (checked when the plan was made with a
     /// [`super::SyntaxCheck`]).
     pub syntax_error: Option<super::SyntaxFinding>,
+    /// On failure: the closest lines were not looked for (the plan's allowance for that
+    /// search was spent by the blocks before).
+    pub closest_skipped: bool,
 }
 
 /// The results of applying a plan.
@@ -106,47 +109,57 @@ pub fn apply_plan(
         })
         .collect();
     let mut failures: Vec<Option<EditFailure>> = vec![None; plan.files.len()];
+    // Per block (by position): the failure of the first file of it that failed. Kept
+    // per block so that many blocks in one file cost one pass, not blocks × blocks.
+    let mut block_failures: Vec<Option<EditFailure>> = vec![None; plan.blocks.len()];
+    let mut fail =
+        |index: usize, failure: EditFailure, block_failures: &mut [Option<EditFailure>]| {
+            for &block in &plan.files[index].blocks {
+                if let Some(slot) = block_failures.get_mut(block)
+                    && slot.is_none()
+                {
+                    *slot = Some(failure.clone());
+                }
+            }
+            failures[index] = Some(failure);
+        };
     for (index, outcome) in writes {
         if let Err(error) = outcome {
-            failures[index] = Some(write_failure(error));
+            fail(index, write_failure(error), &mut block_failures);
         }
     }
     for (index, file) in plan.files.iter().enumerate() {
         if file.result != FileResult::Delete {
             continue;
         }
-        let blocked = plan.files.iter().zip(&failures).any(|(other, failure)| {
-            failure.is_some() && other.blocks.iter().any(|block| file.blocks.contains(block))
-        });
+        let blocked = file
+            .blocks
+            .iter()
+            .any(|block| block_failures.get(*block).is_some_and(Option::is_some));
         if blocked {
-            failures[index] = Some(EditFailure::WriteFailed(format!(
+            let kept = EditFailure::WriteFailed(format!(
                 "{} was kept: its new copy could not be written",
                 file.path
-            )));
+            ));
+            fail(index, kept, &mut block_failures);
             continue;
         }
         let super::workspace::Expect::Unchanged(fingerprint) = file.expect else {
             continue;
         };
         if let Err(error) = workspace.remove(&file.path, fingerprint) {
-            failures[index] = Some(write_failure(error));
+            fail(index, write_failure(error), &mut block_failures);
         }
     }
     let mut report = ApplyReport::default();
+    let mut written = std::collections::HashSet::new();
     for (file, failure) in plan.files.iter().zip(&failures) {
-        if failure.is_none() && !report.written.contains(&file.path) {
+        if failure.is_none() && written.insert(file.path.as_str()) {
             report.written.push(file.path.clone());
         }
     }
     for (position, (block, edit)) in plan.blocks.iter().zip(edits).enumerate() {
-        let file_failure = plan
-            .files
-            .iter()
-            .zip(&failures)
-            .find_map(|(file, failure)| {
-                failure.as_ref().filter(|_| file.blocks.contains(&position))
-            })
-            .cloned();
+        let file_failure = block_failures.get_mut(position).and_then(Option::take);
         let status = match (&block.outcome, file_failure) {
             (Err(failure), _) => EditStatus::Failed(failure.clone()),
             (Ok(_), _) if decision(block.id) == Decision::Reject => EditStatus::Rejected,
@@ -167,6 +180,7 @@ pub fn apply_plan(
             closest: block.closest.clone(),
             replace_present: block.replace_present,
             syntax_error: block.syntax_error.clone(),
+            closest_skipped: block.closest_skipped,
         });
     }
     report

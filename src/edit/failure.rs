@@ -17,6 +17,17 @@ pub enum EditFailure {
         /// Whether that file exists.
         file_exists: bool,
     },
+    /// A file named outright for an update (the patch format) does not exist.
+    #[error(
+        "{path} does not exist, so it cannot be updated; {}",
+        existing_files(files)
+    )]
+    Missing {
+        /// The file the edit named.
+        path: String,
+        /// The chat files that do exist.
+        files: Vec<String>,
+    },
     /// The SEARCH text matches several places in one file.
     #[error("the SEARCH text matches {count} places in {path}; it must match exactly one")]
     Ambiguous {
@@ -109,7 +120,20 @@ impl EditFailure {
             ),
             EditFailure::AmbiguousName { .. }
             | EditFailure::Placeholder { .. }
+            | EditFailure::Missing { .. }
             | EditFailure::Exists(_) => None,
         }
     }
+}
+
+/// The clause of [`EditFailure::Missing`] that names the files there are.
+fn existing_files(files: &[String]) -> String {
+    let add = "add a new file with `*** Add File:`";
+    if files.is_empty() {
+        return format!("no file in the chat exists ({add})");
+    }
+    format!(
+        "the files in the chat that exist are {} (or {add})",
+        files.join(", ")
+    )
 }

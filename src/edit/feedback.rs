@@ -65,6 +65,18 @@ pub fn failure_message(results: &[EditResult]) -> Option<String> {
             );
         }
     }
+    let skipped = failed
+        .iter()
+        .filter(|result| result.closest_skipped)
+        .count();
+    if skipped > 0 {
+        let _ = writeln!(text);
+        let _ = writeln!(
+            text,
+            "Closest lines not searched for the remaining {skipped} failed {}: compare them with the files yourself.",
+            if skipped == 1 { "block" } else { "blocks" }
+        );
+    }
     let _ = writeln!(text);
     // Advice for the kinds of failure there were, each once, in order of appearance.
     let mut advice: Vec<&str> = Vec::new();

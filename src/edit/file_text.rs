@@ -17,6 +17,21 @@ use super::line_positions::LinePositions;
 /// The byte-order mark some editors put at the start of UTF-8 files.
 const BOM: char = '\u{feff}';
 
+#[cfg(test)]
+thread_local! {
+    /// Lines copied out of files on this thread: tests count them to check that the
+    /// work per block does not grow with the file.
+    pub(crate) static LINES_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts `lines` copied out of a file (in tests; nothing otherwise).
+fn count_read(lines: usize) {
+    #[cfg(test)]
+    LINES_READ.with(|read| read.set(read.get() + lines));
+    #[cfg(not(test))]
+    let _ = lines;
+}
+
 /// One line's text (without its line break) and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Line {
@@ -136,13 +151,19 @@ impl FileText {
         } else {
             lines.saturating_sub(1)
         };
+        let crlf_majority = breaks > 0 && crlf_count * 2 > breaks;
+        if !final_newline && let Some(last) = arena.last_mut() {
+            // The last line has no break to tell its ending: it takes the file's
+            // usual one, so lines put in its place (or a break added after it) do too.
+            last.crlf = crlf_majority;
+        }
         FileText {
             alive: vec![true; lines],
             order: (0..lines as u32).collect(),
             arena,
             final_newline,
             bom,
-            crlf_majority: breaks > 0 && crlf_count * 2 > breaks,
+            crlf_majority,
             index: None,
             positions: LinePositions::default(),
         }
@@ -155,6 +176,7 @@ impl FileText {
 
     /// The text as it would be written.
     pub fn to_text(&self) -> String {
+        count_read(self.order.len());
         let mut out = String::with_capacity(self.order.len() * 32);
         if self.bom {
             out.push(BOM);
@@ -187,12 +209,21 @@ impl FileText {
 
     /// The lines from `start`, `len` of them.
     pub fn lines(&self, start: usize, len: usize) -> Vec<&str> {
+        count_read(len);
         (start..start + len).map(|at| self.line(at)).collect()
     }
 
     /// Every line, in order.
     pub fn all_lines(&self) -> Vec<&str> {
         self.lines(0, self.len())
+    }
+
+    /// Whether every line is blank (looked at from the end, so a file with text near
+    /// its end answers at once).
+    pub fn is_blank(&self) -> bool {
+        (0..self.len())
+            .rev()
+            .all(|position| self.line(position).trim().is_empty())
     }
 
     /// Whether the last line has a line break.
@@ -347,6 +378,25 @@ impl FileText {
         found
     }
 
+    /// Whether some line has `key` equal to `text`'s (through the index: no scan).
+    pub fn contains(&mut self, key: LineKey, text: &str) -> bool {
+        let slot = KEYS
+            .iter()
+            .position(|candidate| *candidate == key)
+            .unwrap_or(0);
+        let wanted = key.of(text);
+        let index = self
+            .index
+            .get_or_insert_with(|| build_index(&self.arena, &self.order));
+        index.by_key[slot]
+            .get(&hash_key(wanted))
+            .is_some_and(|ids| {
+                ids.iter().any(|id| {
+                    self.alive[*id as usize] && key.of(&self.arena[*id as usize].text) == wanted
+                })
+            })
+    }
+
     /// How many lines have `key` equal to `text`'s (an upper bound: lines edited away
     /// may still be counted). Zero means none.
     pub fn count_upper_bound(&mut self, key: LineKey, text: &str) -> usize {
@@ -424,6 +474,16 @@ mod tests {
         file.splice(0, 1, &strings(&["ONE", "one and a half"]));
         file.splice(3, 1, &strings(&["THREE"]));
         assert_eq!(file.to_text(), "ONE\r\none and a half\r\ntwo\nTHREE\r\n");
+    }
+
+    #[test]
+    fn lines_put_in_place_of_a_last_line_without_a_break_take_the_files_ending() {
+        let mut file = FileText::parse("\u{feff}one\r\ntwo");
+        file.splice(1, 1, &strings(&["TWO", "three"]));
+        assert_eq!(file.to_text(), "\u{feff}one\r\nTWO\r\nthree");
+        let mut file = FileText::parse("one\ntwo\r\nthree");
+        file.splice(2, 1, &strings(&["THREE", "four"]));
+        assert_eq!(file.to_text(), "one\ntwo\r\nTHREE\nfour", "a tie is LF");
     }
 
     #[test]

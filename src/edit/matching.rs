@@ -695,21 +695,18 @@ pub fn is_elision(line: &str) -> bool {
     words <= 8 && telling && (dotted || text.contains("unchanged") || text.contains("omitted"))
 }
 
-/// Whether `replace` holds a line that could be a placeholder (a cheap test before the
-/// costlier [`placeholder_line`], which needs the file's text).
-pub fn may_hold_placeholder(replace: &str) -> bool {
-    replace
-        .lines()
-        .any(|line| is_elision(line) && !matches!(line.trim(), "..." | "…"))
-}
-
-/// The first line of `replace` that stands for omitted code (a comment such as
-/// `// ... existing code ...`, not a bare `...`) and is not found in `reference`:
-/// writing it would put a placeholder where code was.
-pub fn placeholder_line(replace: &str, reference: &[&str]) -> Option<String> {
+/// The lines of `replace` that stand for omitted code (a comment such as
+/// `// ... existing code ...`, not a bare `...`).
+pub fn placeholder_lines(replace: &str) -> impl Iterator<Item = &str> {
     replace
         .lines()
         .filter(|line| is_elision(line) && !matches!(line.trim(), "..." | "…"))
+}
+
+/// The first line of `replace` that stands for omitted code and is not found in
+/// `reference`: writing it would put a placeholder where code was.
+pub fn placeholder_line(replace: &str, reference: &[&str]) -> Option<String> {
+    placeholder_lines(replace)
         .find(|line| {
             !reference
                 .iter()

@@ -260,6 +260,7 @@ impl PatchMachine {
                     let id = sink.start(&update.path, update.line)?;
                     let edit = Edit {
                         move_to: Some(move_to),
+                        exact_file: true,
                         ..Edit::new(update.path, "", "").with_id(id)
                     };
                     sink.finish(edit);
@@ -356,6 +357,7 @@ impl Update {
             anchors: hunk.anchors,
             at_end: hunk.at_end,
             move_to: self.move_to.clone(),
+            exact_file: true,
             ..Edit::new(
                 self.path.clone(),
                 join_lines(&hunk.old),

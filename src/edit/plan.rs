@@ -13,11 +13,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::apply::EditFailure;
-use super::file_text::{FileText, split_lf};
+use super::file_text::{FileText, LineKey, split_lf};
 use super::hunk::hunks_of_splices;
 use super::matching::{
-    self, LadderStep, MatchFailure, Placement, Scope, already_present, closest_lines,
-    placeholder_line,
+    self, LadderStep, MatchFailure, Placement, Scope, Splice, already_present, closest_lines,
+    placeholder_line, placeholder_lines,
 };
 use super::names::base_name;
 use super::protected::protected_reason;
@@ -70,6 +70,9 @@ pub struct BlockPlan {
     pub closest: Option<(usize, Vec<String>)>,
     /// On failure: the REPLACE text is already in the file.
     pub replace_present: bool,
+    /// On failure: the closest lines were not looked for, the plan's allowance for that
+    /// search being spent (see [`HINT_LINES`]).
+    pub closest_skipped: bool,
     /// The file is one an edit must not change without an explicit yes (configuration,
     /// the tool's own state, git hooks), and why.
     pub protected: Option<String>,
@@ -143,11 +146,65 @@ struct Current {
     checked: Option<Option<String>>,
 }
 
+/// How many lines of files the closest-lines search of failed blocks may read in one
+/// plan. That search reads the whole file each time, so without a bound a reply of
+/// thousands of failing blocks against a big file would cost blocks × lines; within it,
+/// a 5,000-line file gets the search for its first 200 failed blocks.
+pub const HINT_LINES: usize = 1_000_000;
+
 /// The planning state: each file's current text, in the order first touched.
 #[derive(Default)]
 struct State {
     files: HashMap<String, Current>,
     order: Vec<String>,
+    /// Lines the closest-lines search may still read (see [`HINT_LINES`]).
+    hint_lines: usize,
+}
+
+impl State {
+    fn with_hints(hint_lines: usize) -> State {
+        State {
+            hint_lines,
+            ..State::default()
+        }
+    }
+
+    /// Takes `lines` from the closest-lines allowance: false once it is spent (the one
+    /// search that crosses it still runs).
+    fn take_hint_lines(&mut self, lines: usize) -> bool {
+        if self.hint_lines == 0 {
+            return false;
+        }
+        self.hint_lines = self.hint_lines.saturating_sub(lines.max(1));
+        true
+    }
+
+    /// Fills a failed block's hints from the file `key` as it is now, within the
+    /// allowance.
+    fn hints_from(&mut self, key: &str, block: &mut BlockPlan, edit: &Edit) {
+        if edit.search.trim().is_empty() {
+            return;
+        }
+        let Some(lines) = self
+            .files
+            .get(key)
+            .and_then(|current| current.text.as_ref())
+            .map(FileText::len)
+        else {
+            return;
+        };
+        if !self.take_hint_lines(lines) {
+            block.closest_skipped = true;
+            return;
+        }
+        if let Some(text) = self
+            .files
+            .get(key)
+            .and_then(|current| current.text.as_ref())
+        {
+            fill_hints(block, text, edit);
+        }
+    }
 }
 
 /// Plans edits against the files of a workspace, reading each file once.
@@ -157,6 +214,8 @@ pub struct Planner {
     protected_extra: Vec<String>,
     originals: HashMap<String, Original>,
     syntax: Option<Arc<dyn SyntaxCheck>>,
+    /// The closest-lines allowance of each plan ([`HINT_LINES`]).
+    hint_lines: usize,
 }
 
 impl Planner {
@@ -169,12 +228,19 @@ impl Planner {
             protected_extra: Vec::new(),
             originals: HashMap::new(),
             syntax: None,
+            hint_lines: HINT_LINES,
         }
     }
 
     /// Checks every block that applies for syntax errors it introduces.
     pub fn check_syntax(&mut self, check: Arc<dyn SyntaxCheck>) {
         self.syntax = Some(check);
+    }
+
+    /// The same planner with another closest-lines allowance (tests use a small one).
+    #[cfg(test)]
+    fn with_hint_lines(self, hint_lines: usize) -> Planner {
+        Planner { hint_lines, ..self }
     }
 
     /// More path prefixes to protect (e.g. the repository's `core.hooksPath`).
@@ -238,7 +304,7 @@ impl Planner {
 
     /// The plan of `edits` with `decision(id)` for each block.
     pub fn plan(&mut self, edits: &[Edit], decision: &dyn Fn(usize) -> Decision) -> Plan {
-        let mut state = State::default();
+        let mut state = State::with_hints(self.hint_lines);
         let blocks = edits
             .iter()
             .enumerate()
@@ -249,7 +315,8 @@ impl Planner {
     }
 
     /// A plan made one block at a time, each accepted block seen by the later ones
-    /// (the live preview while a reply streams).
+    /// (the live preview while a reply streams; it shows no closest lines, so none are
+    /// looked for).
     pub fn run(self) -> PlanRun {
         PlanRun {
             planner: self,
@@ -333,6 +400,7 @@ impl Planner {
             outcome: Err(EditFailure::Unreadable(edit.path.clone())),
             closest: None,
             replace_present: false,
+            closest_skipped: false,
             protected: protected_reason(&edit.path, &self.protected_extra),
             read_only: false,
             syntax_error: None,
@@ -369,6 +437,13 @@ impl Planner {
             }
         };
         block.path = key.clone();
+        if edit.exact_file && current.text.is_none() {
+            block.outcome = Err(EditFailure::Missing {
+                path: key,
+                files: self.existing_chat_files(state),
+            });
+            return block;
+        }
         let outcome = plan_change(
             edit,
             replace,
@@ -381,20 +456,32 @@ impl Planner {
         let (key, outcome) = match outcome {
             Ok(change) => (key, Ok(change)),
             Err(PlanFailure::Here(failure)) => {
-                fill_hints(&mut block, current.text.as_ref(), edit);
+                state.hints_from(&key, &mut block, edit);
                 (key, Err(failure))
             }
             Err(PlanFailure::NotFoundHere(failure)) => {
-                // The named file lacks the text: one other chat file may hold it.
-                match self.fallback(state, edit, replace, apply, &key) {
+                // The named file lacks the text: one other chat file may hold it, unless
+                // the file was named outright.
+                let found = if edit.exact_file {
+                    None
+                } else {
+                    self.fallback(state, edit, replace, apply, &key)
+                };
+                match found {
                     Some(found) => found,
                     None => {
-                        let named = state
+                        let named_exists = state
                             .files
                             .get(&key)
-                            .and_then(|current| current.text.clone());
-                        let hint = named.or_else(|| self.best_hint_file(state, edit));
-                        fill_hints(&mut block, hint.as_ref(), edit);
+                            .is_some_and(|current| current.text.is_some());
+                        let hint = if named_exists {
+                            Some(key.clone())
+                        } else {
+                            self.best_hint_file(state, &mut block, edit)
+                        };
+                        if let Some(hint) = hint {
+                            state.hints_from(&hint, &mut block, edit);
+                        }
                         (key, Err(failure))
                     }
                 }
@@ -495,23 +582,57 @@ impl Planner {
         Some((key, outcome))
     }
 
-    /// The chat file whose lines are most like `search`, for feedback.
-    fn best_hint_file(&mut self, state: &mut State, edit: &Edit) -> Option<FileText> {
-        let mut best: Option<(usize, FileText)> = None;
+    /// The chat file whose lines are most like `search`, for feedback (each file read
+    /// counts against the plan's closest-lines allowance).
+    fn best_hint_file(
+        &mut self,
+        state: &mut State,
+        block: &mut BlockPlan,
+        edit: &Edit,
+    ) -> Option<String> {
+        if edit.search.trim().is_empty() {
+            return None;
+        }
+        let mut best: Option<(usize, String)> = None;
         for chat_file in self.chat_files.clone() {
-            let Ok((_, current)) = self.current(state, &chat_file) else {
+            let Ok((key, current)) = self.current(state, &chat_file) else {
                 continue;
             };
-            let Some(text) = current.text.as_ref() else {
+            let Some(lines) = current.text.as_ref().map(FileText::len) else {
+                continue;
+            };
+            if !state.take_hint_lines(lines) {
+                block.closest_skipped = true;
+                return None;
+            }
+            let Some(text) = state
+                .files
+                .get(&key)
+                .and_then(|current| current.text.as_ref())
+            else {
                 continue;
             };
             let score =
                 closest_lines(&text.to_lf_text(), &edit.search).map_or(0, |(_, lines)| lines.len());
             if best.as_ref().is_none_or(|(top, _)| score > *top) {
-                best = Some((score, text.clone()));
+                best = Some((score, key));
             }
         }
-        best.map(|(_, text)| text)
+        best.map(|(_, key)| key)
+    }
+
+    /// The chat files that exist (for the feedback on a file named outright but missing).
+    fn existing_chat_files(&mut self, state: &mut State) -> Vec<String> {
+        let mut existing = Vec::new();
+        for chat_file in self.chat_files.clone() {
+            if let Ok((key, current)) = self.current(state, &chat_file)
+                && current.text.is_some()
+                && !existing.contains(&key)
+            {
+                existing.push(key);
+            }
+        }
+        existing
     }
 
     /// The files whose content changed, with what to write.
@@ -653,7 +774,7 @@ fn plan_change(
             return Ok(whole_text(text, replace, ChangeKind::Create, apply));
         }
         EditKind::WholeFile => {
-            if let Some(line) = placeholder_in(replace, &[], text.as_ref()) {
+            if let Some(line) = placeholder_in(replace, &[], text.as_mut()) {
                 return here(EditFailure::Placeholder {
                     path: key.to_string(),
                     line,
@@ -723,31 +844,30 @@ fn plan_change(
             return Ok(change);
         }
         // An empty SEARCH creates the file, or appends to what is there; it never
-        // overwrites.
+        // overwrites. The hunk is read off the end of the file alone, so appends to one
+        // file cost their own lines, not the file's.
         return Ok(match text.as_mut() {
-            Some(current) if !current.to_lf_text().trim().is_empty() => {
-                let old: Vec<String> = current
-                    .all_lines()
-                    .iter()
-                    .map(|line| line.to_string())
-                    .collect();
-                let mut after = current.clone();
-                after.append(replace);
-                let old: Vec<&str> = old.iter().map(String::as_str).collect();
+            Some(current) if !current.is_blank() => {
+                let (lines, _) = split_lf(replace);
+                let appended = Splice {
+                    start: current.len(),
+                    removed: 0,
+                    inserted: lines.iter().map(|line| line.to_string()).collect(),
+                };
                 let change = BlockChange {
                     kind: modified(),
-                    hunks: hunks_between(&old, &after.all_lines()),
+                    hunks: hunks_of_splices(current, &[appended]),
                     step: None,
                 };
                 if apply {
-                    *current = after;
+                    current.append(replace);
                 }
                 change
             }
             _ => whole_text(text, replace, ChangeKind::Create, apply),
         });
     }
-    if let Some(line) = placeholder_in(replace, &[&edit.search], text.as_ref()) {
+    if let Some(line) = placeholder_in(replace, &[&edit.search], text.as_mut()) {
         return here(EditFailure::Placeholder {
             path: key.to_string(),
             line,
@@ -770,15 +890,20 @@ fn plan_change(
     }
 }
 
-/// A placeholder line of `replace` that is neither in `known` nor in the file.
-fn placeholder_in(replace: &str, known: &[&str], file: Option<&FileText>) -> Option<String> {
-    if !matching::may_hold_placeholder(replace) {
-        return None;
-    }
-    let file_text = file.map(FileText::to_lf_text).unwrap_or_default();
-    let mut reference: Vec<&str> = known.to_vec();
-    reference.push(&file_text);
-    placeholder_line(replace, &reference)
+/// A placeholder line of `replace` that is neither in `known` nor in the file (looked
+/// up in the file's line index: no copy of the file per block).
+fn placeholder_in(replace: &str, known: &[&str], file: Option<&mut FileText>) -> Option<String> {
+    let mut file = file;
+    placeholder_lines(replace)
+        .find(|line| {
+            !known
+                .iter()
+                .any(|text| text.lines().any(|known| known.trim() == line.trim()))
+                && !file
+                    .as_deref_mut()
+                    .is_some_and(|file| file.contains(LineKey::Trim, line))
+        })
+        .map(|line| line.trim().to_string())
 }
 
 /// A block whose text is a whole file's content.
@@ -816,15 +941,12 @@ fn change_from(text: &mut FileText, placement: &Placement, apply: bool) -> Block
     }
 }
 
-fn fill_hints(block: &mut BlockPlan, text: Option<&FileText>, edit: &Edit) {
-    if edit.search.trim().is_empty() {
-        return;
-    }
-    if let Some(text) = text {
-        let lf = text.to_lf_text();
-        block.closest = closest_lines(&lf, &edit.search);
-        block.replace_present = already_present(&lf, &edit.replace);
-    }
+/// A failed block's hints: the lines of `text` most like its SEARCH text, and whether
+/// its REPLACE text is there already (each reads the whole file).
+fn fill_hints(block: &mut BlockPlan, text: &FileText, edit: &Edit) {
+    let lf = text.to_lf_text();
+    block.closest = closest_lines(&lf, &edit.search);
+    block.replace_present = already_present(&lf, &edit.replace);
 }
 
 fn scope(edit: &Edit) -> Scope<'_> {
@@ -841,5 +963,149 @@ fn refusal(error: super::workspace::WorkspaceError) -> EditFailure {
             EditFailure::PathRefused(error.to_string())
         }
         other => EditFailure::Unreadable(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::apply::apply_plan;
+    use super::super::file_text::LINES_READ;
+    use super::*;
+
+    fn workspace(name: &str, text: &str) -> (tempfile::TempDir, Workspace) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(name), text).unwrap();
+        let workspace = Workspace::new(dir.path()).unwrap();
+        (dir, workspace)
+    }
+
+    fn numbered(lines: usize) -> String {
+        (0..lines)
+            .map(|i| format!("value_{i} = compute({i})\n"))
+            .collect()
+    }
+
+    /// A small closest-lines allowance, so that the tests run quickly unoptimised.
+    const ALLOWANCE: usize = 10_000;
+
+    /// Lines copied out of files while planning `edits` (and the plan).
+    fn plan_counting(workspace: &Workspace, edits: &[Edit], chat: &[String]) -> (usize, Plan) {
+        let before = LINES_READ.with(|read| read.get());
+        let plan = Planner::new(workspace, chat)
+            .with_hint_lines(ALLOWANCE)
+            .plan(edits, &|_| Decision::Accept);
+        (LINES_READ.with(|read| read.get()) - before, plan)
+    }
+
+    /// Blocks that look like lines of the file (same words) but match none.
+    fn failing(count: usize, lines: usize) -> Vec<Edit> {
+        (0..count)
+            .map(|i| {
+                let at = i % lines;
+                Edit::new(
+                    "f.py",
+                    format!("value_{at} = compute({at}, {i})\n"),
+                    format!("value_{at} = 0\n"),
+                )
+                .with_id(i)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn closest_lines_are_searched_within_an_allowance_and_the_rest_are_named() {
+        let lines = 500;
+        let (_dir, workspace) = workspace("f.py", &numbered(lines));
+        let chat = vec!["f.py".to_string()];
+        let edits = failing(120, lines);
+        let (_, plan) = plan_counting(&workspace, &edits, &chat);
+        let searched = ALLOWANCE / lines;
+        for (position, block) in plan.blocks.iter().enumerate() {
+            assert!(block.outcome.is_err());
+            assert_eq!(
+                block.closest_skipped,
+                position >= searched,
+                "block {position}"
+            );
+            assert_eq!(
+                block.closest.is_some(),
+                position < searched,
+                "block {position}"
+            );
+        }
+        let report = apply_plan(&workspace, &edits, &plan, &|_| Decision::Accept, &|_| false);
+        let feedback = report.feedback().unwrap();
+        assert!(
+            feedback.contains("Closest lines not searched for the remaining 100 failed blocks"),
+            "{}",
+            &feedback[feedback.len().saturating_sub(600)..]
+        );
+        assert!(feedback.contains("Did you mean these lines, which are actually in f.py"));
+    }
+
+    #[test]
+    fn a_failing_block_past_the_allowance_reads_no_file_lines() {
+        let lines = 2_000;
+        let (_dir, workspace) = workspace("f.py", &numbered(lines));
+        let chat = vec!["f.py".to_string()];
+        let (few, _) = plan_counting(&workspace, &failing(400, lines), &chat);
+        let (many, _) = plan_counting(&workspace, &failing(800, lines), &chat);
+        // Past the allowance a block costs its own lines, not the file's 2,000.
+        let per_block = (many - few) / 400;
+        assert!(
+            per_block < 10,
+            "{per_block} lines read per extra failing block"
+        );
+        assert!(few <= ALLOWANCE + 2 * lines, "{few}");
+    }
+
+    #[test]
+    fn a_placeholder_line_is_looked_up_in_the_file_not_copied_out_of_it() {
+        let mut text = numbered(2_000);
+        text.push_str("    // ... existing code ...\n");
+        let (_dir, workspace) = workspace("f.py", &text);
+        let chat = vec!["f.py".to_string()];
+        // Each REPLACE holds a placeholder line; the file holds it too, so all apply.
+        let blocks = |count: usize| -> Vec<Edit> {
+            (0..count)
+                .map(|i| {
+                    Edit::new(
+                        "f.py",
+                        format!("value_{i} = compute({i})\n"),
+                        format!("value_{i} = 1\n    // ... existing code ...\n"),
+                    )
+                    .with_id(i)
+                })
+                .collect()
+        };
+        let (few, plan) = plan_counting(&workspace, &blocks(200), &chat);
+        let (many, _) = plan_counting(&workspace, &blocks(400), &chat);
+        assert!(plan.blocks.iter().all(|block| block.outcome.is_ok()));
+        let per_block = (many - few) / 200;
+        assert!(per_block < 20, "{per_block} lines read per extra block");
+    }
+
+    #[test]
+    fn appending_blocks_read_only_the_end_of_the_file() {
+        let (_dir, workspace) = workspace("f.py", &numbered(2_000));
+        let chat = vec!["f.py".to_string()];
+        let appends = |count: usize| -> Vec<Edit> {
+            (0..count)
+                .map(|i| Edit::new("f.py", "", format!("added_{i} = {i}\n")).with_id(i))
+                .collect()
+        };
+        let (few, plan) = plan_counting(&workspace, &appends(1_000), &chat);
+        let (many, _) = plan_counting(&workspace, &appends(2_000), &chat);
+        let per_block = (many - few) / 1_000;
+        assert!(
+            per_block < 10,
+            "{per_block} lines read per extra appending block"
+        );
+        let FileResult::Write(text) = &plan.files[0].result else {
+            panic!("{:?}", plan.files[0].result);
+        };
+        assert!(text.ends_with("added_998 = 998\nadded_999 = 999\n"));
+        let hunk = &plan.blocks[999].outcome.as_ref().unwrap().hunks[0];
+        assert_eq!(hunk.old_start, 2_000 + 999 - 2);
     }
 }

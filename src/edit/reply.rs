@@ -24,6 +24,9 @@ pub struct Edit {
     pub at_end: bool,
     /// patch: `*** Move to: NEWPATH`: the file is renamed after its hunks.
     pub move_to: Option<String>,
+    /// patch: the file is named outright (`*** Update File:`), so it must exist and hold
+    /// the text; no other chat file stands in for it, as in Codex.
+    pub exact_file: bool,
     /// The block was read but must not be applied, and why (for the model's feedback).
     pub refusal: Option<String>,
     /// A slip the parser mended in the block (a stray `=======` line dropped), for

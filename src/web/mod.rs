@@ -4,6 +4,7 @@
 
 mod fetch;
 mod markdown;
+mod nesting;
 
 pub use fetch::{FetchLimits, Page, WebError, fetch, find_urls};
 pub use markdown::html_to_markdown;
