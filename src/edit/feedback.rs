@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::apply::{EditFailure, EditResult, EditStatus};
+use super::apply::{EditResult, EditStatus};
 
 /// Builds the message about failed edits, or `None` when every edit applied.
 pub fn failure_message(results: &[EditResult]) -> Option<String> {
