@@ -87,13 +87,7 @@ fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
     // with its reason in the feedback; the others still apply. A block that breaks its
     // file's syntax is still written (the caller asked for it); the result says so.
     let (edits, plan) = plan(&workspace, &parsed.edits, &args.files);
-    let report = apply_plan(
-        &workspace,
-        &edits,
-        &plan,
-        &|_| Decision::Accept,
-        &|_| false,
-    );
+    let report = apply_plan(&workspace, &edits, &plan, &|_| Decision::Accept, &|_| false);
     if args.json {
         println!("{}", report_json(&report, &parsed));
     } else {
