@@ -13,12 +13,13 @@ mod engine_support;
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
 
-use aider_tui::protocol::{EditStatus, Event, TurnOutcome};
+use aider_tui::protocol::{EditStatus, Event, Op, TurnOutcome};
 use engine_support::{
     COMMIT_REQUEST_MARK, Driver, SECRET_KEY, TestRepo, block, run_once, settings,
 };
 use mock_llm::{MockLlm, Reply};
 use serde_json::Value;
+use std::time::Duration;
 
 const HELLO: &str = "def greet():\n    return \"hello\"\n";
 
@@ -474,9 +475,6 @@ async fn yes_never_runs_a_shell_command_the_model_proposes() {
 
 #[tokio::test]
 async fn an_interrupt_stops_the_reply_and_applies_nothing() {
-    use aider_tui::protocol::Op;
-    use std::time::Duration;
-
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let mock = MockLlm::start().await;
     let mut pieces: Vec<String> = block(
@@ -517,6 +515,57 @@ async fn an_interrupt_stops_the_reply_and_applies_nothing() {
     assert_eq!(outcome, TurnOutcome::Interrupted);
     assert_eq!(repo.read("hello.py"), HELLO);
     assert_eq!(repo.log().len(), 1);
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn a_commit_s_diff_is_answered_while_the_reply_still_streams() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    repo.write("notes.txt", "first\n");
+    let second = repo.commit_all("Add notes");
+    let mock = MockLlm::start().await;
+    // About six seconds of reply: the diff must not wait for its end.
+    let pieces: Vec<String> = (0..300).map(|n| format!("thinking {n}\n")).collect();
+    mock.push(Reply::text(pieces).chunk_delay(Duration::from_millis(20)));
+    let mut driver =
+        Driver::start(settings(&repo.root(), &mock.openai_base(), &["hello.py"])).await;
+
+    driver
+        .ops
+        .send(Op::Submit {
+            text: "Explain the notes".into(),
+        })
+        .await
+        .unwrap();
+    let mut asked = false;
+    loop {
+        let event = tokio::time::timeout(Duration::from_secs(30), driver.events.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        match event {
+            Event::ReplyDelta { .. } if !asked => {
+                asked = true;
+                driver
+                    .ops
+                    .send(Op::RequestCommitDiff {
+                        commit: second.clone(),
+                    })
+                    .await
+                    .unwrap();
+            }
+            Event::CommitDiff { commit, files } => {
+                assert_eq!(commit, second);
+                assert!(files.iter().any(|file| file.path == "notes.txt"), "{files:?}");
+                break;
+            }
+            Event::ReplyFinished { .. } | Event::TurnFinished { .. } => {
+                panic!("the commit's diff waited for the turn")
+            }
+            _ => {}
+        }
+    }
+    driver.ops.send(Op::Interrupt).await.unwrap();
     driver.quit().await;
 }
 

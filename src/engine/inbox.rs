@@ -1,13 +1,15 @@
 //! The engine's side of the two channels: reading operations and sending events.
 //!
 //! A turn waits for specific operations (a decision on its review, an answer to its
-//! question, an interrupt) while the front end may send anything at any time; what the
-//! turn cannot use now is kept, in order, for the main loop.
+//! question, an interrupt) while the front end may send anything at any time. Lookups
+//! (the commit log, a commit's diff) are answered at once beside the turn
+//! ([`Lookups`]); what else the turn cannot use now is kept, in order, for the main loop.
 
 use std::collections::VecDeque;
 
 use tokio::sync::mpsc;
 
+use super::lookups::Lookups;
 use super::session_log::Tally;
 use super::transcript::Transcript;
 use crate::protocol::{Event, NoticeLevel, Op, QuestionId, QuestionKind};
@@ -91,6 +93,8 @@ fn record(transcript: &Transcript, event: &Event) {
 pub struct Inbox {
     ops: mpsc::Receiver<Op>,
     held: VecDeque<Op>,
+    /// Answers lookups while a turn runs (set once the session's repository is known).
+    lookups: Option<Lookups>,
     /// Set once `Op::Quit` arrived or the front end hung up.
     pub quit: bool,
     /// Auto-accept of proposed edits, changed at any time by `Op::SetAutoAccept`.
@@ -106,6 +110,7 @@ impl Inbox {
         Inbox {
             ops,
             held: VecDeque::new(),
+            lookups: None,
             quit: false,
             auto_accept,
             interrupted: false,
@@ -130,32 +135,47 @@ impl Inbox {
         }
     }
 
+    /// Answers lookups with `lookups` from now on while a turn runs.
+    pub fn answer_lookups_with(&mut self, lookups: Lookups) {
+        self.lookups = Some(lookups);
+    }
+
     /// Waits for one operation straight from the channel (not the held ones), applying
-    /// the ones that act at once (auto-accept, interrupt, quit). Used while a turn runs.
+    /// the ones that act at once (auto-accept, interrupt, quit) and answering lookups
+    /// beside the turn. Used while a turn runs.
     pub async fn receive_during_turn(&mut self) -> Option<Op> {
-        if self.quit {
-            return None;
-        }
-        match self.ops.recv().await {
-            Some(Op::SetAutoAccept { on }) => {
-                self.auto_accept = on;
-                Some(Op::SetAutoAccept { on })
+        loop {
+            if self.quit {
+                return None;
             }
-            Some(Op::Interrupt) => {
-                self.interrupted = true;
-                Some(Op::Interrupt)
-            }
-            Some(Op::Quit) => {
+            let Some(op) = self.ops.recv().await else {
                 self.quit = true;
                 self.interrupted = true;
-                None
-            }
-            Some(op) => Some(op),
-            None => {
-                self.quit = true;
-                self.interrupted = true;
-                None
-            }
+                return None;
+            };
+            let op = match &self.lookups {
+                Some(lookups) => match lookups.take(op) {
+                    Some(op) => op,
+                    None => continue,
+                },
+                None => op,
+            };
+            return match op {
+                Op::SetAutoAccept { on } => {
+                    self.auto_accept = on;
+                    Some(Op::SetAutoAccept { on })
+                }
+                Op::Interrupt => {
+                    self.interrupted = true;
+                    Some(Op::Interrupt)
+                }
+                Op::Quit => {
+                    self.quit = true;
+                    self.interrupted = true;
+                    None
+                }
+                op => Some(op),
+            };
         }
     }
 

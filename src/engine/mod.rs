@@ -44,6 +44,7 @@ mod images;
 mod inbox;
 mod keepalive;
 mod locked_repo;
+mod lookups;
 mod map_task;
 mod mentions;
 mod models;

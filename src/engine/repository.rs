@@ -3,9 +3,8 @@
 
 use crate::protocol::{Event, TurnOutcome};
 
+use super::lookups::{self, NO_GIT};
 use super::spawn::Engine;
-
-const NO_GIT: &str = "git is not in use in this session (no repository, or --no-git)";
 
 /// How many commits the log carries when the engine sends it unasked.
 const LOG_AFTER_COMMIT: usize = 100;
@@ -24,40 +23,14 @@ impl Engine {
 
     /// Sends the newest `limit` commits.
     pub(super) async fn send_commit_log(&mut self, limit: usize) {
-        let Some(git) = &self.session.git else {
-            // Without git the log is simply empty (front ends ask for it on their own).
-            self.emitter
-                .emit(Event::CommitLog {
-                    commits: Vec::new(),
-                })
-                .await;
-            return;
-        };
-        let log = git.with(|git| git.log(limit));
-        match log {
-            Ok(commits) => self.emitter.emit(Event::CommitLog { commits }).await,
-            Err(err) => self.emitter.error(err.to_string()).await,
-        }
+        let event = lookups::commit_log(self.session.git.as_deref(), limit);
+        self.emitter.emit(event).await;
     }
 
     /// Sends one commit's diff.
     pub(super) async fn send_commit_diff(&mut self, commit: &str) {
-        let Some(git) = &self.session.git else {
-            self.emitter.warn(NO_GIT).await;
-            return;
-        };
-        let diff = git.with(|git| git.commit_diff(commit));
-        match diff {
-            Ok(files) => {
-                self.emitter
-                    .emit(Event::CommitDiff {
-                        commit: commit.to_string(),
-                        files,
-                    })
-                    .await;
-            }
-            Err(err) => self.emitter.error(err.to_string()).await,
-        }
+        let event = lookups::commit_diff(self.session.git.as_deref(), commit);
+        self.emitter.emit(event).await;
     }
 
     /// Undoes a commit picked in the commit log: HEAD by reset (if the tool made it),

@@ -2,6 +2,7 @@
 //! mode and models, the repository and its map, and what has been spent.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::config::Settings;
 use crate::edit::{EditFormat, Workspace};
@@ -33,7 +34,7 @@ pub struct Session {
     pub models: Models,
     pub edit_format: EditFormat,
     pub editor_edit_format: EditFormat,
-    pub git: Option<LockedRepo>,
+    pub git: Option<Arc<LockedRepo>>,
     /// The tool's state folder, chosen once at start (`None`: nothing is kept).
     pub state: Option<StateDir>,
     /// The repo map: its thread and what the session last showed of it.
@@ -65,7 +66,7 @@ impl Session {
         workspace: Workspace,
         settings: Settings,
         models: Models,
-        git: Option<LockedRepo>,
+        git: Option<Arc<LockedRepo>>,
         state: Option<StateDir>,
     ) -> Session {
         let edit_format = models.edit_format(&settings);

@@ -2,6 +2,7 @@
 //! sends events until the front end quits.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
@@ -15,6 +16,7 @@ use crate::text::tracked_state_notice;
 use super::devices::Devices;
 use super::inbox::{Emitter, Inbox};
 use super::locked_repo::LockedRepo;
+use super::lookups::Lookups;
 use super::models::Models;
 use super::repo_map::Wait;
 use super::session::Session;
@@ -123,7 +125,7 @@ impl Engine {
             workspace,
             settings,
             models,
-            git.map(LockedRepo::new),
+            git.map(|git| Arc::new(LockedRepo::new(git))),
             state,
         );
         let mut emitter = emitter;
@@ -136,6 +138,8 @@ impl Engine {
             sessions,
             devices,
         };
+        let lookups = Lookups::new(engine.session.git.clone(), engine.emitter.clone());
+        engine.inbox.answer_lookups_with(lookups);
         engine.announce_repository_settings().await;
         if !tracked_state.is_empty() {
             let kept_in = engine.session.state.as_ref().map(StateDir::path);
