@@ -556,7 +556,10 @@ async fn a_commit_s_diff_is_answered_while_the_reply_still_streams() {
             }
             Event::CommitDiff { commit, files } => {
                 assert_eq!(commit, second);
-                assert!(files.iter().any(|file| file.path == "notes.txt"), "{files:?}");
+                assert!(
+                    files.iter().any(|file| file.path == "notes.txt"),
+                    "{files:?}"
+                );
                 break;
             }
             Event::ReplyFinished { .. } | Event::TurnFinished { .. } => {
