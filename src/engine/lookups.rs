@@ -33,14 +33,14 @@ impl Lookups {
     /// Takes `op` if it is a lookup and answers it on a thread of its own (`None`);
     /// any other operation comes back for the turn to handle.
     pub fn take(&self, op: Op) -> Option<Op> {
-        let lookup: Box<dyn FnOnce(Option<&LockedRepo>) -> Event + Send> = match op {
-            Op::RequestCommitLog { limit } => Box::new(move |git| commit_log(git, limit)),
-            Op::RequestCommitDiff { commit } => Box::new(move |git| commit_diff(git, &commit)),
+        let lookup = match op {
+            Op::RequestCommitLog { limit } => Lookup::Log(limit),
+            Op::RequestCommitDiff { commit } => Lookup::Diff(commit),
             other => return Some(other),
         };
         let Lookups { git, emitter } = self.clone();
         tokio::spawn(async move {
-            let answer = tokio::task::spawn_blocking(move || lookup(git.as_deref()))
+            let answer = tokio::task::spawn_blocking(move || lookup.answer(git.as_deref()))
                 .await
                 .unwrap_or_else(|error| Event::Notice {
                     level: NoticeLevel::Error,
@@ -49,6 +49,21 @@ impl Lookups {
             emitter.emit(answer).await;
         });
         None
+    }
+}
+
+/// A lookup taken from a turn's operations.
+enum Lookup {
+    Log(usize),
+    Diff(String),
+}
+
+impl Lookup {
+    fn answer(self, git: Option<&LockedRepo>) -> Event {
+        match self {
+            Lookup::Log(limit) => commit_log(git, limit),
+            Lookup::Diff(commit) => commit_diff(git, &commit),
+        }
     }
 }
 
