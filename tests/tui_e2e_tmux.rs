@@ -758,6 +758,30 @@ fn two_blocks() -> Reply {
     ])
 }
 
+/// A session on `repo` with `editor` as `$VISUAL`, reviewing [`two_blocks`] on block 1
+/// (the mock is kept alive with it).
+fn review_two_blocks_with_editor(repo: &TestRepo, home: &Path, editor: &str) -> (MockLlm, Tmux) {
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: two changes"]));
+    mock.push(two_blocks());
+    let command = session_command_with(
+        home,
+        &mock,
+        &[("VISUAL", editor)],
+        "hello.py other.py --no-auto-lint",
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw other.py") && s.contains("initial commit")
+    });
+    tmux.text("two changes please");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the review of block 1", |s| {
+        s.contains("1/2 hello.py") && s.contains("+    return \"wave\"")
+    });
+    (mock, tmux)
+}
+
 /// Tab until the message box has the focus.
 fn focus_the_message_box(tmux: &Tmux) {
     for _ in 0..8 {
@@ -782,24 +806,7 @@ fn the_editor_comes_back_to_the_review_and_the_message_with_the_edited_text() {
         home.path(),
         "sed -i 's/wave/by editor/; s/draft/edited draft/' \"$1\"\n",
     );
-    let mock = MockLlm::start_in_thread();
-    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: two changes"]));
-    mock.push(two_blocks());
-    let command = session_command_with(
-        home.path(),
-        &mock,
-        &[("VISUAL", &editor)],
-        "hello.py other.py --no-auto-lint",
-    );
-    let tmux = Tmux::start(&command, &repo.root());
-    tmux.wait_for("the session to open", |s| {
-        s.contains("Message") && s.contains("rw other.py") && s.contains("initial commit")
-    });
-    tmux.text("two changes please");
-    tmux.keys(&["Enter"]);
-    tmux.wait_for("the review of block 1", |s| {
-        s.contains("1/2 hello.py") && s.contains("+    return \"wave\"")
-    });
+    let (_mock, tmux) = review_two_blocks_with_editor(&repo, home.path(), &editor);
 
     // `E`: the block goes out to the editor and comes back edited; the engine has the
     // edit without another key press.
@@ -863,24 +870,7 @@ fn an_editor_that_fails_or_is_interrupted_leaves_the_review_as_it_was() {
             shell_quote(started.to_str().unwrap())
         ),
     );
-    let mock = MockLlm::start_in_thread();
-    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: two changes"]));
-    mock.push(two_blocks());
-    let command = session_command_with(
-        home.path(),
-        &mock,
-        &[("VISUAL", &editor)],
-        "hello.py other.py --no-auto-lint",
-    );
-    let tmux = Tmux::start(&command, &repo.root());
-    tmux.wait_for("the session to open", |s| {
-        s.contains("Message") && s.contains("rw other.py") && s.contains("initial commit")
-    });
-    tmux.text("two changes please");
-    tmux.keys(&["Enter"]);
-    tmux.wait_for("the review of block 1", |s| {
-        s.contains("1/2 hello.py") && s.contains("+    return \"wave\"")
-    });
+    let (_mock, tmux) = review_two_blocks_with_editor(&repo, home.path(), &editor);
 
     // The editor exits 1: the review is back, block 1 as the model wrote it.
     tmux.keys(&["E"]);
