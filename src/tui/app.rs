@@ -532,8 +532,11 @@ impl App {
                 self.status.waiting = false;
                 self.status.recording = false;
                 self.turns_in_flight = self.turns_in_flight.saturating_sub(1);
-                // "Interrupting…", "Auto-accepting …" were about this turn.
-                self.status.clear_flash();
+                // "Interrupting…", "Auto-accepting …" were about this turn; an armed
+                // quit is not, and its notice stays.
+                if !self.quit_armed {
+                    self.status.clear_flash();
+                }
                 let _ = self.chat.finish_reply();
                 // Blocks the user rejected were their choice: only failures warrant a warning.
                 let choice_only =

@@ -12,11 +12,9 @@
     clippy::print_stderr
 )]
 
-mod engine_support;
-#[path = "support/mock_llm.rs"]
-mod mock_llm;
-#[path = "support/ui_session.rs"]
-mod ui_session;
+use crate::support::engine as engine_support;
+use crate::support::mock_llm;
+use crate::support::ui_session;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -341,5 +339,25 @@ async fn paste_puts_the_clipboard_text_in_the_message_box() {
     ui.until_turn_finished().await;
     ui.key(KeyCode::Enter);
     assert_eq!(submitted(&ui.take_ops()), ["make greet louder"]);
+    ui.quit().await;
+}
+
+/// The first Ctrl-C arms the quit and says so; a turn ending just after must not wipe
+/// that notice, or the user sees nothing while the next Ctrl-C would quit.
+#[tokio::test]
+async fn the_quit_notice_outlives_the_end_of_a_turn() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let mock = MockLlm::start().await;
+    let mut ui = UiSession::start(settings(&repo.root(), &mock.openai_base(), &[]), 100, 30);
+    ui.until_started().await;
+    ui.app.handle_event(Event::TurnStarted {
+        message: "hello".into(),
+    });
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    ui.app.handle_event(Event::TurnFinished {
+        outcome: aider_tui::protocol::TurnOutcome::Success,
+    });
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("Ctrl-C again"), "{screen}");
     ui.quit().await;
 }
