@@ -14,7 +14,7 @@
     clippy::print_stderr
 )]
 
-#[path = "../tests/engine_support/mod.rs"]
+#[path = "../tests/support/engine.rs"]
 mod engine_support;
 #[path = "../tests/support/mock_llm.rs"]
 mod mock_llm;

@@ -3,7 +3,7 @@
 //! The model gets no tools. The program decides what it sees (chat files, a ranked
 //! repo map, the history), parses the edits out of its plain-text reply, applies the
 //! ones the user accepts, commits them with git and feeds failures back.
-//! Layering (ARCHITECTURE.md's module table, enforced by `tests/layering.rs`): `tokens`, `edit`, `repomap`, `llm`, `git` and
+//! Layering (ARCHITECTURE.md's module table, enforced by `tests/all/layering.rs`): `tokens`, `edit`, `repomap`, `llm`, `git` and
 //! `sessions` (the session files) are independent libraries, as are the ways in
 //! besides typing (`watch`, `web`, `clipboard`, `voice`); `engine` drives them; `tui`
 //! and `oneshot` are front ends

@@ -15,8 +15,7 @@
     clippy::print_stderr
 )]
 
-#[path = "support/reply_fixtures.rs"]
-mod reply_fixtures;
+use crate::support::reply_fixtures;
 
 use std::collections::BTreeMap;
 

@@ -9,7 +9,7 @@
     clippy::print_stderr
 )]
 
-mod engine_support;
+use crate::support::engine as engine_support;
 
 use aider_tui::protocol::{Event, NoticeLevel, QuestionKind};
 use engine_support::{Driver, TestRepo, settings};

@@ -10,9 +10,8 @@
     clippy::print_stderr
 )]
 
-mod engine_support;
-#[path = "support/mock_llm.rs"]
-mod mock_llm;
+use crate::support::engine as engine_support;
+use crate::support::mock_llm;
 
 use std::time::Duration;
 

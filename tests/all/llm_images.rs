@@ -10,10 +10,8 @@
     clippy::print_stderr
 )]
 
-#[path = "support/mock_llm.rs"]
-mod mock_llm;
-#[path = "support/provider_harness.rs"]
-mod provider_harness;
+use crate::support::mock_llm;
+use crate::support::provider_harness;
 
 use aider_tui::llm::{
     self, ChatMessage, ChatRequest, ImagePart, LlmError, ProviderKind, Role, image_tokens,

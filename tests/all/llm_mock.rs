@@ -8,8 +8,7 @@
     clippy::print_stderr
 )]
 
-#[path = "support/mock_llm.rs"]
-mod mock_llm;
+use crate::support::mock_llm;
 
 use mock_llm::{MockLlm, Reply};
 use serde_json::json;

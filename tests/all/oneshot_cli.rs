@@ -9,9 +9,8 @@
     clippy::print_stderr
 )]
 
-mod engine_support;
-#[path = "support/mock_llm.rs"]
-mod mock_llm;
+use crate::support::engine as engine_support;
+use crate::support::mock_llm;
 
 use std::path::Path;
 
@@ -347,4 +346,112 @@ fn slash_commands_work_headless_without_a_model() {
         text(&output.stderr)
     );
     assert!(stdout.contains("compute_total"), "{stdout}");
+}
+
+/// The `--json` event stream is a contract other tools read: its whole text for one
+/// edit turn is kept as a snapshot, so a renamed field or a new event cannot slip by.
+/// What differs between runs (temp paths, commit ids, times, the port) is masked.
+#[test]
+fn the_json_event_stream_of_an_edit_turn_matches_its_snapshot() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["feat: wave"]));
+    mock.push(Reply::text([
+        "Changing the greeting.\n\n".to_string(),
+        block(
+            "hello.py",
+            "    return \"hello\"\n",
+            "    return \"wave\"\n",
+        ),
+    ]));
+    let base = mock.openai_base();
+    let output = run_on_mock(
+        &repo.root(),
+        home.path(),
+        &base,
+        // No map: when it would be ready is a matter of timing.
+        &[
+            "hello.py",
+            "--yes",
+            "--map-tokens",
+            "0",
+            "--json",
+            "--message",
+            "Make it wave",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let masks = [
+        (repo.root().display().to_string(), "[ROOT]"),
+        (home.path().display().to_string(), "[HOME]"),
+        (base.clone(), "[API-BASE]"),
+    ];
+    let lines: Vec<String> = text(&output.stdout)
+        .lines()
+        .map(|line| {
+            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+            mask_json(&mut value, &masks, "");
+            value.to_string()
+        })
+        .collect();
+    insta::assert_snapshot!(lines.join("\n"));
+}
+
+/// Masks in place what changes from run to run: the given strings, commit ids (hex words
+/// of 7 to 40 digits), numbers under keys that name a time, and session ids (a date,
+/// a time and a process id).
+fn mask_json(value: &mut serde_json::Value, masks: &[(String, &str)], key: &str) {
+    use serde_json::Value;
+    match value {
+        Value::String(text) if key != "session" => {
+            for (from, to) in masks {
+                *text = text.replace(from.as_str(), to);
+            }
+            *text = mask_hex_words(text);
+        }
+        Value::String(_) if key == "session" => *value = Value::String("[SESSION]".into()),
+        Value::Number(_) if is_time_key(key) => *value = Value::String("[TIME]".into()),
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|item| mask_json(item, masks, key)),
+        Value::Object(fields) => fields
+            .iter_mut()
+            .for_each(|(name, item)| mask_json(item, masks, name)),
+        _ => {}
+    }
+}
+
+fn is_time_key(key: &str) -> bool {
+    [
+        "ms", "millis", "secs", "seconds", "elapsed", "time", "at", "when", "started",
+    ]
+    .iter()
+    .any(|part| {
+        key == *part || key.ends_with(&format!("_{part}")) || key.starts_with(&format!("{part}_"))
+    })
+}
+
+fn mask_hex_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let is_id = (7..=40).contains(&word.len())
+            && word
+                .chars()
+                .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase())
+            && word.chars().any(|c| c.is_ascii_digit());
+        out.push_str(if is_id { "[ID]" } else { word.as_str() });
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }

@@ -10,11 +10,9 @@
     clippy::print_stderr
 )]
 
-mod engine_support;
-#[path = "support/mock_llm.rs"]
-mod mock_llm;
-#[path = "support/ui_session.rs"]
-mod ui_session;
+use crate::support::engine as engine_support;
+use crate::support::mock_llm;
+use crate::support::ui_session;
 
 use aider_tui::config::Settings;
 use aider_tui::protocol::{Event, Op, PlanDecision};

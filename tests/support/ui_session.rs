@@ -18,7 +18,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tokio::sync::mpsc;
 
-use super::engine_support::TestRepo;
+use super::engine::TestRepo;
 
 /// How long any one wait may take before the test fails.
 const WAIT_LIMIT: Duration = Duration::from_secs(20);

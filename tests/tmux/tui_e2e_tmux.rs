@@ -20,9 +20,8 @@
     clippy::print_stderr
 )]
 
-mod engine_support;
-#[path = "support/mock_llm.rs"]
-mod mock_llm;
+use crate::support::engine as engine_support;
+use crate::support::mock_llm;
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -210,7 +209,7 @@ fn session_command_with(home: &Path, mock: &MockLlm, vars: &[(&str, &str)], args
 #[test]
 fn a_whole_session_in_tmux_review_commit_undo() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the end-to-end session test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
@@ -319,7 +318,7 @@ fn a_whole_session_in_tmux_review_commit_undo() {
 #[test]
 fn the_review_warns_of_a_block_that_breaks_the_syntax_and_still_takes_a_yes() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the syntax warning test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
@@ -368,7 +367,7 @@ fn the_review_warns_of_a_block_that_breaks_the_syntax_and_still_takes_a_yes() {
 #[test]
 fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the end-to-end rewind test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
@@ -437,7 +436,7 @@ fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
 #[test]
 fn watch_files_turns_a_saved_ai_comment_into_a_commit_until_watch_turns_it_off() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the watch-mode session test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
@@ -489,7 +488,7 @@ fn chat_requests(mock: &MockLlm) -> Vec<String> {
 #[test]
 fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the end-to-end review-loop test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     const THIRD: &str = "def third():\n    return 3\n";
@@ -611,7 +610,7 @@ fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land
 #[test]
 fn a_cold_start_on_20000_files_shows_the_chat_file_and_model_while_the_map_builds() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the cold-start test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     // Twenty functions per file, so the cold parse lasts long enough to be seen.
@@ -662,7 +661,7 @@ fn plan_last_user_text(body: &serde_json::Value) -> String {
 #[test]
 fn plan_edited_in_tmux_reaches_the_editor_and_the_history() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the plan edit session test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     const PLAN_TEXT: &str = "1. Make greet return hi.\n2. Change nothing else.\n";
@@ -797,7 +796,7 @@ fn focus_the_message_box(tmux: &Tmux) {
 #[test]
 fn the_editor_comes_back_to_the_review_and_the_message_with_the_edited_text() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the $EDITOR session test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
@@ -855,7 +854,7 @@ fn the_editor_comes_back_to_the_review_and_the_message_with_the_edited_text() {
 #[test]
 fn an_editor_that_fails_or_is_interrupted_leaves_the_review_as_it_was() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the failing $EDITOR session test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
