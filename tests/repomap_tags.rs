@@ -774,6 +774,21 @@ fn zig() {
 }
 
 #[test]
+fn udev_rules() {
+    let tags = tags_of("sample.rules");
+    assert_definitions(
+        &tags,
+        &[
+            ("SERIAL_VENDOR", TagKind::Variable, 4),
+            ("SERIAL_VENDOR", TagKind::Variable, 5),
+            ("serial_end", TagKind::Other, 9),
+        ],
+    );
+    // GOTO names a label; `ENV{..}==`, `$env{..}` and `%E{..}` read a property.
+    assert_references(&tags, &["serial_end", "SERIAL_VENDOR", "ID_SERIAL"]);
+}
+
+#[test]
 fn every_language_has_a_sample() {
     let samples = [
         "python",
@@ -816,6 +831,7 @@ fn every_language_has_a_sample() {
         "solidity",
         "swift",
         "zig",
+        "udev",
     ];
     let names: Vec<&str> = language_names().collect();
     assert_eq!(names, samples);

@@ -20,7 +20,7 @@ pub struct Language {
 }
 
 /// Every language with a grammar, in a fixed order (an index is a language id).
-pub static LANGUAGES: [Language; 40] = [
+pub static LANGUAGES: [Language; 41] = [
     Language {
         name: "python",
         extensions: &["py", "pyi", "pyw"],
@@ -267,7 +267,26 @@ pub static LANGUAGES: [Language; 40] = [
         grammar: || tree_sitter_zig::LANGUAGE.into(),
         query_source: include_str!("../../queries/zig-tags.scm"),
     },
+    Language {
+        name: "udev",
+        extensions: &["rules"],
+        grammar: || vendored::UDEV.into(),
+        query_source: include_str!("../../queries/udev-tags.scm"),
+    },
 ];
+
+/// The grammars `build.rs` compiles from the C sources in `grammars/<lang>/`.
+mod vendored {
+    use tree_sitter_language::LanguageFn;
+
+    unsafe extern "C" {
+        fn tree_sitter_udev() -> *const ();
+    }
+
+    // SAFETY: each function is a generated parser's entry point, linked by
+    // `build.rs`; it returns a pointer to that parser's static language table.
+    pub const UDEV: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_udev) };
+}
 
 /// Compiled queries, one slot per entry of [`LANGUAGES`].
 static QUERIES: [OnceLock<Option<Query>>; LANGUAGES.len()] =
