@@ -789,6 +789,22 @@ fn udev_rules() {
 }
 
 #[test]
+fn chatito() {
+    let tags = tags_of("sample.chatito");
+    assert_definitions(
+        &tags,
+        &[
+            ("order_pizza", TagKind::Function, 2),
+            ("size", TagKind::Variable, 6),
+            ("topping", TagKind::Variable, 10),
+            ("cheese", TagKind::Constant, 14),
+        ],
+    );
+    // `greeting` and `please` come from the imported file.
+    assert_references(&tags, &["size", "topping", "cheese", "greeting", "please"]);
+}
+
+#[test]
 fn every_language_has_a_sample() {
     let samples = [
         "python",
@@ -832,6 +848,7 @@ fn every_language_has_a_sample() {
         "swift",
         "zig",
         "udev",
+        "chatito",
     ];
     let names: Vec<&str> = language_names().collect();
     assert_eq!(names, samples);

@@ -20,7 +20,7 @@ pub struct Language {
 }
 
 /// Every language with a grammar, in a fixed order (an index is a language id).
-pub static LANGUAGES: [Language; 41] = [
+pub static LANGUAGES: [Language; 42] = [
     Language {
         name: "python",
         extensions: &["py", "pyi", "pyw"],
@@ -273,6 +273,12 @@ pub static LANGUAGES: [Language; 41] = [
         grammar: || vendored::UDEV.into(),
         query_source: include_str!("../../queries/udev-tags.scm"),
     },
+    Language {
+        name: "chatito",
+        extensions: &["chatito"],
+        grammar: || vendored::CHATITO.into(),
+        query_source: include_str!("../../queries/chatito-tags.scm"),
+    },
 ];
 
 /// The grammars `build.rs` compiles from the C sources in `grammars/<lang>/`.
@@ -281,11 +287,13 @@ mod vendored {
 
     unsafe extern "C" {
         fn tree_sitter_udev() -> *const ();
+        fn tree_sitter_chatito() -> *const ();
     }
 
     // SAFETY: each function is a generated parser's entry point, linked by
     // `build.rs`; it returns a pointer to that parser's static language table.
     pub const UDEV: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_udev) };
+    pub const CHATITO: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_chatito) };
 }
 
 /// Compiled queries, one slot per entry of [`LANGUAGES`].
