@@ -47,7 +47,7 @@ fn main() {
 
 /// The grammars under `grammars/`, each built into its own static library that
 /// exports `tree_sitter_<lang>`.
-const VENDORED_GRAMMARS: [&str; 2] = ["udev", "chatito"];
+const VENDORED_GRAMMARS: [&str; 3] = ["udev", "chatito", "pony"];
 
 fn compile_vendored_grammars() {
     for name in VENDORED_GRAMMARS {

@@ -805,6 +805,27 @@ fn chatito() {
 }
 
 #[test]
+fn pony() {
+    let tags = tags_of("sample.pony");
+    assert_definitions(
+        &tags,
+        &[
+            ("Price", TagKind::Type, 2),
+            ("Tax", TagKind::Class, 4),
+            ("Priced", TagKind::Trait, 7),
+            ("Named", TagKind::Interface, 10),
+            ("Item", TagKind::Class, 13),
+            ("_price", TagKind::Field, 15),
+            ("create", TagKind::Method, 17),
+            ("price", TagKind::Method, 21),
+            ("Cart", TagKind::Class, 25),
+            ("add", TagKind::Method, 28),
+        ],
+    );
+    assert_references(&tags, &["Priced", "rate", "Tax", "push", "Item", "Cart", "print"]);
+}
+
+#[test]
 fn every_language_has_a_sample() {
     let samples = [
         "python",
@@ -849,6 +870,7 @@ fn every_language_has_a_sample() {
         "zig",
         "udev",
         "chatito",
+        "pony",
     ];
     let names: Vec<&str> = language_names().collect();
     assert_eq!(names, samples);

@@ -20,7 +20,7 @@ pub struct Language {
 }
 
 /// Every language with a grammar, in a fixed order (an index is a language id).
-pub static LANGUAGES: [Language; 42] = [
+pub static LANGUAGES: [Language; 43] = [
     Language {
         name: "python",
         extensions: &["py", "pyi", "pyw"],
@@ -279,6 +279,12 @@ pub static LANGUAGES: [Language; 42] = [
         grammar: || vendored::CHATITO.into(),
         query_source: include_str!("../../queries/chatito-tags.scm"),
     },
+    Language {
+        name: "pony",
+        extensions: &["pony"],
+        grammar: || vendored::PONY.into(),
+        query_source: include_str!("../../queries/pony-tags.scm"),
+    },
 ];
 
 /// The grammars `build.rs` compiles from the C sources in `grammars/<lang>/`.
@@ -288,12 +294,14 @@ mod vendored {
     unsafe extern "C" {
         fn tree_sitter_udev() -> *const ();
         fn tree_sitter_chatito() -> *const ();
+        fn tree_sitter_pony() -> *const ();
     }
 
     // SAFETY: each function is a generated parser's entry point, linked by
     // `build.rs`; it returns a pointer to that parser's static language table.
     pub const UDEV: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_udev) };
     pub const CHATITO: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_chatito) };
+    pub const PONY: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_pony) };
 }
 
 /// Compiled queries, one slot per entry of [`LANGUAGES`].
