@@ -24,6 +24,10 @@
 //! | bytes   | `offsets[n]`   | all tokens' bytes, in rank order (u8)               |
 //!
 //! A rank with no token (a gap) has an empty byte range and no slot.
+//!
+//! It also compiles the tree-sitter grammars kept in `grammars/<lang>/` (their
+//! generated C parser, and its external scanner if it has one): the languages
+//! whose published crates do not build against our tree-sitter.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -38,6 +42,29 @@ fn main() {
     std::fs::write(out_dir.join("cl100k.bin"), token_table()).expect("write cl100k.bin");
     std::fs::write(out_dir.join("cl100k_classes.rs"), char_classes())
         .expect("write cl100k_classes.rs");
+    compile_vendored_grammars();
+}
+
+/// The grammars under `grammars/`, each built into its own static library that
+/// exports `tree_sitter_<lang>`.
+const VENDORED_GRAMMARS: [&str; 3] = ["udev", "chatito", "pony"];
+
+fn compile_vendored_grammars() {
+    for name in VENDORED_GRAMMARS {
+        let dir = PathBuf::from("grammars").join(name);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let mut build = cc::Build::new();
+        build
+            .include(&dir)
+            .std("c11")
+            .warnings(false)
+            .file(dir.join("parser.c"));
+        let scanner = dir.join("scanner.c");
+        if scanner.exists() {
+            build.file(scanner);
+        }
+        build.compile(&format!("tree-sitter-{name}"));
+    }
 }
 
 /// The ordinary tokens by rank (`None` for a gap), without the special tokens.

@@ -20,7 +20,7 @@ pub struct Language {
 }
 
 /// Every language with a grammar, in a fixed order (an index is a language id).
-pub static LANGUAGES: [Language; 40] = [
+pub static LANGUAGES: [Language; 43] = [
     Language {
         name: "python",
         extensions: &["py", "pyi", "pyw"],
@@ -267,7 +267,42 @@ pub static LANGUAGES: [Language; 40] = [
         grammar: || tree_sitter_zig::LANGUAGE.into(),
         query_source: include_str!("../../queries/zig-tags.scm"),
     },
+    Language {
+        name: "udev",
+        extensions: &["rules"],
+        grammar: || vendored::UDEV.into(),
+        query_source: include_str!("../../queries/udev-tags.scm"),
+    },
+    Language {
+        name: "chatito",
+        extensions: &["chatito"],
+        grammar: || vendored::CHATITO.into(),
+        query_source: include_str!("../../queries/chatito-tags.scm"),
+    },
+    Language {
+        name: "pony",
+        extensions: &["pony"],
+        grammar: || vendored::PONY.into(),
+        query_source: include_str!("../../queries/pony-tags.scm"),
+    },
 ];
+
+/// The grammars `build.rs` compiles from the C sources in `grammars/<lang>/`.
+mod vendored {
+    use tree_sitter_language::LanguageFn;
+
+    unsafe extern "C" {
+        fn tree_sitter_udev() -> *const ();
+        fn tree_sitter_chatito() -> *const ();
+        fn tree_sitter_pony() -> *const ();
+    }
+
+    // SAFETY: each function is a generated parser's entry point, linked by
+    // `build.rs`; it returns a pointer to that parser's static language table.
+    pub const UDEV: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_udev) };
+    pub const CHATITO: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_chatito) };
+    pub const PONY: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_pony) };
+}
 
 /// Compiled queries, one slot per entry of [`LANGUAGES`].
 static QUERIES: [OnceLock<Option<Query>>; LANGUAGES.len()] =

@@ -774,6 +774,58 @@ fn zig() {
 }
 
 #[test]
+fn udev_rules() {
+    let tags = tags_of("sample.rules");
+    assert_definitions(
+        &tags,
+        &[
+            ("SERIAL_VENDOR", TagKind::Variable, 4),
+            ("SERIAL_VENDOR", TagKind::Variable, 5),
+            ("serial_end", TagKind::Other, 9),
+        ],
+    );
+    // GOTO names a label; `ENV{..}==`, `$env{..}` and `%E{..}` read a property.
+    assert_references(&tags, &["serial_end", "SERIAL_VENDOR", "ID_SERIAL"]);
+}
+
+#[test]
+fn chatito() {
+    let tags = tags_of("sample.chatito");
+    assert_definitions(
+        &tags,
+        &[
+            ("order_pizza", TagKind::Function, 2),
+            ("size", TagKind::Variable, 6),
+            ("topping", TagKind::Variable, 10),
+            ("cheese", TagKind::Constant, 14),
+        ],
+    );
+    // `greeting` and `please` come from the imported file.
+    assert_references(&tags, &["size", "topping", "cheese", "greeting", "please"]);
+}
+
+#[test]
+fn pony() {
+    let tags = tags_of("sample.pony");
+    assert_definitions(
+        &tags,
+        &[
+            ("Price", TagKind::Type, 2),
+            ("Tax", TagKind::Class, 4),
+            ("Priced", TagKind::Trait, 7),
+            ("Named", TagKind::Interface, 10),
+            ("Item", TagKind::Class, 13),
+            ("_price", TagKind::Field, 15),
+            ("create", TagKind::Method, 17),
+            ("price", TagKind::Method, 21),
+            ("Cart", TagKind::Class, 25),
+            ("add", TagKind::Method, 28),
+        ],
+    );
+    assert_references(&tags, &["Priced", "rate", "Tax", "push", "Item", "Cart", "print"]);
+}
+
+#[test]
 fn every_language_has_a_sample() {
     let samples = [
         "python",
@@ -816,6 +868,9 @@ fn every_language_has_a_sample() {
         "solidity",
         "swift",
         "zig",
+        "udev",
+        "chatito",
+        "pony",
     ];
     let names: Vec<&str> = language_names().collect();
     assert_eq!(names, samples);
