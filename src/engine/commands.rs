@@ -16,6 +16,14 @@ fn split_words(args: &str) -> Vec<String> {
         .unwrap_or_else(|_| args.split_whitespace().map(str::to_string).collect())
 }
 
+/// What `/settings` shows. Reads only: a lookup during a turn runs it too.
+pub(super) fn settings_text(settings: &crate::config::Settings) -> String {
+    // A base URL may carry a key (`?api-key=…`, `user:key@`).
+    let mut shown = settings.clone();
+    shown.api_base = shown.api_base.as_deref().map(crate::llm::redact_url);
+    format!("{shown:#?}")
+}
+
 impl Engine {
     /// Runs one slash command line (starting with `/`).
     pub(super) async fn run_command(&mut self, line: &str) -> TurnOutcome {
@@ -108,11 +116,13 @@ impl Engine {
                 TurnOutcome::Success
             }
             Command::Settings => {
-                // A base URL may carry a key (`?api-key=…`, `user:key@`).
-                let mut shown = self.session.settings.clone();
-                shown.api_base = shown.api_base.as_deref().map(crate::llm::redact_url);
-                let text = format!("{shown:#?}");
+                let text = settings_text(&self.session.settings);
                 self.emitter.info(text).await;
+                TurnOutcome::Success
+            }
+            Command::Cancel => {
+                // Between turns nothing waits: what is queued is already running.
+                self.emitter.info("Nothing is queued.").await;
                 TurnOutcome::Success
             }
             Command::Help => {
