@@ -153,7 +153,7 @@ async fn undo_of_aiders_commits_keeps_the_same_refusals() {
     repo.write("hello.py", "def greet():\n    return \"mine\"\n");
     let mut driver = start_engine(&repo).await;
     let run = driver.turn("/undo").await;
-    let TurnOutcome::Error { message } = &run.outcome else {
+    let TurnOutcome::Error { message, .. } = &run.outcome else {
         panic!("{:?}", run.outcome)
     };
     assert!(
@@ -178,7 +178,7 @@ async fn undo_of_aiders_commits_keeps_the_same_refusals() {
     .unwrap();
     let mut driver = start_engine(&repo).await;
     let run = driver.turn("/undo").await;
-    let TurnOutcome::Error { message } = &run.outcome else {
+    let TurnOutcome::Error { message, .. } = &run.outcome else {
         panic!("{:?}", run.outcome)
     };
     assert!(message.contains("pushed"), "{message}");
@@ -192,7 +192,7 @@ async fn undo_of_aiders_commits_keeps_the_same_refusals() {
     let users = repo.commit_all("tune x");
     let mut driver = start_engine(&repo).await;
     let run = driver.turn("/undo").await;
-    let TurnOutcome::Error { message } = &run.outcome else {
+    let TurnOutcome::Error { message, .. } = &run.outcome else {
         panic!("{:?}", run.outcome)
     };
     assert!(
@@ -214,7 +214,7 @@ async fn the_commit_aider_makes_of_the_users_own_changes_stays_the_users() {
     );
     let mut driver = start_engine(&repo).await;
     let run = driver.turn("/undo").await;
-    let TurnOutcome::Error { message } = &run.outcome else {
+    let TurnOutcome::Error { message, .. } = &run.outcome else {
         panic!("{:?}", run.outcome)
     };
     assert!(

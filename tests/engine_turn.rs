@@ -13,7 +13,7 @@ mod engine_support;
 #[path = "support/mock_llm.rs"]
 mod mock_llm;
 
-use aider_tui::protocol::{DuringTurn, EditStatus, Event, Op, Refusal, TurnOutcome};
+use aider_tui::protocol::{DuringTurn, EditStatus, ErrorKind, Event, Op, Refusal, TurnOutcome};
 use engine_support::{
     COMMIT_REQUEST_MARK, Driver, SECRET_KEY, TestRepo, block, run_once, settings,
 };
@@ -609,9 +609,10 @@ async fn a_context_length_error_is_reported_in_one_line() {
     )
     .await;
 
-    let TurnOutcome::Error { message } = run.outcome else {
+    let TurnOutcome::Error { message, kind } = run.outcome else {
         panic!("expected an error, got {:?}", run.outcome);
     };
+    assert_eq!(kind, ErrorKind::ContextTooLarge, "{message}");
     assert!(!message.contains('\n'), "{message}");
     assert!(!message.contains(SECRET_KEY));
     assert_eq!(
@@ -922,5 +923,25 @@ async fn a_command_that_changes_the_session_is_queued_or_refused_at_once_while_t
     assert_eq!(status.model, "openai/gpt-4o");
     assert_eq!(status.mode, aider_tui::protocol::ChatMode::Code);
     assert_eq!(repo.log().len(), 2, "nothing was undone");
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn a_failed_turn_says_what_failed_as_a_kind() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::status(401));
+    mock.push(Reply::status(404));
+    let mut driver =
+        Driver::start(settings(&repo.root(), &mock.openai_base(), &["hello.py"])).await;
+
+    let kind = |run: engine_support::TurnRun| match run.outcome {
+        TurnOutcome::Error { kind, .. } => kind,
+        other => panic!("expected an error, got {other:?}"),
+    };
+    assert_eq!(kind(driver.turn("Make it wave").await), ErrorKind::Model);
+    assert_eq!(kind(driver.turn("Make it wave").await), ErrorKind::Provider);
+    assert_eq!(kind(driver.turn("/nosuchcommand").await), ErrorKind::Command);
+    assert_eq!(kind(driver.turn("/undo").await), ErrorKind::Repository);
     driver.quit().await;
 }

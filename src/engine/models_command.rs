@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::llm::{self, ModelListing, OLLAMA_DEFAULT_BASE};
-use crate::protocol::TurnOutcome;
+use crate::protocol::{ErrorKind, TurnOutcome};
 
 use super::session::Session;
 use super::spawn::Engine;
@@ -22,7 +22,7 @@ impl Engine {
                 self.emitter.info(text).await;
                 TurnOutcome::Success
             }
-            Err(message) => TurnOutcome::Error { message },
+            Err(message) => TurnOutcome::Error { kind: ErrorKind::Command, message },
         }
     }
 }

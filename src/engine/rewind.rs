@@ -3,7 +3,7 @@
 //! switching to one.
 
 use crate::git::{REWOUND_PREFIX, Rewound};
-use crate::protocol::{Event, NoticeLevel, QuestionKind, SessionInfo, TurnOutcome};
+use crate::protocol::{ErrorKind, Event, NoticeLevel, QuestionKind, SessionInfo, TurnOutcome};
 use crate::sessions::{self, RewoundCode, SessionStore, StoredCommit};
 
 use super::edits::blocking;
@@ -16,7 +16,7 @@ const QUOTED_CHARS: usize = 60;
 const LOG_AFTER_MOVE: usize = 100;
 
 fn error(message: impl Into<String>) -> TurnOutcome {
-    TurnOutcome::Error {
+    TurnOutcome::Error { kind: ErrorKind::Command,
         message: message.into(),
     }
 }

@@ -261,7 +261,7 @@ impl Engine {
         } else {
             self.run_message(text, None).await
         };
-        if let TurnOutcome::Error { message } = &outcome {
+        if let TurnOutcome::Error { message, .. } = &outcome {
             tracing::warn!("turn ended with an error: {message}");
         }
         if self.session.files.editable() != chat_files {

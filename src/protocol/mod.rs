@@ -431,8 +431,33 @@ pub enum TurnOutcome {
     EditsNotApplied,
     /// The user interrupted the reply.
     Interrupted,
-    /// An error ended the turn (provider, git, configuration); the text says which.
-    Error { message: String },
+    /// An error ended the turn; `kind` says what failed (front ends match on it, never
+    /// on the text), `message` says it for people.
+    Error {
+        #[serde(default)]
+        kind: ErrorKind,
+        message: String,
+    },
+}
+
+/// What failed when a turn ended with an error.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// No model can be called: none named, a key missing or refused, a name unknown.
+    Model,
+    /// The request does not fit the model's context window.
+    ContextTooLarge,
+    /// The provider failed: unreachable, silent, rate limited, out of quota, a reply
+    /// cut off or unreadable.
+    Provider,
+    /// Git or the repository's files.
+    Repository,
+    /// A command could not run: unknown, wrong arguments, or it failed.
+    Command,
+    /// Anything else.
+    #[default]
+    Other,
 }
 
 /// The repo map as a front end shows it (the inspector pane).

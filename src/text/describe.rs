@@ -161,7 +161,7 @@ pub fn describe(event: &Event) -> Vec<Said> {
             }
             // The reply, question or review that was stopped has said so already.
             TurnOutcome::Interrupted => Vec::new(),
-            TurnOutcome::Error { message } => vec![said(Tone::Error, message.clone())],
+            TurnOutcome::Error { message, .. } => vec![said(Tone::Error, message.clone())],
         },
         Event::SentDuringTurn { text, handling } => during_turn(text, handling),
         Event::SessionList { sessions } => {

@@ -30,8 +30,8 @@ use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
 use super::theme::Theme;
 use crate::protocol::{
-    Command, DuringTurn, EditStatus, Event, NoticeLevel, Op, ProblemKind, TurnOutcome,
-    parse_command,
+    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind,
+    TurnOutcome, parse_command,
 };
 use crate::text::{Tone, describe};
 
@@ -135,6 +135,9 @@ pub struct App {
     /// Text to copy through the terminal (OSC 52), for the terminal loop to write.
     terminal_copy: Option<String>,
 }
+
+/// How to get a model that can be called, said once when none can.
+const MODEL_SETUP: &str = "To set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder.";
 
 impl App {
     /// A fresh session UI; the first requests to the engine wait in [`App::take_ops`].
@@ -367,10 +370,7 @@ impl App {
                     // a model that cannot be reached gets them added.
                     let hint = match problem.kind {
                         ProblemKind::NoModel => problem.message.clone(),
-                        _ => format!(
-                            "{}\nTo set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder.",
-                            problem.message
-                        ),
+                        _ => format!("{}\n{MODEL_SETUP}", problem.message),
                     };
                     self.note(NoticeLevel::Warn, &hint);
                 }
@@ -548,8 +548,20 @@ impl App {
                 // Blocks the user rejected were their choice: only failures warrant a warning.
                 let choice_only =
                     outcome == TurnOutcome::EditsNotApplied && !self.edit_failed_this_turn;
+                // The kind, never the text, says the model is what failed.
+                let model_failed = matches!(
+                    outcome,
+                    TurnOutcome::Error {
+                        kind: ErrorKind::Model,
+                        ..
+                    }
+                );
                 if !choice_only {
                     self.say(&Event::TurnFinished { outcome });
+                }
+                if model_failed && !self.model_hint_shown {
+                    self.model_hint_shown = true;
+                    self.note(NoticeLevel::Info, MODEL_SETUP);
                 }
                 if self.focus == Focus::Diff && !self.diff.is_reviewing() {
                     self.set_focus(Focus::Input);
