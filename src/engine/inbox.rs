@@ -106,6 +106,10 @@ pub struct Inbox {
     pub interrupted: bool,
     /// A context report was asked for during a turn: reports follow from now on.
     pub context_wanted: bool,
+    /// A turn is running (`Engine::submit`). The main loop waits through
+    /// `receive_during_turn` too (a map render between turns): a message sent then is
+    /// simply next, not queued behind a turn.
+    pub turn_running: bool,
     next_question: QuestionId,
 }
 
@@ -120,6 +124,7 @@ impl Inbox {
             auto_accept,
             interrupted: false,
             context_wanted: false,
+            turn_running: false,
             next_question: 1,
         }
     }
@@ -196,11 +201,11 @@ impl Inbox {
     async fn beside_turn(&mut self, op: Op) -> Option<Op> {
         let lookups = self.lookups.clone()?;
         match op {
-            Op::Submit { text } => {
+            Op::Submit { text } if self.turn_running => {
                 self.sent_during_turn(text).await;
                 None
             }
-            Op::UndoCommit { .. } => {
+            Op::UndoCommit { .. } if self.turn_running => {
                 let words = crate::text::refusal(Refusal::MovesCommits);
                 lookups.emitter().warn(format!("Not undone. {words}")).await;
                 None

@@ -247,6 +247,7 @@ impl Engine {
             })
             .await;
         self.inbox.take_interrupt();
+        self.inbox.turn_running = true;
         self.refresh_repo_files().await;
         // Lookups during the turn read the session as it is now.
         let view = TurnView::of(&self.session, &self.sessions);
@@ -270,6 +271,7 @@ impl Engine {
         self.save_after_turn().await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
+        self.inbox.turn_running = false;
         self.emitter.emit(Event::TurnFinished { outcome }).await;
         // After the turn's end, so counting (and a map render) never holds it up.
         if std::mem::take(&mut self.inbox.context_wanted) {
