@@ -1,7 +1,7 @@
 //! Slash commands: `/add`, `/undo`, `/tokens` and the rest. A command runs as a turn
 //! of its own (TurnStarted … TurnFinished); its output goes out as notices and events.
 
-use crate::protocol::{
+use crate::protocol::{ErrorKind, 
     ChatMode, Command, CommandKind, QuestionKind, TurnOutcome, help_text, parse_command,
 };
 
@@ -16,12 +16,20 @@ fn split_words(args: &str) -> Vec<String> {
         .unwrap_or_else(|_| args.split_whitespace().map(str::to_string).collect())
 }
 
+/// What `/settings` shows. Reads only: a lookup during a turn runs it too.
+pub(super) fn settings_text(settings: &crate::config::Settings) -> String {
+    // A base URL may carry a key (`?api-key=…`, `user:key@`).
+    let mut shown = settings.clone();
+    shown.api_base = shown.api_base.as_deref().map(crate::llm::redact_url);
+    format!("{shown:#?}")
+}
+
 impl Engine {
     /// Runs one slash command line (starting with `/`).
     pub(super) async fn run_command(&mut self, line: &str) -> TurnOutcome {
         let (command, args) = match parse_command(line) {
             Ok(parsed) => parsed,
-            Err(message) => return TurnOutcome::Error { message },
+            Err(message) => return TurnOutcome::Error { kind: ErrorKind::Command, message },
         };
         match command {
             Command::Add => self.command_add(args).await,
@@ -68,7 +76,7 @@ impl Engine {
                 Some(mode) => self.mode_command(mode, "").await,
                 None => {
                     let names: Vec<&str> = ChatMode::ALL.iter().map(|mode| mode.name()).collect();
-                    TurnOutcome::Error {
+                    TurnOutcome::Error { kind: ErrorKind::Command,
                         message: format!("Unknown mode {args:?}; choose {}", names.join(", ")),
                     }
                 }
@@ -108,11 +116,13 @@ impl Engine {
                 TurnOutcome::Success
             }
             Command::Settings => {
-                // A base URL may carry a key (`?api-key=…`, `user:key@`).
-                let mut shown = self.session.settings.clone();
-                shown.api_base = shown.api_base.as_deref().map(crate::llm::redact_url);
-                let text = format!("{shown:#?}");
+                let text = settings_text(&self.session.settings);
                 self.emitter.info(text).await;
+                TurnOutcome::Success
+            }
+            Command::Cancel => {
+                // Between turns nothing waits: what is queued is already running.
+                self.emitter.info("Nothing is queued.").await;
                 TurnOutcome::Success
             }
             Command::Help => {
@@ -147,7 +157,7 @@ impl Engine {
                 if result.success {
                     TurnOutcome::Success
                 } else {
-                    TurnOutcome::Error {
+                    TurnOutcome::Error { kind: ErrorKind::Command,
                         message: "the git command failed".to_string(),
                     }
                 }
@@ -158,7 +168,7 @@ impl Engine {
     async fn command_add(&mut self, args: &str) -> TurnOutcome {
         let words = split_words(args);
         if words.is_empty() {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Command,
                 message: "/add needs at least one path".to_string(),
             };
         }
@@ -241,7 +251,7 @@ impl Engine {
 
     async fn command_commit(&mut self, args: &str) -> TurnOutcome {
         let Some(git) = &self.session.git else {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Command,
                 message: "git is not in use in this session".to_string(),
             };
         };
@@ -249,7 +259,7 @@ impl Engine {
         {
             Ok(dirty) => dirty,
             Err(err) => {
-                return TurnOutcome::Error {
+                return TurnOutcome::Error { kind: ErrorKind::Command,
                     message: err.to_string(),
                 };
             }
@@ -279,7 +289,7 @@ impl Engine {
                 self.emitter.info("Nothing to commit.").await;
                 TurnOutcome::Success
             }
-            Err(err) => TurnOutcome::Error {
+            Err(err) => TurnOutcome::Error { kind: ErrorKind::Command,
                 message: err.to_string(),
             },
         }
@@ -287,7 +297,7 @@ impl Engine {
 
     async fn command_run(&mut self, command: &str) -> TurnOutcome {
         if command.is_empty() {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Command,
                 message: "/run needs a command".to_string(),
             };
         }
@@ -314,7 +324,7 @@ impl Engine {
             match self.session.settings.test_cmd.clone() {
                 Some(command) => command,
                 None => {
-                    return TurnOutcome::Error {
+                    return TurnOutcome::Error { kind: ErrorKind::Command,
                         message: "No test command: pass one (/test CMD) or set --test-cmd"
                             .to_string(),
                     };
@@ -344,7 +354,7 @@ impl Engine {
                 .collect()
         };
         if files.is_empty() {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Command,
                 message: "No files to lint: add files to the chat or name them".to_string(),
             };
         }
@@ -413,7 +423,7 @@ impl Engine {
             _ => models.switch_editor(&settings, name),
         };
         if let Err(message) = result {
-            return TurnOutcome::Error { message };
+            return TurnOutcome::Error { kind: ErrorKind::Command, message };
         }
         for warning in std::mem::take(&mut self.session.models.warnings) {
             self.emitter.warn(warning).await;

@@ -128,6 +128,19 @@ impl Engine {
     /// A request is about to go out to `model`: remember its parts (the next report
     /// compares with them) and what would keep its cache warm.
     pub(super) fn note_request(&mut self, model: &Model, prompt: &Prompt) {
+        // Asked during the turn, the context report shows this request.
+        let cached = match &self.session.context.last_sent {
+            Some((sent_to, last)) if *sent_to == model.name => {
+                cached_parts(cache_rule(&model.settings), &prompt.parts, last)
+            }
+            _ => vec![false; prompt.parts.len()],
+        };
+        let mut sent = report(&model.settings, prompt, &cached);
+        sent.model = model.name.clone();
+        sent.summary = self.session.context.summary;
+        if let Some(lookups) = self.inbox.lookups_mut() {
+            lookups.set_context(sent);
+        }
         self.session.context.last_sent = Some((model.name.clone(), prompt.parts.clone()));
         let ping = (cache_rule(&model.settings) == CacheRule::Breakpoints)
             .then(|| ping_request(&prompt.request))
@@ -241,6 +254,9 @@ impl Engine {
             return;
         }
         let report = self.context_report().await;
+        if let Some(lookups) = self.inbox.lookups_mut() {
+            lookups.set_context(report.clone());
+        }
         self.emitter.emit(Event::ContextReport(report)).await;
     }
 

@@ -2,17 +2,20 @@
 //!
 //! A turn waits for specific operations (a decision on its review, an answer to its
 //! question, an interrupt) while the front end may send anything at any time. Lookups
-//! (the commit log, a commit's diff) are answered at once beside the turn
-//! ([`Lookups`]); what else the turn cannot use now is kept, in order, for the main loop.
+//! (the commit log, a commit's diff, the file list, the map, the context report) are
+//! answered at once beside the turn ([`Lookups`]); a message or command sent meanwhile
+//! is answered, queued or refused at once by the rule of `during_turn`; what else the
+//! turn cannot use now is kept, in order, for the main loop.
 
 use std::collections::VecDeque;
 
 use tokio::sync::mpsc;
 
+use super::during_turn::{Handling, classify};
 use super::lookups::Lookups;
 use super::session_log::Tally;
 use super::transcript::Transcript;
-use crate::protocol::{Event, NoticeLevel, Op, QuestionId, QuestionKind};
+use crate::protocol::{DuringTurn, Event, NoticeLevel, Op, QuestionId, QuestionKind, Refusal};
 
 /// Sends events to the front end; a front end that went away is not an error.
 /// What the user is told is also recorded in the chat transcript, so every front end
@@ -101,6 +104,12 @@ pub struct Inbox {
     pub auto_accept: bool,
     /// An interrupt arrived that the current turn has not consumed yet.
     pub interrupted: bool,
+    /// A context report was asked for during a turn: reports follow from now on.
+    pub context_wanted: bool,
+    /// A turn is running (`Engine::submit`). The main loop waits through
+    /// `receive_during_turn` too (a map render between turns): a message sent then is
+    /// simply next, not queued behind a turn.
+    pub turn_running: bool,
     next_question: QuestionId,
 }
 
@@ -114,6 +123,8 @@ impl Inbox {
             quit: false,
             auto_accept,
             interrupted: false,
+            context_wanted: false,
+            turn_running: false,
             next_question: 1,
         }
     }
@@ -140,6 +151,11 @@ impl Inbox {
         self.lookups = Some(lookups);
     }
 
+    /// The lookups, to give them a new snapshot.
+    pub fn lookups_mut(&mut self) -> Option<&mut Lookups> {
+        self.lookups.as_mut()
+    }
+
     /// Waits for one operation straight from the channel (not the held ones), applying
     /// the ones that act at once (auto-accept, interrupt, quit) and answering lookups
     /// beside the turn. Used while a turn runs.
@@ -153,12 +169,13 @@ impl Inbox {
                 self.interrupted = true;
                 return None;
             };
-            let op = match &self.lookups {
-                Some(lookups) => match lookups.take(op) {
+            let op = if self.lookups.is_some() {
+                match self.beside_turn(op).await {
                     Some(op) => op,
                     None => continue,
-                },
-                None => op,
+                }
+            } else {
+                op
             };
             return match op {
                 Op::SetAutoAccept { on } => {
@@ -177,6 +194,72 @@ impl Inbox {
                 op => Some(op),
             };
         }
+    }
+
+    /// Answers what can be answered beside the turn (lookups, messages and commands);
+    /// the rest comes back for the turn.
+    async fn beside_turn(&mut self, op: Op) -> Option<Op> {
+        let lookups = self.lookups.clone()?;
+        match op {
+            Op::Submit { text } if self.turn_running => {
+                self.sent_during_turn(text).await;
+                None
+            }
+            Op::UndoCommit { .. } if self.turn_running => {
+                let words = crate::text::refusal(Refusal::MovesCommits);
+                lookups.emitter().warn(format!("Not undone. {words}")).await;
+                None
+            }
+            op => {
+                self.context_wanted |= op == Op::RequestContextReport;
+                lookups.take(op)
+            }
+        }
+    }
+
+    /// A message or command sent while a turn runs: answered, queued or refused by the
+    /// rule of `during_turn`, and the front end told which at once.
+    async fn sent_during_turn(&mut self, text: String) {
+        let Some(lookups) = self.lookups.clone() else {
+            self.hold(Op::Submit { text });
+            return;
+        };
+        let handling = match classify(&text) {
+            Handling::Answer(lookup) => {
+                lookups.answer(lookup);
+                DuringTurn::Answered
+            }
+            Handling::Queue => {
+                self.hold(Op::Submit { text: text.clone() });
+                DuringTurn::Queued
+            }
+            Handling::Refuse(reason) => DuringTurn::Refused { reason },
+            Handling::Cancel => DuringTurn::Cancelled {
+                dropped: self.drop_queued(),
+            },
+            Handling::Quit => {
+                self.quit = true;
+                self.interrupted = true;
+                DuringTurn::Answered
+            }
+        };
+        lookups
+            .emitter()
+            .emit(Event::SentDuringTurn { text, handling })
+            .await;
+    }
+
+    /// Drops the queued messages and commands, returning their text, oldest first.
+    fn drop_queued(&mut self) -> Vec<String> {
+        let mut dropped = Vec::new();
+        self.held.retain(|op| match op {
+            Op::Submit { text } => {
+                dropped.push(text.clone());
+                false
+            }
+            _ => true,
+        });
+        dropped
     }
 
     /// Keeps an operation for the main loop.

@@ -1,18 +1,26 @@
 //! What a front end may look up at any moment and gets at once, also while a turn runs:
-//! the commit log and one commit's diff. Both only read the repository, so a turn's
-//! waits (the stream, the review, a question: every caller of
-//! `Inbox::receive_during_turn`) hand them here instead of holding them until the turn
-//! ends. A lookup runs on a blocking thread beside the turn; its answer is sent when
-//! it is ready. Between turns the engine's main loop answers the same lookups in line,
-//! with the same functions, so the log it sends after a commit keeps its place among
-//! the turn's events.
+//! the commit log, one commit's diff, the file list, the map with its explanations, the
+//! context report, and the answers of the commands that only read (`/settings`,
+//! `/models`, `/sessions`, `/map`, `/help`; see `during_turn` for the rule). None of
+//! them changes the session, so a turn's waits (the stream, the review, a question:
+//! every caller of `Inbox::receive_during_turn`) hand them here instead of holding them
+//! until the turn ends. Git lookups read the shared repository, the others the turn's
+//! snapshot (`TurnView`); each runs on a task beside the turn and its answer is sent
+//! when it is ready. Between turns the engine's main loop answers the pane requests in
+//! line, so the log it sends after a commit keeps its place among the turn's events.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::protocol::{Event, NoticeLevel, Op};
+use crate::protocol::{ContextReport, Event, NoticeLevel, Op, help_text};
 
+use super::commands::settings_text;
 use super::inbox::Emitter;
 use super::locked_repo::LockedRepo;
+use super::models_command::models_listing;
+use super::repo_map::map_view;
+use super::rewind::session_list;
+use super::turn_view::TurnView;
 
 /// Said when a lookup needs git and the session has none.
 pub(super) const NO_GIT: &str = "git is not in use in this session (no repository, or --no-git)";
@@ -21,50 +29,176 @@ pub(super) const NO_GIT: &str = "git is not in use in this session (no repositor
 #[derive(Clone)]
 pub struct Lookups {
     git: Option<Arc<LockedRepo>>,
+    root: PathBuf,
     emitter: Emitter,
+    view: Arc<TurnView>,
+    /// What the last request sent held (none before the first one).
+    context: Option<Arc<ContextReport>>,
 }
 
 impl Lookups {
-    /// Lookups in the session's repository (none without git), answered to `emitter`.
-    pub fn new(git: Option<Arc<LockedRepo>>, emitter: Emitter) -> Self {
-        Lookups { git, emitter }
+    /// Lookups in the session's repository (none without git) under `root`, answered
+    /// to `emitter` from `view` until the next turn leaves its own.
+    pub fn new(
+        git: Option<Arc<LockedRepo>>,
+        root: PathBuf,
+        emitter: Emitter,
+        view: TurnView,
+    ) -> Self {
+        Lookups {
+            git,
+            root,
+            emitter,
+            view: Arc::new(view),
+            context: None,
+        }
     }
 
-    /// Takes `op` if it is a lookup and answers it on a thread of its own (`None`);
-    /// any other operation comes back for the turn to handle.
+    /// Answers from `view` from now on (a turn starts).
+    pub fn set_view(&mut self, view: TurnView) {
+        self.view = Arc::new(view);
+    }
+
+    /// A request went out (or a report was made): a context report asked for during a
+    /// turn shows this one.
+    pub fn set_context(&mut self, report: ContextReport) {
+        self.context = Some(Arc::new(report));
+    }
+
+    /// Where answers go.
+    pub fn emitter(&self) -> &Emitter {
+        &self.emitter
+    }
+
+    /// Takes `op` if it is a lookup and answers it beside the turn (`None`); any other
+    /// operation comes back for the turn to handle.
     pub fn take(&self, op: Op) -> Option<Op> {
         let lookup = match op {
             Op::RequestCommitLog { limit } => Lookup::Log(limit),
             Op::RequestCommitDiff { commit } => Lookup::Diff(commit),
+            Op::RequestRepoFiles => Lookup::Files,
+            Op::RequestRepoMap => Lookup::Map { refresh: false },
+            Op::RefreshRepoMap => Lookup::Map { refresh: true },
+            Op::RequestContextReport => Lookup::Context,
             other => return Some(other),
         };
-        let Lookups { git, emitter } = self.clone();
-        tokio::spawn(async move {
-            let answer = tokio::task::spawn_blocking(move || lookup.answer(git.as_deref()))
-                .await
-                .unwrap_or_else(|error| Event::Notice {
-                    level: NoticeLevel::Error,
-                    text: format!("the lookup failed: {error}"),
-                });
-            emitter.emit(answer).await;
-        });
+        self.answer(lookup);
         None
+    }
+
+    /// Answers `lookup` on a task of its own.
+    pub fn answer(&self, lookup: Lookup) {
+        let lookups = self.clone();
+        tokio::spawn(async move {
+            for event in lookup.answer(&lookups).await {
+                lookups.emitter.emit(event).await;
+            }
+        });
     }
 }
 
 /// A lookup taken from a turn's operations.
-enum Lookup {
+#[derive(Debug, PartialEq, Eq)]
+pub enum Lookup {
     Log(usize),
     Diff(String),
+    Files,
+    Map { refresh: bool },
+    Context,
+    Settings,
+    Models(String),
+    Sessions,
+    Help,
 }
 
 impl Lookup {
-    fn answer(self, git: Option<&LockedRepo>) -> Event {
+    async fn answer(self, lookups: &Lookups) -> Vec<Event> {
+        let view = &lookups.view;
         match self {
-            Lookup::Log(limit) => commit_log(git, limit),
-            Lookup::Diff(commit) => commit_diff(git, &commit),
+            Lookup::Log(limit) => {
+                let git = lookups.git.clone();
+                vec![on_blocking(move || commit_log(git.as_deref(), limit)).await]
+            }
+            Lookup::Diff(commit) => {
+                let git = lookups.git.clone();
+                vec![on_blocking(move || commit_diff(git.as_deref(), &commit)).await]
+            }
+            Lookup::Files => {
+                let root = lookups.root.clone();
+                let use_git = lookups.git.is_some();
+                vec![
+                    on_blocking(move || Event::RepoFiles {
+                        files: crate::repo_files::list_paths(&root, use_git),
+                    })
+                    .await,
+                ]
+            }
+            Lookup::Map { refresh } => vec![map(view, refresh).await],
+            Lookup::Context => vec![match &lookups.context {
+                Some(report) => Event::ContextReport(ContextReport::clone(report)),
+                None => info("The context report follows when this turn ends: it has sent no request yet."),
+            }],
+            Lookup::Settings => vec![info(settings_text(&view.settings))],
+            Lookup::Models(word) => {
+                let table = view.settings.model_settings_file.clone();
+                match models_listing(&word, table, view.ollama_base.clone()).await {
+                    Ok(text) => vec![info(text)],
+                    Err(text) => vec![notice(NoticeLevel::Error, text)],
+                }
+            }
+            Lookup::Sessions => {
+                match session_list(view.sessions.clone(), view.session_id.clone()).await {
+                    Ok(events) => events,
+                    Err(text) => vec![notice(NoticeLevel::Error, text)],
+                }
+            }
+            Lookup::Help => vec![info(help_text())],
         }
     }
+}
+
+/// The map the inspector shows, rendered by the map thread from the turn's snapshot
+/// (the thread answers between batches, so this waits on no turn).
+async fn map(view: &TurnView, refresh: bool) -> Event {
+    if view.map_budget == 0 {
+        return info("The repo map is off (--map-tokens 0).");
+    }
+    let Some(map) = &view.map else {
+        return info("The repo map has not started yet.");
+    };
+    if let Some(failed) = map.state().failed {
+        return notice(NoticeLevel::Warn, format!("The repo map is off: {failed}"));
+    }
+    if refresh {
+        map.rescan();
+    }
+    let request = view.map_request.clone();
+    let budget = request.max_tokens;
+    match map.render(request) {
+        Some(answer) => match answer.await {
+            Ok(output) => Event::RepoMap(map_view(output, budget)),
+            Err(_) => notice(NoticeLevel::Warn, "The repo map stopped."),
+        },
+        None => notice(NoticeLevel::Warn, "The repo map stopped."),
+    }
+}
+
+/// Runs `work` on the blocking pool; a lookup that failed there says so.
+async fn on_blocking(work: impl FnOnce() -> Event + Send + 'static) -> Event {
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|error| notice(NoticeLevel::Error, format!("the lookup failed: {error}")))
+}
+
+fn notice(level: NoticeLevel, text: impl Into<String>) -> Event {
+    Event::Notice {
+        level,
+        text: text.into(),
+    }
+}
+
+fn info(text: impl Into<String>) -> Event {
+    notice(NoticeLevel::Info, text)
 }
 
 /// The newest `limit` commits (an empty log without git: front ends ask on their own).
@@ -76,29 +210,20 @@ pub(super) fn commit_log(git: Option<&LockedRepo>, limit: usize) -> Event {
     };
     match git.with(|git| git.log(limit)) {
         Ok(commits) => Event::CommitLog { commits },
-        Err(error) => Event::Notice {
-            level: NoticeLevel::Error,
-            text: error.to_string(),
-        },
+        Err(error) => notice(NoticeLevel::Error, error.to_string()),
     }
 }
 
 /// One commit's diff.
 pub(super) fn commit_diff(git: Option<&LockedRepo>, commit: &str) -> Event {
     let Some(git) = git else {
-        return Event::Notice {
-            level: NoticeLevel::Warn,
-            text: NO_GIT.to_string(),
-        };
+        return notice(NoticeLevel::Warn, NO_GIT);
     };
     match git.with(|git| git.commit_diff(commit)) {
         Ok(files) => Event::CommitDiff {
             commit: commit.to_string(),
             files,
         },
-        Err(error) => Event::Notice {
-            level: NoticeLevel::Error,
-            text: error.to_string(),
-        },
+        Err(error) => notice(NoticeLevel::Error, error.to_string()),
     }
 }

@@ -42,7 +42,9 @@ enum MapCommand {
     Rescan,
 }
 
-/// The engine's handle on the map thread.
+/// The engine's handle on the map thread (a clone talks to the same thread: lookups
+/// during a turn render through one).
+#[derive(Clone)]
 pub struct MapTask {
     commands: std_mpsc::Sender<MapCommand>,
     state: watch::Receiver<MapState>,

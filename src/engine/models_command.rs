@@ -1,11 +1,13 @@
 //! `/models WORD`: the model table's entries (and a running local Ollama's models)
 //! whose names contain WORD, with their context windows and prices.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::llm::{self, ModelListing, OLLAMA_DEFAULT_BASE};
-use crate::protocol::TurnOutcome;
+use crate::protocol::{ErrorKind, TurnOutcome};
 
+use super::session::Session;
 use super::spawn::Engine;
 
 /// How long a local Ollama may take to list its models.
@@ -13,79 +15,91 @@ const OLLAMA_WAIT: Duration = Duration::from_secs(3);
 
 impl Engine {
     pub(super) async fn command_models(&mut self, args: &str) -> TurnOutcome {
-        let word = args.trim();
         let table = self.session.settings.model_settings_file.clone();
-        let found = {
-            let word = word.to_string();
-            tokio::task::spawn_blocking(move || llm::find_models(&word, table.as_deref()))
-                .await
-                .map_err(|error| error.to_string())
-                .and_then(|found| found.map_err(|error| error.to_string()))
-        };
-        let listed = match found {
-            Ok(listed) => listed,
-            Err(message) => return TurnOutcome::Error { message },
-        };
-        // The Ollama this session talks to (--api-base with an ollama/ model) first.
-        let session_base = self
-            .session
-            .models
-            .main
-            .as_ref()
-            .filter(|model| model.settings.provider == llm::ProviderKind::Ollama)
-            .and(self.session.settings.api_base.clone());
-        let base = session_base
-            .or_else(|| self.session.settings.lookup_env("OLLAMA_API_BASE"))
-            .unwrap_or_else(|| OLLAMA_DEFAULT_BASE.to_string());
-        // A machine without Ollama refuses the connection at once; a slow one is not waited for.
-        let local = tokio::time::timeout(OLLAMA_WAIT, llm::ollama_models(&base))
-            .await
-            .ok()
-            .and_then(Result::ok)
-            .unwrap_or_default();
-        let lower = word.to_lowercase();
-        let local: Vec<_> = local
-            .into_iter()
-            .filter(|model| model.name.to_lowercase().contains(&lower))
-            .collect();
-        if listed.is_empty() && local.is_empty() {
-            self.emitter
-                .info(format!("No known model matches {word:?}."))
-                .await;
-            return TurnOutcome::Success;
-        }
-        let mut text = String::new();
-        if !listed.is_empty() {
-            let shown = if word.is_empty() {
-                "Known models:".to_string()
-            } else {
-                format!("Known models matching {word:?}:")
-            };
-            text.push_str(&shown);
-            text.push('\n');
-            for model in &listed {
-                text.push_str(&listing_line(model));
-                text.push('\n');
+        let base = ollama_base(&self.session);
+        match models_listing(args.trim(), table, base).await {
+            Ok(text) => {
+                self.emitter.info(text).await;
+                TurnOutcome::Success
             }
+            Err(message) => TurnOutcome::Error { kind: ErrorKind::Command, message },
         }
-        if !local.is_empty() {
-            text.push_str(&format!("Models of the local Ollama ({base}):\n"));
-            for model in &local {
-                let mut line = format!("  ollama/{}", model.name);
-                if let Some(length) = model.context_length {
-                    line.push_str(&format!("  context {}", tokens(length)));
-                }
-                if let Some(size) = &model.parameter_size {
-                    line.push_str(&format!("  {size} parameters"));
-                }
-                line.push_str("  free (local)");
-                text.push_str(&line);
-                text.push('\n');
-            }
-        }
-        self.emitter.info(text.trim_end().to_string()).await;
-        TurnOutcome::Success
     }
+}
+
+/// The Ollama this session talks to (`--api-base` with an `ollama/` model), else the
+/// one `OLLAMA_API_BASE` names, else the local default.
+pub(super) fn ollama_base(session: &Session) -> String {
+    let session_base = session
+        .models
+        .main
+        .as_ref()
+        .filter(|model| model.settings.provider == llm::ProviderKind::Ollama)
+        .and(session.settings.api_base.clone());
+    session_base
+        .or_else(|| session.settings.lookup_env("OLLAMA_API_BASE"))
+        .unwrap_or_else(|| OLLAMA_DEFAULT_BASE.to_string())
+}
+
+/// The table's models (from `table`, else the built-in one) and the Ollama at `base`'s
+/// whose names contain `word`, as the text `/models` shows. Reads only: a lookup
+/// during a turn runs it too.
+pub(super) async fn models_listing(
+    word: &str,
+    table: Option<PathBuf>,
+    base: String,
+) -> Result<String, String> {
+    let listed = {
+        let word = word.to_string();
+        tokio::task::spawn_blocking(move || llm::find_models(&word, table.as_deref()))
+            .await
+            .map_err(|error| error.to_string())
+            .and_then(|found| found.map_err(|error| error.to_string()))?
+    };
+    // A machine without Ollama refuses the connection at once; a slow one is not waited for.
+    let local = tokio::time::timeout(OLLAMA_WAIT, llm::ollama_models(&base))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_default();
+    let lower = word.to_lowercase();
+    let local: Vec<_> = local
+        .into_iter()
+        .filter(|model| model.name.to_lowercase().contains(&lower))
+        .collect();
+    if listed.is_empty() && local.is_empty() {
+        return Ok(format!("No known model matches {word:?}."));
+    }
+    let mut text = String::new();
+    if !listed.is_empty() {
+        let shown = if word.is_empty() {
+            "Known models:".to_string()
+        } else {
+            format!("Known models matching {word:?}:")
+        };
+        text.push_str(&shown);
+        text.push('\n');
+        for model in &listed {
+            text.push_str(&listing_line(model));
+            text.push('\n');
+        }
+    }
+    if !local.is_empty() {
+        text.push_str(&format!("Models of the local Ollama ({base}):\n"));
+        for model in &local {
+            let mut line = format!("  ollama/{}", model.name);
+            if let Some(length) = model.context_length {
+                line.push_str(&format!("  context {}", tokens(length)));
+            }
+            if let Some(size) = &model.parameter_size {
+                line.push_str(&format!("  {size} parameters"));
+            }
+            line.push_str("  free (local)");
+            text.push_str(&line);
+            text.push('\n');
+        }
+    }
+    Ok(text.trim_end().to_string())
 }
 
 /// One table model: name, aliases, context window, prices per million tokens.

@@ -3,7 +3,7 @@
 //! put on every request of the main and editor models.
 
 use crate::llm::{ChatRequest, MIN_THINKING_TOKENS, ProviderKind};
-use crate::protocol::TurnOutcome;
+use crate::protocol::{ErrorKind, TurnOutcome};
 
 use super::models::Model;
 use super::spawn::Engine;
@@ -44,7 +44,7 @@ impl Engine {
             return TurnOutcome::Success;
         }
         if !crate::config::REASONING_EFFORTS.contains(&level.as_str()) {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Command,
                 message: format!(
                     "Unknown reasoning effort {args:?}; choose low, medium or high (or off)"
                 ),
@@ -76,7 +76,7 @@ impl Engine {
             return TurnOutcome::Success;
         }
         let Some(tokens) = crate::config::parse_count(args) else {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Command,
                 message: format!(
                     "/think-tokens takes a number of tokens such as 8192, 8k or 1M (0 turns thinking off), not {args:?}"
                 ),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use futures::StreamExt;
 
 use crate::llm::{self, ChatRequest, Provider, StreamEvent};
-use crate::protocol::{Event, Op, TokenUsage};
+use crate::protocol::{ErrorKind, Event, Op, TokenUsage};
 
 use super::inbox::{Emitter, Inbox};
 use super::preview::LivePreview;
@@ -20,11 +20,31 @@ pub struct Reply {
     pub usage: TokenUsage,
     /// The user stopped it.
     pub interrupted: bool,
-    /// The provider failed or the stream was cut before its end; one line.
-    pub error: Option<String>,
+    /// The provider failed or the stream was cut before its end: what failed, and
+    /// one line saying it.
+    pub error: Option<(ErrorKind, String)>,
     /// Why the model stopped, when it said: anything but a normal end means the reply
     /// was cut off (the output limit, a content filter…).
     pub cut_off: Option<String>,
+}
+
+/// What a provider's failure means for the user.
+fn error_kind(error: &llm::LlmError) -> ErrorKind {
+    use llm::LlmError as E;
+    match error {
+        E::MissingKey { .. } | E::InvalidModel { .. } | E::Settings { .. } | E::Auth { .. } => {
+            ErrorKind::Model
+        }
+        E::ContextWindowExceeded { .. } => ErrorKind::ContextTooLarge,
+        E::InvalidUrl { .. } | E::InvalidImage { .. } => ErrorKind::Other,
+        E::RateLimited { .. }
+        | E::QuotaExceeded { .. }
+        | E::Interrupted { .. }
+        | E::Timeout { .. }
+        | E::Connection { .. }
+        | E::Http { .. }
+        | E::Protocol { .. } => ErrorKind::Provider,
+    }
 }
 
 /// Streams `request` from `provider`, sending `ReplyDelta` (and `EditPreview` when
@@ -113,7 +133,7 @@ pub async fn stream_reply(
                         finished = true;
                     }
                     Some(Err(err)) => {
-                        reply.error = Some(err.to_string());
+                        reply.error = Some((error_kind(&err), err.to_string()));
                         break;
                     }
                     None => break,
@@ -122,9 +142,10 @@ pub async fn stream_reply(
         }
     }
     if !finished && !reply.interrupted && reply.error.is_none() {
-        reply.error = Some(
+        reply.error = Some((
+            ErrorKind::Provider,
             "the reply stream ended before the model finished; nothing was applied".to_string(),
-        );
+        ));
     }
     // The final state of every block (the last push may not have settled the last line).
     if let Some(preview) = preview.as_mut()

@@ -10,6 +10,7 @@ use crate::repomap::{
 
 use super::map_task::{MapState, MapTask};
 use super::mentions::Mentions;
+use super::session::Session;
 use super::spawn::Engine;
 
 /// The session's side of the repo map: the thread (none with `--map-tokens 0`) and
@@ -46,32 +47,50 @@ impl SessionMap {
     }
 }
 
+/// The map's token budget; 0 means no map.
+pub(super) fn map_budget(session: &Session) -> usize {
+    session.settings.map_tokens.unwrap_or(DEFAULT_MAP_TOKENS)
+}
+
+/// The budget of the map a request carries: with no chat files the map is all the
+/// model sees of the code, so it gets more room, short of filling the window.
+pub(super) fn request_budget(session: &Session) -> usize {
+    let base = map_budget(session);
+    if !session.files.editable().is_empty() {
+        return base;
+    }
+    let wider = base.saturating_mul(NO_CHAT_FILES_MULTIPLIER);
+    match session.models.main.as_ref() {
+        Some(model) => {
+            let window = usize::try_from(model.settings.context_window).unwrap_or(usize::MAX);
+            wider
+                .min(window.saturating_sub(MAP_WINDOW_RESERVE))
+                .max(base)
+        }
+        None => wider,
+    }
+}
+
+/// What the inspector asks the map for: the chat files of `session`, nothing mentioned.
+pub(super) fn inspector_request(session: &Session) -> MapRequest {
+    MapRequest {
+        chat_files: session.files.editable(),
+        mention_files: Vec::new(),
+        mention_idents: Vec::new(),
+        max_tokens: request_budget(session),
+        // The repo-map inspector shows why each file is there.
+        explain: true,
+    }
+}
+
 impl Engine {
     /// The map's token budget; 0 means no map.
     pub(super) fn map_budget(&self) -> usize {
-        self.session
-            .settings
-            .map_tokens
-            .unwrap_or(DEFAULT_MAP_TOKENS)
+        map_budget(&self.session)
     }
 
-    /// The budget of the map a request carries: with no chat files the map is all the
-    /// model sees of the code, so it gets more room, short of filling the window.
     fn request_budget(&self) -> usize {
-        let base = self.map_budget();
-        if !self.session.files.editable().is_empty() {
-            return base;
-        }
-        let wider = base.saturating_mul(NO_CHAT_FILES_MULTIPLIER);
-        match self.session.models.main.as_ref() {
-            Some(model) => {
-                let window = usize::try_from(model.settings.context_window).unwrap_or(usize::MAX);
-                wider
-                    .min(window.saturating_sub(MAP_WINDOW_RESERVE))
-                    .max(base)
-            }
-            None => wider,
-        }
+        request_budget(&self.session)
     }
 
     /// Starts the map thread (nothing waits for it here).
@@ -311,7 +330,7 @@ const MAP_WINDOW_RESERVE: usize = 4096;
 const MAP_STATUS_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// The map as the protocol carries it.
-fn map_view(output: MapOutput, budget: usize) -> RepoMapView {
+pub(super) fn map_view(output: MapOutput, budget: usize) -> RepoMapView {
     RepoMapView {
         text: output.text,
         tokens: output.tokens as u64,

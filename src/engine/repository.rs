@@ -1,7 +1,7 @@
 //! The engine's git requests from front ends: the commit log, one commit's diff,
 //! undoing a commit, and the diff of the last turn.
 
-use crate::protocol::{Event, TurnOutcome};
+use crate::protocol::{ErrorKind, Event, TurnOutcome};
 
 use super::lookups::{self, NO_GIT};
 use super::spawn::Engine;
@@ -45,7 +45,7 @@ impl Engine {
             .as_deref()
             .is_some_and(|head| head.starts_with(commit) || commit.starts_with(head));
         if is_head {
-            if let TurnOutcome::Error { message } = self.undo_last().await {
+            if let TurnOutcome::Error { message, .. } = self.undo_last().await {
                 self.emitter.error(message).await;
             }
             return;
@@ -67,7 +67,7 @@ impl Engine {
     /// files are clean; otherwise says why not.
     pub(super) async fn undo_last(&mut self) -> TurnOutcome {
         let Some(git) = &self.session.git else {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Repository,
                 message: NO_GIT.to_string(),
             };
         };
@@ -94,7 +94,7 @@ impl Engine {
                 self.send_commit_log(LOG_AFTER_COMMIT).await;
                 TurnOutcome::Success
             }
-            Err(err) => TurnOutcome::Error {
+            Err(err) => TurnOutcome::Error { kind: ErrorKind::Repository,
                 message: err.to_string(),
             },
         }
@@ -103,7 +103,7 @@ impl Engine {
     /// `/diff`: what the last turn changed, or the pending changes if none ran yet.
     pub(super) async fn show_last_diff(&mut self) -> TurnOutcome {
         let Some(git) = &self.session.git else {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Repository,
                 message: NO_GIT.to_string(),
             };
         };
@@ -130,7 +130,7 @@ impl Engine {
                     .await;
                 TurnOutcome::Success
             }
-            Err(err) => TurnOutcome::Error {
+            Err(err) => TurnOutcome::Error { kind: ErrorKind::Repository,
                 message: err.to_string(),
             },
         }

@@ -3,8 +3,8 @@
 //! switching to one.
 
 use crate::git::{REWOUND_PREFIX, Rewound};
-use crate::protocol::{Event, QuestionKind, SessionInfo, TurnOutcome};
-use crate::sessions::{self, RewoundCode, StoredCommit};
+use crate::protocol::{ErrorKind, Event, NoticeLevel, QuestionKind, SessionInfo, TurnOutcome};
+use crate::sessions::{self, RewoundCode, SessionStore, StoredCommit};
 
 use super::edits::blocking;
 use super::spawn::Engine;
@@ -16,7 +16,7 @@ const QUOTED_CHARS: usize = 60;
 const LOG_AFTER_MOVE: usize = 100;
 
 fn error(message: impl Into<String>) -> TurnOutcome {
-    TurnOutcome::Error {
+    TurnOutcome::Error { kind: ErrorKind::Command,
         message: message.into(),
     }
 }
@@ -262,26 +262,16 @@ impl Engine {
     pub(super) async fn command_sessions(&mut self) -> TurnOutcome {
         // Saved first, so the list shows this session as it is now.
         self.write_session().await;
-        let Some(store) = self.sessions.store().cloned() else {
-            return error(
-                "Sessions cannot be saved or listed here: the state folder (.aider-tui) cannot be used.",
-            );
-        };
-        let listing = match blocking(move || store.list()).await {
-            Ok(listing) => listing,
-            Err(err) => return error(err.to_string()),
-        };
-        for problem in &listing.skipped {
-            self.emitter.warn(format!("Skipped {problem}")).await;
+        let store = self.sessions.store().cloned();
+        match session_list(store, self.sessions.id().to_string()).await {
+            Ok(events) => {
+                for event in events {
+                    self.emitter.emit(event).await;
+                }
+                TurnOutcome::Success
+            }
+            Err(message) => error(message),
         }
-        let current = self.sessions.id().to_string();
-        let sessions = listing
-            .sessions
-            .iter()
-            .map(|summary| SessionInfo::from_summary(summary, summary.id == current))
-            .collect();
-        self.emitter.emit(Event::SessionList { sessions }).await;
-        TurnOutcome::Success
     }
 
     /// `/resume ID`: saves this session and continues the one named (a unique start
@@ -313,4 +303,36 @@ impl Engine {
         self.adopt_session(record, true).await;
         TurnOutcome::Success
     }
+}
+
+/// The saved sessions of `store` (`current` marked), as the events `/sessions` sends: a
+/// warning per file skipped, then the list. Reads only: a lookup during a turn runs it too.
+pub(super) async fn session_list(
+    store: Option<SessionStore>,
+    current: String,
+) -> Result<Vec<Event>, String> {
+    let Some(store) = store else {
+        return Err(
+            "Sessions cannot be saved or listed here: the state folder (.aider-tui) cannot be used."
+                .to_string(),
+        );
+    };
+    let listing = blocking(move || store.list())
+        .await
+        .map_err(|err| err.to_string())?;
+    let mut events: Vec<Event> = listing
+        .skipped
+        .iter()
+        .map(|problem| Event::Notice {
+            level: NoticeLevel::Warn,
+            text: format!("Skipped {problem}"),
+        })
+        .collect();
+    let sessions = listing
+        .sessions
+        .iter()
+        .map(|summary| SessionInfo::from_summary(summary, summary.id == current))
+        .collect();
+    events.push(Event::SessionList { sessions });
+    Ok(events)
 }

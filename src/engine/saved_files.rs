@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use crate::protocol::{TurnOutcome, parse_command};
+use crate::protocol::{ErrorKind, TurnOutcome, parse_command};
 
 use super::spawn::Engine;
 
@@ -13,7 +13,7 @@ impl Engine {
     pub(super) async fn command_save(&mut self, args: &str) -> TurnOutcome {
         let typed = args.trim();
         if typed.is_empty() {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Command,
                 message: "/save needs a file name: /save chat-files.txt".to_string(),
             };
         }
@@ -35,7 +35,7 @@ impl Engine {
                     .await;
                 TurnOutcome::Success
             }
-            Err(error) => TurnOutcome::Error {
+            Err(error) => TurnOutcome::Error { kind: ErrorKind::Command,
                 message: format!("Cannot write {typed}: {error}"),
             },
         }
@@ -44,7 +44,7 @@ impl Engine {
     pub(super) async fn command_load(&mut self, args: &str) -> TurnOutcome {
         let typed = args.trim();
         if typed.is_empty() {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Command,
                 message: "/load needs a file name: /load chat-files.txt".to_string(),
             };
         }
@@ -52,7 +52,7 @@ impl Engine {
         let text = match crate::safe_fs::read_regular(&path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(error) => {
-                return TurnOutcome::Error {
+                return TurnOutcome::Error { kind: ErrorKind::Command,
                     message: format!("Cannot read {typed}: {error}"),
                 };
             }
@@ -70,7 +70,7 @@ impl Engine {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 let name = file.display().to_string();
-                if let TurnOutcome::Error { message } = self.run_command_lines(&name, &text).await {
+                if let TurnOutcome::Error { message, .. } = self.run_command_lines(&name, &text).await {
                     self.emitter.warn(message).await;
                 }
             }
@@ -110,7 +110,7 @@ impl Engine {
                 failed += 1;
                 continue;
             }
-            if let TurnOutcome::Error { message } = Box::pin(self.run_command(line)).await {
+            if let TurnOutcome::Error { message, .. } = Box::pin(self.run_command(line)).await {
                 self.emitter.warn(format!("{place}: {message}")).await;
                 failed += 1;
             }
@@ -122,7 +122,7 @@ impl Engine {
         if failed == 0 {
             TurnOutcome::Success
         } else {
-            TurnOutcome::Error {
+            TurnOutcome::Error { kind: ErrorKind::Command,
                 message: format!("{failed} line(s) of {source} did not run"),
             }
         }

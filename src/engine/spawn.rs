@@ -21,6 +21,7 @@ use super::models::Models;
 use super::repo_map::Wait;
 use super::session::Session;
 use super::session_log::SessionLog;
+use super::turn_view::TurnView;
 
 /// Capacity of the operation channel.
 const OPS_CAPACITY: usize = 64;
@@ -138,7 +139,12 @@ impl Engine {
             sessions,
             devices,
         };
-        let lookups = Lookups::new(engine.session.git.clone(), engine.emitter.clone());
+        let lookups = Lookups::new(
+            engine.session.git.clone(),
+            engine.session.root.clone(),
+            engine.emitter.clone(),
+            TurnView::of(&engine.session, &engine.sessions),
+        );
         engine.inbox.answer_lookups_with(lookups);
         engine.announce_repository_settings().await;
         if !tracked_state.is_empty() {
@@ -241,7 +247,13 @@ impl Engine {
             })
             .await;
         self.inbox.take_interrupt();
+        self.inbox.turn_running = true;
         self.refresh_repo_files().await;
+        // Lookups during the turn read the session as it is now.
+        let view = TurnView::of(&self.session, &self.sessions);
+        if let Some(lookups) = self.inbox.lookups_mut() {
+            lookups.set_view(view);
+        }
         self.session.transcript.user(&text);
         let chat_files = self.session.files.editable();
         self.begin_turn_record(&text);
@@ -250,7 +262,7 @@ impl Engine {
         } else {
             self.run_message(text, None).await
         };
-        if let TurnOutcome::Error { message } = &outcome {
+        if let TurnOutcome::Error { message, .. } = &outcome {
             tracing::warn!("turn ended with an error: {message}");
         }
         if self.session.files.editable() != chat_files {
@@ -259,8 +271,12 @@ impl Engine {
         self.save_after_turn().await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
+        self.inbox.turn_running = false;
         self.emitter.emit(Event::TurnFinished { outcome }).await;
         // After the turn's end, so counting (and a map render) never holds it up.
+        if std::mem::take(&mut self.inbox.context_wanted) {
+            self.session.context.wanted = true;
+        }
         self.send_context_report().await;
     }
 

@@ -3,7 +3,7 @@
 
 use crate::edit::EditFormat;
 use crate::llm;
-use crate::protocol::{ChatMode, Event, QuestionKind, TurnOutcome};
+use crate::protocol::{ChatMode, ErrorKind, Event, QuestionKind, TurnOutcome};
 use crate::tokens;
 
 use super::history::HistoryMessage;
@@ -76,7 +76,10 @@ impl Engine {
                 .as_ref()
                 .map(|problem| problem.message.clone())
                 .unwrap_or_else(|| NO_MODEL_HELP.to_string());
-            return TurnOutcome::Error { message };
+            return TurnOutcome::Error {
+                kind: ErrorKind::Model,
+                message,
+            };
         };
         let message = match self.session.pending_note.take() {
             Some(note) => format!("{note}\n\n{message}"),
@@ -180,7 +183,10 @@ impl Engine {
                 .build_prompt(setup, &exchange, &message, mentions)
                 .await;
             if let Some(problem) = context_problem(&setup.model, &prompt) {
-                break TurnOutcome::Error { message: problem };
+                break TurnOutcome::Error {
+                    kind: ErrorKind::ContextTooLarge,
+                    message: problem,
+                };
             }
             self.note_request(&setup.model, &prompt);
             let chat_files: Vec<String> = self.session.files.editable();
@@ -223,9 +229,12 @@ impl Engine {
                 )));
                 break TurnOutcome::Interrupted;
             }
-            if let Some(error) = reply.error {
+            if let Some((kind, error)) = reply.error {
                 // A failed or cut reply is not kept: nothing of it is applied or remembered.
-                break TurnOutcome::Error { message: error };
+                break TurnOutcome::Error {
+                    kind,
+                    message: error,
+                };
             }
             exchange.push(HistoryMessage::user(message.clone()));
             exchange.push(HistoryMessage::assistant(reply.text.clone()));

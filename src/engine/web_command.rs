@@ -2,7 +2,7 @@
 //! next message; `/web URL TEXT` sends TEXT with it at once. With `--detect-urls` (on by
 //! default, as in Aider) addresses typed in a message are offered for fetching first.
 
-use crate::protocol::{QuestionKind, TurnOutcome};
+use crate::protocol::{ErrorKind, QuestionKind, TurnOutcome};
 use crate::web::{self, FetchLimits, Page};
 
 use super::spawn::Engine;
@@ -17,13 +17,13 @@ impl Engine {
             None => (args, ""),
         };
         if url.is_empty() {
-            return TurnOutcome::Error {
+            return TurnOutcome::Error { kind: ErrorKind::Command,
                 message: "/web needs an address: /web https://example.org/page [MESSAGE]"
                     .to_string(),
             };
         }
         if let Err(message) = self.add_web_page(url).await {
-            return TurnOutcome::Error { message };
+            return TurnOutcome::Error { kind: ErrorKind::Command, message };
         }
         if text.is_empty() {
             self.emitter

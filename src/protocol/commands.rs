@@ -54,6 +54,7 @@ pub enum Command {
     ReasoningEffort,
     ThinkTokens,
     Models,
+    Cancel,
 }
 
 /// What a command's argument is, so a front end can complete it.
@@ -427,6 +428,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         "WORD",
         Argument::Text,
         "List known models (and a local Ollama's) whose names contain WORD",
+    ),
+    spec(
+        Command::Cancel,
+        "cancel",
+        "",
+        Argument::None,
+        "Drop the messages and commands queued while a turn runs",
     ),
 ];
 

@@ -188,6 +188,11 @@ pub enum Event {
     ContextReport(ContextReport),
     /// The history's older part was replaced by a summary.
     HistorySummarized(SummaryFigures),
+    /// A message or command sent while a turn runs, and what became of it at once: a
+    /// turn never holds one silently. Each `Op::Submit` read during a turn gets one, in
+    /// the order sent; a queued one later starts its own turn (`TurnStarted`), the
+    /// others never do.
+    SentDuringTurn { text: String, handling: DuringTurn },
     /// The turn is over.
     TurnFinished { outcome: TurnOutcome },
     /// The engine has stopped; no more events follow.
@@ -391,6 +396,31 @@ pub enum NoticeLevel {
     Error,
 }
 
+/// What became of a message or command sent while a turn ran (see
+/// `engine::during_turn` for which gets which).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "handling", rename_all = "snake_case")]
+pub enum DuringTurn {
+    /// It only reads: answered now, beside the turn (its events come on their own).
+    Answered,
+    /// Kept: it runs as its own turn when this one ends (`/cancel` drops it).
+    Queued,
+    /// Not run: it would change what the turn is working on.
+    Refused { reason: Refusal },
+    /// `/cancel`: these queued ones (their text, oldest first) will not run.
+    Cancelled { dropped: Vec<String> },
+}
+
+/// Why something was refused while a turn ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refusal {
+    /// Undoing a commit: the turn may be committing its own edits.
+    MovesCommits,
+    /// `/rewind`, `/redo`, `/resume`: they replace the conversation the turn adds to.
+    ReplacesConversation,
+}
+
 /// How a turn ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
@@ -401,8 +431,33 @@ pub enum TurnOutcome {
     EditsNotApplied,
     /// The user interrupted the reply.
     Interrupted,
-    /// An error ended the turn (provider, git, configuration); the text says which.
-    Error { message: String },
+    /// An error ended the turn; `kind` says what failed (front ends match on it, never
+    /// on the text), `message` says it for people.
+    Error {
+        #[serde(default)]
+        kind: ErrorKind,
+        message: String,
+    },
+}
+
+/// What failed when a turn ended with an error.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// No model can be called: none named, a key missing or refused, a name unknown.
+    Model,
+    /// The request does not fit the model's context window.
+    ContextTooLarge,
+    /// The provider failed: unreachable, silent, rate limited, out of quota, a reply
+    /// cut off or unreadable.
+    Provider,
+    /// Git or the repository's files.
+    Repository,
+    /// A command could not run: unknown, wrong arguments, or it failed.
+    Command,
+    /// Anything else.
+    #[default]
+    Other,
 }
 
 /// The repo map as a front end shows it (the inspector pane).

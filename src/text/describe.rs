@@ -4,7 +4,9 @@
 //! review's blocks) is drawn by the front ends, not described here.
 
 use crate::diff::unified_text;
-use crate::protocol::{EditStatus, Event, NoticeLevel, PlanOutcome, SessionInfo, TurnOutcome};
+use crate::protocol::{
+    DuringTurn, EditStatus, Event, NoticeLevel, PlanOutcome, Refusal, SessionInfo, TurnOutcome,
+};
 
 /// What kind of words they are, so a front end can place them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,8 +161,9 @@ pub fn describe(event: &Event) -> Vec<Said> {
             }
             // The reply, question or review that was stopped has said so already.
             TurnOutcome::Interrupted => Vec::new(),
-            TurnOutcome::Error { message } => vec![said(Tone::Error, message.clone())],
+            TurnOutcome::Error { message, .. } => vec![said(Tone::Error, message.clone())],
         },
+        Event::SentDuringTurn { text, handling } => during_turn(text, handling),
         Event::SessionList { sessions } => {
             let text = if sessions.is_empty() {
                 "No saved sessions in this repository yet.".to_string()
@@ -216,6 +219,45 @@ pub fn describe(event: &Event) -> Vec<Said> {
         | Event::Recording { .. }
         | Event::CopyThroughTerminal { .. }
         | Event::ShutdownComplete => Vec::new(),
+    }
+}
+
+/// What became of `text`, sent while a turn ran.
+fn during_turn(text: &str, handling: &DuringTurn) -> Vec<Said> {
+    let shown = first_line(text).trim();
+    match handling {
+        // Its answer says it all.
+        DuringTurn::Answered => Vec::new(),
+        DuringTurn::Queued => vec![said(
+            Tone::Info,
+            format!("Queued until this turn ends: {shown} (/cancel drops what is queued)."),
+        )],
+        DuringTurn::Refused { reason } => vec![said(
+            Tone::Warn,
+            format!("Not run: {shown}. {}", refusal(*reason)),
+        )],
+        DuringTurn::Cancelled { dropped } if dropped.is_empty() => {
+            vec![said(Tone::Info, "Nothing is queued.")]
+        }
+        DuringTurn::Cancelled { dropped } => {
+            let names: Vec<&str> = dropped.iter().map(|text| first_line(text).trim()).collect();
+            vec![said(
+                Tone::Info,
+                format!("Dropped from the queue: {}.", names.join(", ")),
+            )]
+        }
+    }
+}
+
+/// Why something cannot run while a turn does, and what to do instead.
+pub fn refusal(reason: Refusal) -> &'static str {
+    match reason {
+        Refusal::MovesCommits => {
+            "Undoing a commit while a turn runs could undo the commit it is making; undo once the turn ends (Esc stops it)."
+        }
+        Refusal::ReplacesConversation => {
+            "It replaces the conversation this turn is adding to; run it once the turn ends (Esc stops it)."
+        }
     }
 }
 

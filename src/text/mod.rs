@@ -8,6 +8,6 @@ mod repository_settings;
 mod terminal;
 
 pub use context_table::{context_table, dollars, percent};
-pub use describe::{Said, Tone, describe, session_line};
+pub use describe::{Said, Tone, describe, refusal, session_line};
 pub use repository_settings::{repository_settings_notice, tracked_state_notice};
 pub use terminal::printable;

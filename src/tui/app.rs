@@ -30,7 +30,8 @@ use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
 use super::theme::Theme;
 use crate::protocol::{
-    Command, EditStatus, Event, NoticeLevel, Op, ProblemKind, TurnOutcome, parse_command,
+    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind,
+    TurnOutcome, parse_command,
 };
 use crate::text::{Tone, describe};
 
@@ -116,6 +117,9 @@ pub struct App {
     /// For each `Op::Submit` sent and not started yet, in order: the chat entry it
     /// echoed, if any (a turn the engine saves is tagged on that entry).
     submitted: VecDeque<Option<EntryId>>,
+    /// How many of `submitted`, from the front, the engine queued behind the running
+    /// turn (`Event::SentDuringTurn`); the engine answers the later ones in order.
+    queued_ahead: usize,
     /// The chat entry of the turn running now.
     turn_entry: Option<EntryId>,
     /// A turn is running (between `TurnStarted` and `TurnFinished`).
@@ -131,6 +135,9 @@ pub struct App {
     /// Text to copy through the terminal (OSC 52), for the terminal loop to write.
     terminal_copy: Option<String>,
 }
+
+/// How to get a model that can be called, said once when none can.
+const MODEL_SETUP: &str = "To set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder.";
 
 impl App {
     /// A fresh session UI; the first requests to the engine wait in [`App::take_ops`].
@@ -179,6 +186,7 @@ impl App {
             help_scroll: 0,
             external: None,
             submitted: VecDeque::new(),
+            queued_ahead: 0,
             turn_entry: None,
             turn_running: false,
             turn_seen: false,
@@ -362,10 +370,7 @@ impl App {
                     // a model that cannot be reached gets them added.
                     let hint = match problem.kind {
                         ProblemKind::NoModel => problem.message.clone(),
-                        _ => format!(
-                            "{}\nTo set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder.",
-                            problem.message
-                        ),
+                        _ => format!("{}\n{MODEL_SETUP}", problem.message),
                     };
                     self.note(NoticeLevel::Warn, &hint);
                 }
@@ -373,6 +378,7 @@ impl App {
             }
             Event::TurnStarted { message: _ } => {
                 self.turn_entry = self.submitted.pop_front().flatten();
+                self.queued_ahead = self.queued_ahead.saturating_sub(1);
                 self.turn_running = true;
                 self.turn_seen = true;
                 self.status.waiting = true;
@@ -525,6 +531,10 @@ impl App {
                     self.overlay = Overlay::Sessions(SessionPicker::new(sessions.clone()));
                 }
             }
+            Event::SentDuringTurn { text, handling } => {
+                self.count_sent_during_turn(&handling);
+                self.say(&Event::SentDuringTurn { text, handling });
+            }
             Event::TurnFinished { outcome } => {
                 self.plan.close();
                 self.turn_running = false;
@@ -541,8 +551,20 @@ impl App {
                 // Blocks the user rejected were their choice: only failures warrant a warning.
                 let choice_only =
                     outcome == TurnOutcome::EditsNotApplied && !self.edit_failed_this_turn;
+                // The kind, never the text, says the model is what failed.
+                let model_failed = matches!(
+                    outcome,
+                    TurnOutcome::Error {
+                        kind: ErrorKind::Model,
+                        ..
+                    }
+                );
                 if !choice_only {
                     self.say(&Event::TurnFinished { outcome });
+                }
+                if model_failed && !self.model_hint_shown {
+                    self.model_hint_shown = true;
+                    self.note(NoticeLevel::Info, MODEL_SETUP);
                 }
                 if self.focus == Focus::Diff && !self.diff.is_reviewing() {
                     self.set_focus(Focus::Input);
@@ -586,6 +608,26 @@ impl App {
                 self.engine_stopped = true;
             }
         }
+    }
+
+    /// A message sent during a turn was queued (it starts a turn later) or not (it
+    /// never will): the entries waiting for a `TurnStarted` follow.
+    fn count_sent_during_turn(&mut self, handling: &DuringTurn) {
+        let never_runs = match handling {
+            DuringTurn::Queued => {
+                self.queued_ahead += 1;
+                return;
+            }
+            DuringTurn::Answered | DuringTurn::Refused { .. } => 0,
+            DuringTurn::Cancelled { dropped } => dropped.len().min(self.queued_ahead),
+        };
+        // The line itself, then the queued ones `/cancel` dropped (the oldest first).
+        if self.queued_ahead < self.submitted.len() {
+            self.submitted.remove(self.queued_ahead);
+        }
+        self.submitted.drain(..never_runs);
+        self.queued_ahead -= never_runs;
+        self.turns_in_flight = self.turns_in_flight.saturating_sub(1 + never_runs);
     }
 
     fn note(&mut self, level: NoticeLevel, text: &str) {

@@ -152,7 +152,7 @@ async fn undo_of_aiders_commits_keeps_the_same_refusals() {
     repo.write("hello.py", "def greet():\n    return \"mine\"\n");
     let mut driver = start_engine(&repo).await;
     let run = driver.turn("/undo").await;
-    let TurnOutcome::Error { message } = &run.outcome else {
+    let TurnOutcome::Error { message, .. } = &run.outcome else {
         panic!("{:?}", run.outcome)
     };
     assert!(
@@ -177,7 +177,7 @@ async fn undo_of_aiders_commits_keeps_the_same_refusals() {
     .unwrap();
     let mut driver = start_engine(&repo).await;
     let run = driver.turn("/undo").await;
-    let TurnOutcome::Error { message } = &run.outcome else {
+    let TurnOutcome::Error { message, .. } = &run.outcome else {
         panic!("{:?}", run.outcome)
     };
     assert!(message.contains("pushed"), "{message}");
@@ -191,7 +191,7 @@ async fn undo_of_aiders_commits_keeps_the_same_refusals() {
     let users = repo.commit_all("tune x");
     let mut driver = start_engine(&repo).await;
     let run = driver.turn("/undo").await;
-    let TurnOutcome::Error { message } = &run.outcome else {
+    let TurnOutcome::Error { message, .. } = &run.outcome else {
         panic!("{:?}", run.outcome)
     };
     assert!(
@@ -213,7 +213,7 @@ async fn the_commit_aider_makes_of_the_users_own_changes_stays_the_users() {
     );
     let mut driver = start_engine(&repo).await;
     let run = driver.turn("/undo").await;
-    let TurnOutcome::Error { message } = &run.outcome else {
+    let TurnOutcome::Error { message, .. } = &run.outcome else {
         panic!("{:?}", run.outcome)
     };
     assert!(

@@ -398,7 +398,7 @@ async fn without_a_model_the_engine_still_starts_and_commands_work() {
     assert!(notices(&listed.events).contains("Files in the chat:\n  helpers.py"));
     let message = driver.turn("hello there").await;
     assert!(
-        matches!(message.outcome, TurnOutcome::Error { ref message } if message.contains("--model"))
+        matches!(message.outcome, TurnOutcome::Error { ref message, .. } if message.contains("--model"))
     );
     let tokens = driver.turn("/tokens").await;
     let text = notices(&tokens.events);

@@ -491,7 +491,7 @@ async fn a_prompt_too_large_for_the_local_model_is_a_clear_error_here_and_headle
     let mut driver = Driver::start(settings.clone()).await;
     let events = turn_deciding(&mut driver, "/ask what is in the notes?", None).await;
     driver.quit().await;
-    let TurnOutcome::Error { message } = outcome(&events) else {
+    let TurnOutcome::Error { message, .. } = outcome(&events) else {
         panic!("not refused: {:?}", outcome(&events));
     };
     assert!(message.contains("8192"), "{message}");

@@ -12,7 +12,7 @@
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 
-use aider_tui::protocol::{EditStatus, Event, Op, TurnOutcome};
+use aider_tui::protocol::{DuringTurn, EditStatus, ErrorKind, Event, Op, Refusal, TurnOutcome};
 use engine_support::{
     COMMIT_REQUEST_MARK, Driver, SECRET_KEY, TestRepo, block, run_once, settings,
 };
@@ -608,9 +608,10 @@ async fn a_context_length_error_is_reported_in_one_line() {
     )
     .await;
 
-    let TurnOutcome::Error { message } = run.outcome else {
+    let TurnOutcome::Error { message, kind } = run.outcome else {
         panic!("expected an error, got {:?}", run.outcome);
     };
+    assert_eq!(kind, ErrorKind::ContextTooLarge, "{message}");
     assert!(!message.contains('\n'), "{message}");
     assert!(!message.contains(SECRET_KEY));
     assert_eq!(
@@ -681,4 +682,265 @@ async fn without_git_the_edit_is_applied_and_nothing_is_committed() {
         commit_requests(&mock).is_empty(),
         "no commit message is asked for"
     );
+}
+
+/// A driver whose first message gets a reply that streams two pieces and then stays
+/// open: whatever arrives before the test interrupts it arrived while it streamed.
+async fn held_reply(repo: &TestRepo, files: &[&str]) -> (MockLlm, Driver) {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["thinking\n", "still thinking\n", "never sent\n"]).hang_after(2));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), files);
+    // The stream stays open until the test interrupts it.
+    settings.request_timeout = Some(Duration::from_secs(600));
+    let mut driver = Driver::start(settings).await;
+    driver
+        .ops
+        .send(Op::Submit {
+            text: "Explain the code".into(),
+        })
+        .await
+        .unwrap();
+    loop {
+        if let Event::ReplyDelta { .. } = next_event(&mut driver).await {
+            break;
+        }
+    }
+    (mock, driver)
+}
+
+async fn next_event(driver: &mut Driver) -> Event {
+    tokio::time::timeout(Duration::from_secs(60), driver.events.recv())
+        .await
+        .expect("no event came")
+        .expect("the engine stopped")
+}
+
+/// Sends `ops` while the held reply streams and collects events until `done` has
+/// seen what it waits for; the reply must not end meanwhile.
+async fn during_the_stream(
+    driver: &mut Driver,
+    ops: Vec<Op>,
+    mut done: impl FnMut(&Event) -> bool,
+) -> Vec<Event> {
+    for op in ops {
+        driver.ops.send(op).await.unwrap();
+    }
+    let mut events = Vec::new();
+    loop {
+        let event = next_event(driver).await;
+        if matches!(
+            event,
+            Event::ReplyFinished { .. } | Event::TurnFinished { .. }
+        ) {
+            panic!("the answers waited for the turn: {events:?}");
+        }
+        let finished = done(&event);
+        events.push(event);
+        if finished {
+            return events;
+        }
+    }
+}
+
+/// Interrupts the held reply and reads up to the end of its turn.
+async fn end_the_turn(driver: &mut Driver) -> Vec<Event> {
+    driver.ops.send(Op::Interrupt).await.unwrap();
+    let mut events = Vec::new();
+    loop {
+        let event = next_event(driver).await;
+        let finished = matches!(event, Event::TurnFinished { .. });
+        events.push(event);
+        if finished {
+            return events;
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_file_list_the_map_and_the_context_report_are_answered_while_the_reply_streams() {
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("notes.py", "def note():\n    pass\n")]);
+    let (_mock, mut driver) = held_reply(&repo, &[]).await;
+    let (mut files, mut map, mut report) = (None, None, None);
+    during_the_stream(
+        &mut driver,
+        vec![
+            Op::RequestRepoFiles,
+            Op::RequestRepoMap,
+            Op::RequestContextReport,
+        ],
+        |event| {
+            match event {
+                Event::RepoFiles { files: listed } => files = Some(listed.clone()),
+                Event::RepoMap(view) => map = Some(view.clone()),
+                Event::ContextReport(sent) => report = Some(sent.clone()),
+                _ => {}
+            }
+            files.is_some() && map.is_some() && report.is_some()
+        },
+    )
+    .await;
+
+    assert_eq!(files.unwrap(), ["hello.py", "notes.py"]);
+    let map = map.unwrap();
+    assert!(map.text.contains("greet"), "{}", map.text);
+    assert!(
+        map.files.iter().any(|file| file.path == "hello.py"),
+        "{:?}",
+        map.files
+    );
+    let report = report.unwrap();
+    assert_eq!(report.model, "openai/gpt-4o");
+    assert!(
+        report.parts.iter().any(|part| part.name == "repo map"),
+        "the report shows the request in flight: {:?}",
+        report.parts
+    );
+    end_the_turn(&mut driver).await;
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn settings_models_and_sessions_are_answered_while_the_reply_streams() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let (_mock, mut driver) = held_reply(&repo, &["hello.py"]).await;
+    let submit = |text: &str| Op::Submit { text: text.into() };
+    let (mut answered, mut settings, mut models, mut sessions) = (0, false, false, false);
+    during_the_stream(
+        &mut driver,
+        vec![
+            submit("/settings"),
+            submit("/models gpt-4o"),
+            submit("/sessions"),
+        ],
+        |event| {
+            match event {
+                Event::SentDuringTurn {
+                    handling: DuringTurn::Answered,
+                    ..
+                } => answered += 1,
+                Event::Notice { text, .. } if text.contains("map_tokens") => settings = true,
+                Event::Notice { text, .. } if text.contains("Known models matching") => {
+                    models = true
+                }
+                Event::SessionList { .. } => sessions = true,
+                _ => {}
+            }
+            answered == 3 && settings && models && sessions
+        },
+    )
+    .await;
+
+    let rest = end_the_turn(&mut driver).await;
+    assert!(
+        !rest.iter().any(|event| matches!(event, Event::TurnStarted { .. })),
+        "an answered command runs no turn: {rest:?}"
+    );
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn a_command_that_changes_the_session_is_queued_or_refused_at_once_while_the_reply_streams()
+{
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    repo.write("notes.txt", "first\n");
+    let second = repo.commit_all("Add notes");
+    let (_mock, mut driver) = held_reply(&repo, &["hello.py"]).await;
+    let submit = |text: &str| Op::Submit { text: text.into() };
+    let mut told = Vec::new();
+    let mut undo_refused = false;
+    during_the_stream(
+        &mut driver,
+        vec![
+            submit("/undo"),
+            submit("/rewind"),
+            Op::UndoCommit {
+                commit: second.clone(),
+            },
+            submit("/model openai/gpt-4o-mini"),
+            submit("/ask"),
+            submit("/cancel"),
+            submit("/add notes.txt"),
+        ],
+        |event| {
+            match event {
+                Event::SentDuringTurn { text, handling } => {
+                    told.push((text.clone(), handling.clone()))
+                }
+                Event::Notice { text, .. } if text.starts_with("Not undone") => {
+                    undo_refused = true
+                }
+                _ => {}
+            }
+            told.len() == 6 && undo_refused
+        },
+    )
+    .await;
+
+    let refused = |reason| DuringTurn::Refused { reason };
+    assert_eq!(
+        told,
+        [
+            ("/undo".to_string(), refused(Refusal::MovesCommits)),
+            ("/rewind".to_string(), refused(Refusal::ReplacesConversation)),
+            ("/model openai/gpt-4o-mini".to_string(), DuringTurn::Queued),
+            ("/ask".to_string(), DuringTurn::Queued),
+            (
+                "/cancel".to_string(),
+                DuringTurn::Cancelled {
+                    dropped: vec!["/model openai/gpt-4o-mini".into(), "/ask".into()]
+                }
+            ),
+            ("/add notes.txt".to_string(), DuringTurn::Queued),
+        ]
+    );
+    let mut after = end_the_turn(&mut driver).await;
+    // The queued command runs as the next turn; the refused and cancelled ones never.
+    loop {
+        let event = next_event(&mut driver).await;
+        let finished = matches!(event, Event::TurnFinished { .. });
+        after.push(event);
+        if finished {
+            break;
+        }
+    }
+    let started: Vec<&String> = after
+        .iter()
+        .filter_map(|event| match event {
+            Event::TurnStarted { message } => Some(message),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(started, ["/add notes.txt"]);
+    let Some(Event::Status(status)) = after
+        .iter()
+        .rev()
+        .find(|event| matches!(event, Event::Status(_)))
+    else {
+        panic!("no status after the queued command: {after:?}");
+    };
+    assert_eq!(status.chat_files, ["hello.py", "notes.txt"]);
+    assert_eq!(status.model, "openai/gpt-4o");
+    assert_eq!(status.mode, aider_tui::protocol::ChatMode::Code);
+    assert_eq!(repo.log().len(), 2, "nothing was undone");
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn a_failed_turn_says_what_failed_as_a_kind() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::status(401));
+    mock.push(Reply::status(404));
+    let mut driver =
+        Driver::start(settings(&repo.root(), &mock.openai_base(), &["hello.py"])).await;
+
+    let kind = |run: engine_support::TurnRun| match run.outcome {
+        TurnOutcome::Error { kind, .. } => kind,
+        other => panic!("expected an error, got {other:?}"),
+    };
+    assert_eq!(kind(driver.turn("Make it wave").await), ErrorKind::Model);
+    assert_eq!(kind(driver.turn("Make it wave").await), ErrorKind::Provider);
+    assert_eq!(kind(driver.turn("/nosuchcommand").await), ErrorKind::Command);
+    assert_eq!(kind(driver.turn("/undo").await), ErrorKind::Repository);
+    driver.quit().await;
 }

@@ -36,7 +36,7 @@ fn notices(events: &[Event]) -> String {
         .filter_map(|event| match event {
             Event::Notice { text, .. } => Some(text.clone()),
             Event::TurnFinished {
-                outcome: TurnOutcome::Error { message },
+                outcome: TurnOutcome::Error { message, .. },
             } => Some(message.clone()),
             _ => None,
         })

@@ -142,7 +142,7 @@ fn confirmations(run: &TurnRun) -> Vec<String> {
 
 fn error_of(run: &TurnRun) -> String {
     match &run.outcome {
-        TurnOutcome::Error { message } => message.clone(),
+        TurnOutcome::Error { message, .. } => message.clone(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }

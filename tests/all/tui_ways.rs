@@ -361,3 +361,18 @@ async fn the_quit_notice_outlives_the_end_of_a_turn() {
     assert!(screen.contains("Ctrl-C again"), "{screen}");
     ui.quit().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_that_fails_on_the_model_shows_how_to_set_one_up() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::status(401));
+    let mut ui = UiSession::start(settings(&repo.root(), &mock.openai_base(), &[]), 120, 40);
+    ui.until_started().await;
+    ui.send("make it wave");
+    ui.until_turn_finished().await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("the API key was refused"), "{screen}");
+    assert!(screen.contains("To set up a model"), "{screen}");
+    ui.quit().await;
+}

@@ -909,3 +909,57 @@ fn an_editor_that_fails_or_is_interrupted_leaves_the_review_as_it_was() {
     );
     tmux.quit();
 }
+
+#[test]
+fn a_commit_s_diff_opens_from_the_log_while_the_reply_goes_on_streaming() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the end-to-end session test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    repo.write("notes.txt", "a note from the second commit\n");
+    repo.commit_all("Add notes");
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    // About forty seconds of reply, ending with a marker the screen must not show
+    // before the diff does.
+    let mut pieces: Vec<String> = (0..800).map(|n| format!("thinking {n}\n")).collect();
+    pieces.push("END OF THE REPLY\n".into());
+    mock.push(Reply::text(pieces).chunk_delay(Duration::from_millis(50)));
+    let command = session_command(home.path(), &mock, "--no-auto-lint");
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("Add notes") && s.contains("initial commit")
+    });
+
+    tmux.text("think aloud");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("thinking 3");
+    for _ in 0..4 {
+        tmux.keys(&["Tab"]);
+    }
+    tmux.wait_for("the commit log to take the focus", |s| {
+        s.contains("┏ Commits")
+    });
+    // The newest commit is selected: `j` moves to the one before it.
+    tmux.keys(&["j"]);
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the older commit's diff", |s| {
+        assert!(
+            !s.contains("END OF THE REPLY"),
+            "the diff waited for the reply:\n{s}"
+        );
+        s.contains("+    return \"hello\"")
+    });
+    assert!(
+        !screen.contains("Queued"),
+        "a message sent with no turn running is no queued one: {screen}"
+    );
+    // The reply goes on streaming after the diff came.
+    // The latest piece on screen ("thinking 12" also contains "thinking 1": the
+    // highest number found is the latest).
+    let shown = |s: &str| (0..800).rev().find(|n| s.contains(&format!("thinking {n}")));
+    let at_diff = shown(&screen).unwrap_or(0);
+    tmux.wait_for("more of the reply", |s| shown(s).is_some_and(|n| n > at_diff));
+    tmux.quit();
+}
