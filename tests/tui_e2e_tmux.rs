@@ -406,7 +406,7 @@ fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
     assert_eq!(repo.read("hello.py"), "def greet():\n    return \"WAVE\"\n");
 
     // Into the chat pane; [ twice selects the first message; r asks first.
-    tmux.keys(&["Tab"]);
+    tmux.keys(&["BTab"]);
     tmux.wait_for("the chat to take the focus", |s| s.contains("┏ Chat"));
     tmux.text("[");
     tmux.text("[");
@@ -908,5 +908,101 @@ fn an_editor_that_fails_or_is_interrupted_leaves_the_review_as_it_was() {
         repo.read("other.py"),
         "def part():\n    return \"another\"\n"
     );
+    tmux.quit();
+}
+
+/// Where `needle` is on a captured screen, as a terminal's mouse report counts it
+/// (column and row from 1).
+fn screen_position(screen: &str, needle: &str) -> (usize, usize) {
+    for (row, line) in screen.lines().enumerate() {
+        if let Some(at) = line.find(needle) {
+            return (line[..at].chars().count() + 1, row + 1);
+        }
+    }
+    panic!("{needle:?} is not on the screen:\n{screen}");
+}
+
+/// The row of `needle` on a screen (from 0).
+fn row_of(screen: &str, needle: &str) -> usize {
+    screen_position(screen, needle).1 - 1
+}
+
+#[test]
+fn search_a_queued_message_the_wheel_and_a_click_in_tmux() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the search, queue and mouse test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    repo.write("hello.py", "def greet():\n    return \"wave\"\n");
+    repo.commit_all("second: wave");
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    let head: String = std::iter::once("Start of the long reply.\n".to_string())
+        .chain((1..=10).map(|n| format!("early line {n}\n")))
+        .chain(std::iter::once("the needleword is here\n".to_string()))
+        .collect();
+    let middle: String = (1..=100).map(|n| format!("filler line {n}\n")).collect();
+    let more: String = (101..=200).map(|n| format!("filler line {n}\n")).collect();
+    mock.push(
+        Reply::text([head, middle, more, "End of the long reply.\n".to_string()])
+            .chunk_delay(Duration::from_millis(700)),
+    );
+    mock.push(Reply::text(["Answering the queued question."]));
+    let command = session_command(home.path(), &mock, "hello.py --no-auto-lint");
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("initial commit") && s.contains("second: wave")
+    });
+
+    // A message sent while the reply streams waits after it, marked queued.
+    tmux.text("tell me a lot");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("Start of the long reply.");
+    tmux.text("the queued question");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the queued message", |s| {
+        s.contains("⧗ the queued question") && s.contains("queued: sent when the turn ends")
+    });
+    assert!(screen.contains("Esc to interrupt"), "{screen}");
+    let screen = tmux.wait_for("the answer to the queued message", |s| {
+        s.contains("Answering the queued question.") && s.contains("End of the long reply.")
+    });
+    let end = row_of(&screen, "End of the long reply.");
+    let asked = row_of(&screen, "› the queued question");
+    assert!(end < asked, "{screen}");
+    assert!(asked < row_of(&screen, "Answering the queued question."), "{screen}");
+
+    // `/` in the chat finds a word 190 lines up.
+    tmux.keys(&["BTab"]);
+    tmux.wait_for("the chat to take the focus", |s| s.contains("┏ Chat"));
+    tmux.text("/needleword");
+    tmux.wait_for("the match", |s| {
+        s.contains("the needleword is here") && s.contains("/needleword")
+    });
+    tmux.keys(&["Escape"]);
+    tmux.keys(&["End"]);
+    tmux.wait_for("the chat to follow again", |s| {
+        !s.contains("the needleword is here") && s.contains("Answering the queued question.")
+    });
+
+    // The wheel over the chat scrolls it back to the start of the long reply.
+    let screen = tmux.screen();
+    let (column, row) = screen_position(&screen, "Answering the queued question.");
+    let wheel_up = format!("\x1b[<64;{column};{row}M");
+    for _ in 0..10 {
+        tmux.text(&wheel_up.repeat(10));
+    }
+    tmux.wait_text("Start of the long reply.");
+
+    // A click on a commit row, then Enter: that commit's diff.
+    let screen = tmux.screen();
+    let (column, row) = screen_position(&screen, "initial commit");
+    tmux.text(&format!("\x1b[<0;{column};{row}M\x1b[<0;{column};{row}m"));
+    tmux.wait_for("the commit log to take the focus", |s| s.contains("┏ Commits"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the first commit's diff", |s| {
+        s.contains("+def greet():") && s.contains("+    return \"hello\"")
+    });
     tmux.quit();
 }

@@ -26,6 +26,7 @@ pub mod keymap;
 mod markdown;
 mod overlay;
 mod pane;
+mod search;
 mod panes;
 pub mod theme;
 mod wrap;
