@@ -1031,7 +1031,7 @@ async fn a_message_sent_during_a_reply_waits_after_it_queued_and_can_be_taken_ba
     ui.key_with(KeyCode::Up, KeyModifiers::ALT);
     let screen = ui.screen(&repo);
     assert!(!screen.contains("queued"), "{screen}");
-    assert!(screen.contains("│also this"), "{screen}");
+    assert!(screen.contains("┃also this"), "{screen}");
     ui.key(KeyCode::Enter);
     ui.until(
         "the second half",
@@ -1068,16 +1068,16 @@ async fn ctrl_c_stops_the_reply_then_clears_the_message_then_quits() {
     ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
     assert_eq!(ui.forward_ops().await, vec![Op::Interrupt]);
     ui.until_turn_finished().await;
-    assert!(ui.screen(&repo).contains("│a draft"));
+    assert!(ui.screen(&repo).contains("┃a draft"));
     ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
     let screen = ui.screen(&repo);
-    assert!(!screen.contains("│a draft"), "{screen}");
+    assert!(!screen.contains("┃a draft"), "{screen}");
     assert_snapshot!("input_cleared_by_ctrl_c_80x24", screen);
     // The cleared message is in the history.
     ui.key(KeyCode::Up);
-    assert!(ui.screen(&repo).contains("│a draft"));
+    assert!(ui.screen(&repo).contains("┃a draft"));
     ui.key_with(KeyCode::Char('g'), KeyModifiers::CONTROL);
-    assert!(!ui.screen(&repo).contains("│a draft"));
+    assert!(!ui.screen(&repo).contains("┃a draft"));
     ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
     assert!(!ui.app.quitting());
     assert!(ui.screen(&repo).contains("Ctrl-C again"));
@@ -1098,20 +1098,20 @@ async fn readline_keys_and_ctrl_r_edit_the_message() {
     ui.until_turn_finished().await;
     ui.type_text("one two three");
     ui.key_with(KeyCode::Char('w'), KeyModifiers::CONTROL);
-    assert!(ui.screen(&repo).contains("│one two "));
+    assert!(ui.screen(&repo).contains("┃one two "));
     ui.key_with(KeyCode::Char('u'), KeyModifiers::ALT);
-    assert!(ui.screen(&repo).contains("│one two three"));
+    assert!(ui.screen(&repo).contains("┃one two three"));
     ui.key_with(KeyCode::Char('u'), KeyModifiers::CONTROL);
     assert!(!ui.screen(&repo).contains("one two"));
     ui.key_with(KeyCode::Char('r'), KeyModifiers::CONTROL);
     ui.type_text("he");
     let screen = ui.screen(&repo);
     assert!(screen.contains("history search: he"), "{screen}");
-    assert!(screen.contains("│/help"), "{screen}");
+    assert!(screen.contains("┃/help"), "{screen}");
     assert_snapshot!("input_history_search_80x24", screen);
     ui.key(KeyCode::Enter);
     let screen = ui.screen(&repo);
-    assert!(screen.contains("│/help") && !screen.contains("history search"), "{screen}");
+    assert!(screen.contains("┃/help") && !screen.contains("history search"), "{screen}");
     assert_eq!(ui.take_ops(), vec![], "Enter keeps the match, it does not send");
     ui.quit().await;
 }
