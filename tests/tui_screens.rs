@@ -674,27 +674,24 @@ async fn chat_scrolls_up_stops_following_and_end_follows_again() {
 async fn completion_and_mentions_in_the_input() {
     let repo = project();
     let mock = mock();
+    for _ in 0..3 {
+        mock.push(Reply::text(["ok"]));
+    }
     let mut ui = started(&repo, &mock, 80, 24).await;
+    // Each message runs as its turn before the next is typed: one sent while a turn
+    // runs would wait in the chat, queued.
     ui.type_text("/und").key(KeyCode::Tab).key(KeyCode::Enter);
     assert_eq!(
-        ui.take_ops(),
+        ui.forward_ops().await,
         vec![Op::Submit {
             text: "/undo".into()
         }]
     );
-    ui.type_text("/add src/cl")
-        .key(KeyCode::Tab)
-        .key(KeyCode::Enter);
-    assert_eq!(
-        ui.take_ops(),
-        vec![Op::Submit {
-            text: "/add src/cli.py".into()
-        }]
-    );
+    ui.until_turn_finished().await;
     ui.type_text("explain @src/cli.py please")
         .key(KeyCode::Enter);
     assert_eq!(
-        ui.take_ops(),
+        ui.forward_ops().await,
         vec![
             Op::Submit {
                 text: "/add src/cli.py".into()
@@ -704,24 +701,38 @@ async fn completion_and_mentions_in_the_input() {
             }
         ]
     );
+    ui.until_turn_finished().await;
+    ui.until_turn_finished().await;
+    ui.type_text("/add src/cl")
+        .key(KeyCode::Tab)
+        .key(KeyCode::Enter);
+    assert_eq!(
+        ui.forward_ops().await,
+        vec![Op::Submit {
+            text: "/add src/cli.py".into()
+        }]
+    );
+    ui.until_turn_finished().await;
     // Alt-Enter makes a new line; Up recalls the history.
     ui.type_text("one")
         .key_with(KeyCode::Enter, KeyModifiers::ALT)
         .type_text("two")
         .key(KeyCode::Enter);
     assert_eq!(
-        ui.take_ops(),
+        ui.forward_ops().await,
         vec![Op::Submit {
             text: "one\ntwo".into()
         }]
     );
+    ui.until_turn_finished().await;
     ui.key(KeyCode::Up).key(KeyCode::Enter);
     assert_eq!(
-        ui.take_ops(),
+        ui.forward_ops().await,
         vec![Op::Submit {
             text: "one\ntwo".into()
         }]
     );
+    ui.until_turn_finished().await;
     // /auto-accept is the UI's own toggle.
     ui.type_text("/auto-accept").key(KeyCode::Enter);
     assert_eq!(ui.take_ops(), vec![Op::SetAutoAccept { on: true }]);
