@@ -151,6 +151,25 @@ impl Tmux {
         }
     }
 
+    /// A tmux format of the pane (`#{alternate_on}`, `#{mouse_any_flag}`), polled until
+    /// it reads `want` (bounded by `STEP_LIMIT`).
+    fn wait_format(&self, format: &str, want: &str) {
+        let start = Instant::now();
+        loop {
+            let out = self.run(&["display-message", "-p", "-t", &self.session, format]);
+            let got = String::from_utf8_lossy(&out.stdout).trim().to_string();
+            if got == want {
+                return;
+            }
+            assert!(
+                start.elapsed() < STEP_LIMIT,
+                "{format} is {got:?}, not {want:?}; screen:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     fn alive(&self) -> bool {
         self.run(&["has-session", "-t", &self.session])
             .status
@@ -1005,4 +1024,51 @@ fn search_a_queued_message_the_wheel_and_a_click_in_tmux() {
         s.contains("+def greet():") && s.contains("+    return \"hello\"")
     });
     tmux.quit();
+}
+
+#[test]
+fn ctrl_z_suspends_to_the_shell_with_the_mouse_off_and_fg_comes_back() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the suspend test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    // A shell with job control, as a user has: Ctrl-Z stops a job of its own.
+    let tmux = Tmux::start("bash --norc --noprofile -i", &repo.root());
+    tmux.text(&session_command(home.path(), &mock, "hello.py"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("initial commit")
+    });
+    tmux.wait_format("#{alternate_on}/#{mouse_any_flag}", "1/1");
+    tmux.text("a draft to keep");
+    tmux.keys(&["C-z"]);
+    tmux.wait_for("the shell", |s| s.contains("Stopped"));
+    tmux.wait_format("#{alternate_on}/#{mouse_any_flag}", "0/0");
+    tmux.text("fg");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the session to come back as it was", |s| {
+        s.contains("a draft to keep") && s.contains("initial commit")
+    });
+    tmux.wait_format("#{alternate_on}/#{mouse_any_flag}", "1/1");
+    // Ctrl-C clears the draft first, then quits on a second press.
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("the draft to be cleared", |s| {
+        s.contains("Message cleared") && !s.contains("a draft to keep")
+    });
+    tmux.keys(&["C-c"]);
+    tmux.wait_text("Ctrl-C again");
+    tmux.keys(&["C-c"]);
+    tmux.wait_format("#{alternate_on}/#{mouse_any_flag}", "0/0");
+
+    // --no-mouse leaves the mouse to the terminal.
+    let plain = Tmux::start(
+        &session_command(home.path(), &mock, "hello.py --no-mouse"),
+        &repo.root(),
+    );
+    plain.wait_for("the session to open", |s| s.contains("initial commit"));
+    plain.wait_format("#{alternate_on}/#{mouse_any_flag}", "1/0");
+    plain.quit();
 }
