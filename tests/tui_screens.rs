@@ -1124,6 +1124,16 @@ async fn readline_keys_and_ctrl_r_edit_the_message() {
     let screen = ui.screen(&repo);
     assert!(screen.contains("┃/help") && !screen.contains("history search"), "{screen}");
     assert_eq!(ui.take_ops(), vec![], "Enter keeps the match, it does not send");
+    // A long message wraps in the box, which grows to show it.
+    ui.key_with(KeyCode::Char('g'), KeyModifiers::CONTROL);
+    let words: Vec<String> = (1..=30).map(|n| format!("word{n}")).collect();
+    ui.type_text(&words.join(" "));
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("┃word1 ") && screen.contains("word30"),
+        "{screen}"
+    );
+    assert_snapshot!("input_soft_wrapped_80x24", screen);
     ui.quit().await;
 }
 
