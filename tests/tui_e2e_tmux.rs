@@ -990,7 +990,10 @@ fn search_a_queued_message_the_wheel_and_a_click_in_tmux() {
     let end = row_of(&screen, "End of the long reply.");
     let asked = row_of(&screen, "› the queued question");
     assert!(end < asked, "{screen}");
-    assert!(asked < row_of(&screen, "Answering the queued question."), "{screen}");
+    assert!(
+        asked < row_of(&screen, "Answering the queued question."),
+        "{screen}"
+    );
 
     // `/` in the chat finds a word 190 lines up.
     tmux.keys(&["BTab"]);
@@ -1018,7 +1021,9 @@ fn search_a_queued_message_the_wheel_and_a_click_in_tmux() {
     let screen = tmux.screen();
     let (column, row) = screen_position(&screen, "initial commit");
     tmux.text(&format!("\x1b[<0;{column};{row}M\x1b[<0;{column};{row}m"));
-    tmux.wait_for("the commit log to take the focus", |s| s.contains("┏ Commits"));
+    tmux.wait_for("the commit log to take the focus", |s| {
+        s.contains("┏ Commits")
+    });
     tmux.keys(&["Enter"]);
     tmux.wait_for("the first commit's diff", |s| {
         s.contains("+def greet():") && s.contains("+    return \"hello\"")

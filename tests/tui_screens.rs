@@ -1059,7 +1059,10 @@ async fn a_message_sent_during_a_reply_waits_after_it_queued_and_can_be_taken_ba
     let screen = ui.screen(&repo);
     let sent = position_of(&screen, "› also this").1;
     assert!(sent > position_of(&screen, "second half").1, "{screen}");
-    assert!(position_of(&screen, "Done with the queued").1 > sent, "{screen}");
+    assert!(
+        position_of(&screen, "Done with the queued").1 > sent,
+        "{screen}"
+    );
     assert!(!screen.contains("queued:"), "{screen}");
     ui.quit().await;
 }
@@ -1122,8 +1125,15 @@ async fn readline_keys_and_ctrl_r_edit_the_message() {
     assert_snapshot!("input_history_search_80x24", screen);
     ui.key(KeyCode::Enter);
     let screen = ui.screen(&repo);
-    assert!(screen.contains("┃/help") && !screen.contains("history search"), "{screen}");
-    assert_eq!(ui.take_ops(), vec![], "Enter keeps the match, it does not send");
+    assert!(
+        screen.contains("┃/help") && !screen.contains("history search"),
+        "{screen}"
+    );
+    assert_eq!(
+        ui.take_ops(),
+        vec![],
+        "Enter keeps the match, it does not send"
+    );
     // A long message wraps in the box, which grows to show it.
     ui.key_with(KeyCode::Char('g'), KeyModifiers::CONTROL);
     let words: Vec<String> = (1..=30).map(|n| format!("word{n}")).collect();
@@ -1211,19 +1221,33 @@ async fn the_mouse_scrolls_the_pane_under_it_and_a_click_selects_a_commit() {
         ui.app.handle_mouse(mouse(MouseEventKind::ScrollUp, chat));
     }
     let screen = ui.screen(&repo);
-    assert!(screen.contains("│row 1 ") || screen.contains("│row 1│"), "{screen}");
+    assert!(
+        screen.contains("│row 1 ") || screen.contains("│row 1│"),
+        "{screen}"
+    );
     assert_eq!(ui.app.focus(), Focus::Input, "the wheel leaves the focus");
     // The older commit is the second row of the log.
     let older = position_of(&screen, "initial");
-    ui.app.handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
+    ui.app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
     assert_eq!(ui.app.focus(), Focus::Commits);
-    assert_snapshot!("mouse_chat_scrolled_commit_clicked_160x48", ui.screen(&repo));
+    assert_snapshot!(
+        "mouse_chat_scrolled_commit_clicked_160x48",
+        ui.screen(&repo)
+    );
     ui.key(KeyCode::Enter);
     let first = commit_ids(&repo)[0].clone();
-    assert_eq!(ui.take_ops(), vec![Op::RequestCommitDiff { commit: first.clone() }]);
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::RequestCommitDiff {
+            commit: first.clone()
+        }]
+    );
     // A double click opens it too.
-    ui.app.handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
-    ui.app.handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
+    ui.app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
+    ui.app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
     assert_eq!(ui.take_ops(), vec![Op::RequestCommitDiff { commit: first }]);
     ui.quit().await;
 }

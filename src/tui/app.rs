@@ -391,8 +391,16 @@ impl App {
     /// Updates the panes for an engine event.
     pub fn handle_event(&mut self, event: Event) {
         match event {
-            event @ (Event::TurnStarted { .. } | Event::ReplyDelta { .. } | Event::ReasoningDelta { .. } | Event::TurnFinished { .. } | Event::PlanReady { .. } | Event::PlanDecided { .. }) => self.on_turn_event(event),
-            event @ (Event::ReviewStarted { .. } | Event::ReviewUpdated { .. } | Event::ReviewDraft { .. } | Event::ReviewEnded { .. }) => self.on_review_event(event),
+            event @ (Event::TurnStarted { .. }
+            | Event::ReplyDelta { .. }
+            | Event::ReasoningDelta { .. }
+            | Event::TurnFinished { .. }
+            | Event::PlanReady { .. }
+            | Event::PlanDecided { .. }) => self.on_turn_event(event),
+            event @ (Event::ReviewStarted { .. }
+            | Event::ReviewUpdated { .. }
+            | Event::ReviewDraft { .. }
+            | Event::ReviewEnded { .. }) => self.on_review_event(event),
             Event::Status(status) => {
                 self.files
                     .set_files(&status.chat_files, &status.read_only_files);
@@ -755,24 +763,22 @@ impl App {
     /// Keys for an overlay (help, finder, sessions); returns whether one took the key.
     fn overlay_key(&mut self, key: KeyEvent, action: Option<Action>) -> bool {
         match &mut self.overlay {
-            Overlay::Help => {
-                match key.code {
-                    KeyCode::Up | KeyCode::Char('k') => {
-                        self.help_scroll = self.help_scroll.saturating_sub(1)
-                    }
-                    KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
-                    KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
-                    KeyCode::PageDown | KeyCode::Char(' ') => self.help_scroll += 10,
-                    KeyCode::Home => self.help_scroll = 0,
-                    _ => {
-                        if matches!(action, Some(Action::Help | Action::Interrupt))
-                            || key.code == KeyCode::Char('?')
-                        {
-                            self.overlay = Overlay::None;
-                        }
+            Overlay::Help => match key.code {
+                KeyCode::Up | KeyCode::Char('k') => {
+                    self.help_scroll = self.help_scroll.saturating_sub(1)
+                }
+                KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
+                KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
+                KeyCode::PageDown | KeyCode::Char(' ') => self.help_scroll += 10,
+                KeyCode::Home => self.help_scroll = 0,
+                _ => {
+                    if matches!(action, Some(Action::Help | Action::Interrupt))
+                        || key.code == KeyCode::Char('?')
+                    {
+                        self.overlay = Overlay::None;
                     }
                 }
-            }
+            },
             Overlay::Finder(_) => self.finder_key(key),
             Overlay::Sessions(_) => self.sessions_key(key),
             Overlay::None => return false,
@@ -818,8 +824,10 @@ impl App {
         if !self.input.is_empty() {
             self.input.clear_draft();
             let back = self.keymap.keys_for(KeyContext::Input, Action::HistoryPrev);
-            self.status
-                .flash(format!("Message cleared ({} brings it back)", back.join("/")));
+            self.status.flash(format!(
+                "Message cleared ({} brings it back)",
+                back.join("/")
+            ));
             return;
         }
         if self.quit_armed {
@@ -1069,7 +1077,8 @@ impl App {
             line.push_str(" · no match");
         }
         line.push_str(&format!(" · {} ends", key(Action::EndSearch)));
-        self.status.flash(crate::text::printable(&line).into_owned());
+        self.status
+            .flash(crate::text::printable(&line).into_owned());
     }
 
     fn end_search(&mut self) {
@@ -1379,7 +1388,11 @@ impl App {
         if focus != Focus::Chat {
             self.chat.clear_selection();
         }
-        if self.search.as_ref().is_some_and(|search| search.pane != focus) {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|search| search.pane != focus)
+        {
             self.end_search();
         }
         self.focus = focus;

@@ -741,7 +741,10 @@ mod tests {
         );
         assert_eq!(keymap.action(KeyContext::Input, &three), None);
         let slash = key(KeyCode::Char('/'), KeyModifiers::NONE);
-        assert_eq!(keymap.action(KeyContext::Chat, &slash), Some(Action::Search));
+        assert_eq!(
+            keymap.action(KeyContext::Chat, &slash),
+            Some(Action::Search)
+        );
         assert_eq!(keymap.action(KeyContext::Input, &slash), None);
         let ctrl_u = key(KeyCode::Char('u'), KeyModifiers::CONTROL);
         assert_eq!(

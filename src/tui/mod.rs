@@ -26,8 +26,8 @@ pub mod keymap;
 mod markdown;
 mod overlay;
 mod pane;
-mod search;
 mod panes;
+mod search;
 pub mod theme;
 mod wrap;
 

@@ -14,7 +14,10 @@ pub struct PaneSearch {
 
 /// Whether `text` contains `query`, ignoring ASCII case (an empty query matches nothing).
 pub fn contains(text: &str, query: &str) -> bool {
-    !query.is_empty() && text.to_ascii_lowercase().contains(&query.to_ascii_lowercase())
+    !query.is_empty()
+        && text
+            .to_ascii_lowercase()
+            .contains(&query.to_ascii_lowercase())
 }
 
 /// The next of `count` rows that matches, stepping by `step` (1 or -1) from `from`
@@ -55,7 +58,11 @@ pub fn highlight(line: &Line<'static>, query: &str, style: Style) -> Line<'stati
     if query.is_empty() {
         return line.clone();
     }
-    let text: String = line.spans.iter().map(|span| span.content.as_ref()).collect();
+    let text: String = line
+        .spans
+        .iter()
+        .map(|span| span.content.as_ref())
+        .collect();
     // ASCII lowering keeps every byte where it was, so offsets hold in `text`.
     let lower = text.to_ascii_lowercase();
     let needle = query.to_ascii_lowercase();

@@ -252,7 +252,10 @@ fn hand_off(
 
 /// Gives the app one terminal event; `Err` ends the loop (with the terminal's error, or
 /// `Ok` when input ended).
-fn terminal_event(app: &mut App, event: Option<io::Result<TermEvent>>) -> Result<(), io::Result<()>> {
+fn terminal_event(
+    app: &mut App,
+    event: Option<io::Result<TermEvent>>,
+) -> Result<(), io::Result<()>> {
     match event {
         Some(Ok(TermEvent::Key(key))) => app.handle_key(key),
         Some(Ok(TermEvent::Paste(text))) => app.handle_paste(&text),

@@ -6,8 +6,8 @@
 //! app sends them; `/` finds text in the pane's lines.
 
 use std::borrow::Cow;
-use std::collections::VecDeque;
 use std::cell::Cell;
+use std::collections::VecDeque;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;

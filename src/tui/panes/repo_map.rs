@@ -164,8 +164,7 @@ impl RepoMapPane {
                 .take(usize::from(inner.height))
                 .enumerate()
                 .map(|(number, line)| {
-                    let line =
-                        Line::styled(crate::text::printable(line).into_owned(), styles.text);
+                    let line = Line::styled(crate::text::printable(line).into_owned(), styles.text);
                     match context.search {
                         Some(query) => highlight(&line, query, match_style(number == 0)),
                         None => line,
