@@ -1198,9 +1198,22 @@ async fn slash_searches_the_commit_log_and_selects_the_match() {
     ui.key(KeyCode::Enter);
     assert_snapshot!("commits_search_160x48", ui.screen(&repo));
     ui.key(KeyCode::Esc).key(KeyCode::Enter);
-    let ops = ui.take_ops();
     let second = commit_ids(&repo)[1].clone();
-    assert_eq!(ops, vec![Op::RequestCommitDiff { commit: second }]);
+    assert_eq!(
+        ui.forward_ops().await,
+        vec![Op::RequestCommitDiff { commit: second }]
+    );
+    ui.until("the commit's diff", |event| {
+        matches!(event, Event::CommitDiff { .. })
+    })
+    .await;
+    // The diff is searched too: the match is its top row.
+    assert_eq!(ui.app.focus(), Focus::Diff);
+    ui.key(KeyCode::Char('/')).type_text("LOUDLY");
+    ui.key(KeyCode::Enter);
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("/LOUDLY · n next"), "{screen}");
+    assert_snapshot!("diff_search_160x48", screen);
     ui.quit().await;
 }
 

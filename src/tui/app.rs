@@ -989,9 +989,15 @@ impl App {
 
     /// `/` in a pane: a search of it, typed in the status bar.
     fn start_search(&mut self) {
-        if !matches!(self.focus, Focus::Chat | Focus::Commits | Focus::Map) {
+        let searchable = match self.focus {
+            Focus::Chat | Focus::Commits => true,
+            Focus::Diff => !self.plan.is_open(),
+            Focus::Map => !self.context_shown,
+            Focus::Files | Focus::Input => false,
+        };
+        if !searchable {
             self.status
-                .flash("Search works in the chat, the commits and the repo map.");
+                .flash("Search works in the chat, the diff, the commits and the repo map.");
             return;
         }
         self.search = Some(PaneSearch {
@@ -1048,6 +1054,7 @@ impl App {
             // The chat reads from the newest up: the next match is an older one.
             Focus::Chat => self.chat.find(&query, -step, fresh),
             Focus::Commits => self.commits.find(&query, step, fresh),
+            Focus::Diff => self.diff.find(&query, step, fresh),
             Focus::Map => self.map.find(&query, step, fresh),
             _ => false,
         }
