@@ -135,10 +135,17 @@ impl Tmux {
         self.wait_for(needle, |screen| screen.contains(needle))
     }
 
-    /// Ctrl-C twice, as a user quits; the session must end.
+    /// Ctrl-C twice, as a user quits (once more first when a draft is left: the first
+    /// press clears it); the session must end.
     fn quit(&self) {
         self.keys(&["C-c"]);
-        self.wait_text("Ctrl-C again");
+        let screen = self.wait_for("Ctrl-C to answer", |s| {
+            s.contains("Ctrl-C again") || s.contains("Message cleared")
+        });
+        if !screen.contains("Ctrl-C again") {
+            self.keys(&["C-c"]);
+            self.wait_text("Ctrl-C again");
+        }
         self.keys(&["C-c"]);
         let start = Instant::now();
         while self.alive() {
