@@ -644,6 +644,7 @@ async fn chat_scrolls_up_stops_following_and_end_follows_again() {
     let mock = mock();
     let long: String = (1..=60).map(|n| format!("line {n}\n")).collect();
     mock.push(Reply::text([long, "line 61\n".to_string()]).chunk_delay(Duration::from_millis(300)));
+    mock.push(Reply::text(["Then nothing."]));
     let mut ui = started(&repo, &mock, 80, 24).await;
     ui.send("m");
     ui.until(
@@ -666,6 +667,18 @@ async fn chat_scrolls_up_stops_following_and_end_follows_again() {
     assert_snapshot!("pane_chat_scrolled_80x24", scrolled);
     ui.key(KeyCode::End);
     assert!(ui.screen(&repo).contains("line 61"));
+    ui.until_turn_finished().await;
+    // From the message box PgUp scrolls the chat; sending follows it to the bottom.
+    ui.key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Input);
+    ui.key(KeyCode::PageUp);
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("scrolled") && !screen.contains("line 61"), "{screen}");
+    ui.key_with(KeyCode::Down, KeyModifiers::SHIFT);
+    assert!(ui.screen(&repo).contains("scrolled"));
+    ui.send("and then?");
+    let screen = ui.screen(&repo);
+    assert!(!screen.contains("scrolled") && screen.contains("› and then?"), "{screen}");
     ui.until_turn_finished().await;
     ui.quit().await;
 }
