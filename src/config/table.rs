@@ -128,6 +128,9 @@ settings_table! {
         detect_urls: bool = true, switch("detect-urls").negation("no-detect-urls");
         /// Enter inserts a new line and Alt-Enter sends, instead of the other way round.
         multiline: bool = false, switch("multiline").negation("no-multiline");
+        /// The full-screen session takes the mouse: the wheel scrolls the pane under
+        /// it, a click selects (`--no-mouse` leaves selecting text to the terminal).
+        mouse: bool = true, switch("mouse").negation("no-mouse");
         /// When a review ends with rejected blocks, tell the model which ones by default
         /// (`t` in the review toggles it).
         review_tell_rejected: bool = false,

@@ -1,12 +1,16 @@
 //! The app: a struct of concrete panes, the focus, overlays, and the translation of
 //! engine events and keys into pane updates and engine operations.
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -28,6 +32,7 @@ use super::panes::input::InputPane;
 use super::panes::plan::PlanPane;
 use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
+use super::search::PaneSearch;
 use super::theme::Theme;
 use crate::protocol::{
     Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind,
@@ -38,6 +43,10 @@ use crate::text::{Tone, describe};
 /// Below this width or height the panes collapse to tabs.
 const WIDE_MIN_WIDTH: u16 = 120;
 const WIDE_MIN_HEIGHT: u16 = 30;
+/// Two clicks on one row within this time are a double click.
+const DOUBLE_CLICK: Duration = Duration::from_millis(400);
+/// Rows one turn of the mouse wheel scrolls.
+const WHEEL_ROWS: usize = 3;
 
 /// How to build an [`App`].
 #[derive(Debug, Clone)]
@@ -53,6 +62,8 @@ pub struct AppOptions {
     pub multiline: bool,
     /// Start watching the files for AI comments (`--watch-files`).
     pub watch_files: bool,
+    /// The mouse is the app's (`--no-mouse` leaves it to the terminal).
+    pub mouse: bool,
 }
 
 impl AppOptions {
@@ -65,6 +76,7 @@ impl AppOptions {
             state: None,
             multiline: false,
             watch_files: false,
+            mouse: true,
         }
     }
 }
@@ -134,6 +146,17 @@ pub struct App {
     turns_in_flight: usize,
     /// Text to copy through the terminal (OSC 52), for the terminal loop to write.
     terminal_copy: Option<String>,
+    /// An interrupt was sent for the running turn (a second Ctrl-C goes on to quit).
+    interrupting: bool,
+    /// Ctrl-Z asked to suspend to the shell (the terminal loop does it).
+    suspend_requested: bool,
+    /// `/` searching a pane.
+    search: Option<PaneSearch>,
+    /// Where each pane was drawn last (in `Focus::ORDER`), for the mouse.
+    areas: Cell<[Rect; 6]>,
+    /// The last click: when, and on which pane and row (a second one there is a
+    /// double click).
+    last_click: Option<(Instant, Focus, u16)>,
 }
 
 /// How to get a model that can be called, said once when none can.
@@ -153,8 +176,16 @@ impl App {
         status.multiline = options.multiline;
         let mut input = InputPane::new(&styles, history);
         input.multiline = options.multiline;
+        let keymap = &options.keymap;
+        status.interrupt_key = keymap
+            .first_key(KeyContext::Global, Action::Interrupt)
+            .unwrap_or_default();
+        let mut chat = ChatPane::new(palette, styles.clone());
+        if let Some(key) = keymap.first_key(KeyContext::Input, Action::TakeBackQueued) {
+            chat.queue_hint = format!("{key} takes it back");
+        }
         App {
-            chat: ChatPane::new(palette, styles.clone()),
+            chat,
             diff: DiffPane::new(palette, styles.clone()),
             plan: PlanPane::new(palette, styles.clone()),
             context_pane: ContextPane::default(),
@@ -194,7 +225,17 @@ impl App {
             watch_request: options.watch_files.then_some(true),
             turns_in_flight: 0,
             terminal_copy: None,
+            interrupting: false,
+            suspend_requested: false,
+            search: None,
+            areas: Cell::new([Rect::default(); 6]),
+            last_click: None,
         }
+    }
+
+    /// Whether Ctrl-Z asked to suspend to the shell (cleared by reading it).
+    pub fn take_suspend_request(&mut self) -> bool {
+        std::mem::take(&mut self.suspend_requested)
     }
 
     /// The operations to send to the engine, oldest first.
@@ -292,7 +333,7 @@ impl App {
     /// Advances animations by one frame; says whether the screen changed.
     pub fn tick(&mut self) -> bool {
         if self.status.waiting {
-            self.status.tick();
+            self.status.tick(Instant::now());
             return true;
         }
         let searching = matches!(&self.overlay, Overlay::Finder(finder) if finder.searching());
@@ -358,6 +399,16 @@ impl App {
     /// Updates the panes for an engine event.
     pub fn handle_event(&mut self, event: Event) {
         match event {
+            event @ (Event::TurnStarted { .. }
+            | Event::ReplyDelta { .. }
+            | Event::ReasoningDelta { .. }
+            | Event::TurnFinished { .. }
+            | Event::PlanReady { .. }
+            | Event::PlanDecided { .. }) => self.on_turn_event(event),
+            event @ (Event::ReviewStarted { .. }
+            | Event::ReviewUpdated { .. }
+            | Event::ReviewDraft { .. }
+            | Event::ReviewEnded { .. }) => self.on_review_event(event),
             Event::Status(status) => {
                 self.files
                     .set_files(&status.chat_files, &status.read_only_files);
@@ -375,23 +426,6 @@ impl App {
                     self.note(NoticeLevel::Warn, &hint);
                 }
                 self.status.status = status;
-            }
-            Event::TurnStarted { message: _ } => {
-                self.turn_entry = self.submitted.pop_front().flatten();
-                self.queued_ahead = self.queued_ahead.saturating_sub(1);
-                self.turn_running = true;
-                self.turn_seen = true;
-                self.status.waiting = true;
-                self.edit_failed_this_turn = false;
-                self.diff.begin_turn();
-            }
-            Event::ReplyDelta { text } => {
-                self.status.waiting = true;
-                self.chat.append_reply(&text);
-            }
-            Event::ReasoningDelta { text } => {
-                self.status.waiting = true;
-                self.chat.append_reasoning(&text);
             }
             Event::ComposeMessage { text } => {
                 self.set_focus(Focus::Input);
@@ -414,57 +448,6 @@ impl App {
                 self.status.waiting = false;
                 let _ = self.chat.finish_reply();
                 self.say(&event);
-            }
-            Event::ReviewStarted(review) => {
-                self.status.waiting = false;
-                let _ = self.chat.finish_reply();
-                self.say(&Event::ReviewStarted(review.clone()));
-                let count = review.blocks.len();
-                let plural = if count == 1 { "" } else { "s" };
-                // Failed blocks go back to the model by themselves: only a planned
-                // block waiting for a decision takes the focus.
-                let waiting = review.blocks.iter().any(|block| {
-                    block.decision == crate::protocol::BlockDecisionState::Pending
-                        && matches!(block.state, crate::protocol::BlockState::Planned { .. })
-                });
-                self.diff.start_review(review);
-                if waiting {
-                    self.set_focus(Focus::Diff);
-                    self.status.flash(format!(
-                        "Review {count} block{plural}: y accept · n reject · e edit · Enter done"
-                    ));
-                } else {
-                    self.status
-                        .flash(format!("Auto-accepting {count} block{plural}"));
-                }
-            }
-            Event::ReviewUpdated {
-                review,
-                blocks,
-                tell_rejected,
-                note,
-            } => {
-                if let Some(note) = &note {
-                    self.status.flash(note.clone());
-                }
-                self.say(&Event::ReviewUpdated {
-                    review,
-                    blocks: Vec::new(),
-                    tell_rejected,
-                    note,
-                });
-                self.diff.update_review(review, blocks, tell_rejected);
-            }
-            Event::ReviewDraft {
-                review,
-                block,
-                state,
-            } => self.diff.review_draft(review, block, state),
-            Event::ReviewEnded { review } => {
-                self.diff.end_review(review);
-                if self.focus == Focus::Diff {
-                    self.set_focus(Focus::Input);
-                }
             }
             Event::EditResults { results } => {
                 if results
@@ -535,6 +518,39 @@ impl App {
                 self.count_sent_during_turn(&handling);
                 self.say(&Event::SentDuringTurn { text, handling });
             }
+            Event::ContextReport(report) => self.context_pane.set_report(report),
+            event @ Event::HistorySummarized(_) => self.say(&event),
+            Event::ShutdownComplete => {
+                self.status.waiting = false;
+                self.engine_stopped = true;
+            }
+        }
+    }
+
+    /// A turn starting, streaming and finishing, and its plan.
+    fn on_turn_event(&mut self, event: Event) {
+        match event {
+            Event::TurnStarted { message: _ } => {
+                self.turn_entry = self.submitted.pop_front().flatten();
+                self.queued_ahead = self.queued_ahead.saturating_sub(1);
+                self.turn_running = true;
+                self.turn_seen = true;
+                self.status.waiting = true;
+                self.edit_failed_this_turn = false;
+                self.interrupting = false;
+                self.diff.begin_turn();
+                self.status.begin_turn(Instant::now());
+            }
+            Event::ReplyDelta { text } => {
+                self.status.waiting = true;
+                self.status.count_streamed(&text);
+                self.chat.append_reply(&text);
+            }
+            Event::ReasoningDelta { text } => {
+                self.status.waiting = true;
+                self.status.count_streamed(&text);
+                self.chat.append_reasoning(&text);
+            }
             Event::TurnFinished { outcome } => {
                 self.plan.close();
                 self.turn_running = false;
@@ -569,6 +585,9 @@ impl App {
                 if self.focus == Focus::Diff && !self.diff.is_reviewing() {
                     self.set_focus(Focus::Input);
                 }
+                self.status.end_turn();
+                self.interrupting = false;
+                self.send_queued();
             }
             event @ Event::PlanReady { .. } => {
                 self.status.waiting = false;
@@ -601,12 +620,65 @@ impl App {
                     self.set_focus(Focus::Input);
                 }
             }
-            Event::ContextReport(report) => self.context_pane.set_report(report),
-            event @ Event::HistorySummarized(_) => self.say(&event),
-            Event::ShutdownComplete => {
+            _ => {}
+        }
+    }
+
+    /// The review of a reply's edits.
+    fn on_review_event(&mut self, event: Event) {
+        match event {
+            Event::ReviewStarted(review) => {
                 self.status.waiting = false;
-                self.engine_stopped = true;
+                let _ = self.chat.finish_reply();
+                self.say(&Event::ReviewStarted(review.clone()));
+                let count = review.blocks.len();
+                let plural = if count == 1 { "" } else { "s" };
+                // Failed blocks go back to the model by themselves: only a planned
+                // block waiting for a decision takes the focus.
+                let waiting = review.blocks.iter().any(|block| {
+                    block.decision == crate::protocol::BlockDecisionState::Pending
+                        && matches!(block.state, crate::protocol::BlockState::Planned { .. })
+                });
+                self.diff.start_review(review);
+                if waiting {
+                    self.set_focus(Focus::Diff);
+                    self.status.flash(format!(
+                        "Review {count} block{plural}: y accept · n reject · e edit · Enter done"
+                    ));
+                } else {
+                    self.status
+                        .flash(format!("Auto-accepting {count} block{plural}"));
+                }
             }
+            Event::ReviewUpdated {
+                review,
+                blocks,
+                tell_rejected,
+                note,
+            } => {
+                if let Some(note) = &note {
+                    self.status.flash(note.clone());
+                }
+                self.say(&Event::ReviewUpdated {
+                    review,
+                    blocks: Vec::new(),
+                    tell_rejected,
+                    note,
+                });
+                self.diff.update_review(review, blocks, tell_rejected);
+            }
+            Event::ReviewDraft {
+                review,
+                block,
+                state,
+            } => self.diff.review_draft(review, block, state),
+            Event::ReviewEnded { review } => {
+                self.diff.end_review(review);
+                if self.focus == Focus::Diff {
+                    self.set_focus(Focus::Input);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -709,35 +781,17 @@ impl App {
             self.run_bus(bus);
             return;
         }
-        match &mut self.overlay {
-            Overlay::Help => {
-                match key.code {
-                    KeyCode::Up | KeyCode::Char('k') => {
-                        self.help_scroll = self.help_scroll.saturating_sub(1)
-                    }
-                    KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
-                    KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
-                    KeyCode::PageDown | KeyCode::Char(' ') => self.help_scroll += 10,
-                    KeyCode::Home => self.help_scroll = 0,
-                    _ => {
-                        if matches!(action, Some(Action::Help | Action::Interrupt))
-                            || key.code == KeyCode::Char('?')
-                        {
-                            self.overlay = Overlay::None;
-                        }
-                    }
-                }
-                return;
-            }
-            Overlay::Finder(_) => {
-                self.finder_key(key);
-                return;
-            }
-            Overlay::Sessions(_) => {
-                self.sessions_key(key);
-                return;
-            }
-            Overlay::None => {}
+        if self.overlay_key(key, action) {
+            return;
+        }
+        if self.search_key(&key) {
+            return;
+        }
+        if self.focus == Focus::Input
+            && self.input.is_searching_history()
+            && self.input.history_search_key(key, action)
+        {
+            return;
         }
         if self.focus == Focus::Input && self.editor_chord(&key) {
             return;
@@ -749,6 +803,32 @@ impl App {
             Some(action) => self.act(action, &mut bus),
         }
         self.run_bus(bus);
+    }
+
+    /// Keys for an overlay (help, finder, sessions); returns whether one took the key.
+    fn overlay_key(&mut self, key: KeyEvent, action: Option<Action>) -> bool {
+        match &mut self.overlay {
+            Overlay::Help => match key.code {
+                KeyCode::Up | KeyCode::Char('k') => {
+                    self.help_scroll = self.help_scroll.saturating_sub(1)
+                }
+                KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
+                KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
+                KeyCode::PageDown | KeyCode::Char(' ') => self.help_scroll += 10,
+                KeyCode::Home => self.help_scroll = 0,
+                _ => {
+                    if matches!(action, Some(Action::Help | Action::Interrupt))
+                        || key.code == KeyCode::Char('?')
+                    {
+                        self.overlay = Overlay::None;
+                    }
+                }
+            },
+            Overlay::Finder(_) => self.finder_key(key),
+            Overlay::Sessions(_) => self.sessions_key(key),
+            Overlay::None => return false,
+        }
+        true
     }
 
     /// Ctrl-X Ctrl-E in the message box opens the message in the user's editor.
@@ -779,13 +859,43 @@ impl App {
         KeyContext::from(self.focus)
     }
 
+    /// Ctrl-C: stops a reply first, then clears the message, and only then quits, on
+    /// a second press.
     fn quit_key(&mut self) {
+        if self.reply_running() && !self.interrupting {
+            self.interrupt();
+            return;
+        }
+        if !self.input.is_empty() {
+            self.input.clear_draft();
+            let back = self.keymap.keys_for(KeyContext::Input, Action::HistoryPrev);
+            self.status.flash(format!(
+                "Message cleared ({} brings it back)",
+                back.join("/")
+            ));
+            return;
+        }
         if self.quit_armed {
             self.quit();
         } else {
             self.quit_armed = true;
-            self.status.flash("Press Ctrl-C again to quit");
+            let key = self
+                .keymap
+                .first_key(KeyContext::Global, Action::Quit)
+                .unwrap_or_default();
+            self.status.flash(format!("Press {key} again to quit"));
         }
+    }
+
+    /// The model is working on a reply (or thinking, or about to).
+    fn reply_running(&self) -> bool {
+        self.status.waiting || self.chat.is_streaming() || self.chat.is_thinking()
+    }
+
+    fn interrupt(&mut self) {
+        self.outbox.push(Op::Interrupt);
+        self.interrupting = true;
+        self.status.flash("Interrupting…");
     }
 
     fn quit(&mut self) {
@@ -806,9 +916,8 @@ impl App {
             Action::FocusNext => self.cycle_focus(1),
             Action::FocusPrev => self.cycle_focus(-1),
             Action::Interrupt => {
-                if self.status.waiting || self.chat.is_streaming() || self.chat.is_thinking() {
-                    self.outbox.push(Op::Interrupt);
-                    self.status.flash("Interrupting…");
+                if self.reply_running() {
+                    self.interrupt();
                 } else if self.focus != Focus::Input
                     && !(self.focus == Focus::Diff
                         && (self.diff.is_reviewing() || self.plan.is_open()))
@@ -855,8 +964,10 @@ impl App {
             Action::Rewind if self.focus == Focus::Chat => self.rewind_to_selected(),
             Action::HistoryPrev => self.input.history_previous(),
             Action::HistoryNext => self.input.history_next(),
+            other if self.act_session(other) => {}
             other => {
                 let used = match self.focus {
+                    Focus::Input => self.input.on_action(other),
                     Focus::Chat => self.chat.on_action(other),
                     Focus::Diff if self.plan.is_open() => self.plan.on_action(other, bus),
                     Focus::Diff => self.diff.on_action(other, bus),
@@ -864,12 +975,242 @@ impl App {
                     Focus::Commits => self.commits.on_action(other, bus),
                     Focus::Map if self.context_shown => self.context_pane.on_action(other),
                     Focus::Map => self.map.on_action(other, bus),
-                    Focus::Input => false,
                 };
                 if !used {
                     tracing::debug!(?other, focus = ?self.focus, "key has no use here");
                 }
             }
+        }
+    }
+
+    /// The session's own actions (suspend, panes, the chat from the input, queued
+    /// messages, search); returns whether `action` was one.
+    fn act_session(&mut self, action: Action) -> bool {
+        let pane = match action {
+            Action::FocusFiles => Some(Focus::Files),
+            Action::FocusCommits => Some(Focus::Commits),
+            Action::FocusChat => Some(Focus::Chat),
+            Action::FocusInput => Some(Focus::Input),
+            Action::FocusDiff => Some(Focus::Diff),
+            Action::FocusMap => Some(Focus::Map),
+            _ => None,
+        };
+        if let Some(pane) = pane {
+            self.set_focus(pane);
+            return true;
+        }
+        let scroll = match action {
+            Action::ChatLineUp => Some(Action::Up),
+            Action::ChatLineDown => Some(Action::Down),
+            Action::ChatPageUp => Some(Action::PageUp),
+            Action::ChatPageDown => Some(Action::PageDown),
+            _ => None,
+        };
+        if let Some(scroll) = scroll {
+            self.chat.on_action(scroll);
+            return true;
+        }
+        match action {
+            Action::Suspend => self.suspend_requested = true,
+            Action::TakeBackQueued => self.take_back_queued(),
+            Action::Search => self.start_search(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The last queued message comes back to the message box (it will not be sent).
+    fn take_back_queued(&mut self) {
+        if !self.input.is_empty() {
+            self.status
+                .flash("Send or clear the message first: a queued one comes back here.");
+            return;
+        }
+        match self.chat.take_back_queued() {
+            Some(text) => self.input.set_text(&text),
+            None => self.status.flash("No queued message."),
+        }
+    }
+
+    /// `/` in a pane: a search of it, typed in the status bar.
+    fn start_search(&mut self) {
+        let searchable = match self.focus {
+            Focus::Chat | Focus::Commits => true,
+            Focus::Diff => !self.plan.is_open(),
+            Focus::Map => !self.context_shown,
+            Focus::Files | Focus::Input => false,
+        };
+        if !searchable {
+            self.status
+                .flash("Search works in the chat, the diff, the commits and the repo map.");
+            return;
+        }
+        self.search = Some(PaneSearch {
+            pane: self.focus,
+            query: String::new(),
+            typing: true,
+        });
+        self.show_search(true);
+    }
+
+    /// A key while a pane's search is shown; returns whether the search took it.
+    /// While typing, text goes to the query (Enter keeps it); after, n and N move.
+    fn search_key(&mut self, key: &KeyEvent) -> bool {
+        let Some(search) = &mut self.search else {
+            return false;
+        };
+        let action = self.keymap.own_action(KeyContext::Search, key);
+        if action == Some(Action::EndSearch) {
+            self.end_search();
+            return true;
+        }
+        let (step, fresh) = if search.typing {
+            let plain = !key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+            match key.code {
+                KeyCode::Enter => search.typing = false,
+                KeyCode::Backspace => {
+                    search.query.pop();
+                }
+                KeyCode::Char(c) if plain => search.query.push(c),
+                _ => return false,
+            }
+            (1, true)
+        } else {
+            match action {
+                Some(Action::NextMatch) => (1, false),
+                Some(Action::PrevMatch) => (-1, false),
+                _ => return false,
+            }
+        };
+        let found = self.find_in_pane(step, fresh);
+        self.show_search(found);
+        true
+    }
+
+    /// Moves the searched pane to its next match; returns whether there is one.
+    fn find_in_pane(&mut self, step: isize, fresh: bool) -> bool {
+        let Some(search) = &self.search else {
+            return false;
+        };
+        let query = search.query.clone();
+        match search.pane {
+            // The chat reads from the newest up: the next match is an older one.
+            Focus::Chat => self.chat.find(&query, -step, fresh),
+            Focus::Commits => self.commits.find(&query, step, fresh),
+            Focus::Diff => self.diff.find(&query, step, fresh),
+            Focus::Map => self.map.find(&query, step, fresh),
+            _ => false,
+        }
+    }
+
+    /// The search's line in the status bar.
+    fn show_search(&mut self, found: bool) {
+        let Some(search) = &self.search else {
+            return;
+        };
+        let key = |action| {
+            self.keymap
+                .first_key(KeyContext::Search, action)
+                .unwrap_or_default()
+        };
+        let mut line = format!("/{}", search.query);
+        if search.typing {
+            line.push_str("▏ Enter keeps it");
+        } else {
+            line.push_str(&format!(
+                " · {} next · {} previous",
+                key(Action::NextMatch),
+                key(Action::PrevMatch)
+            ));
+        }
+        if !found && !search.query.is_empty() {
+            line.push_str(" · no match");
+        }
+        line.push_str(&format!(" · {} ends", key(Action::EndSearch)));
+        self.status
+            .flash(crate::text::printable(&line).into_owned());
+    }
+
+    fn end_search(&mut self) {
+        self.search = None;
+        self.chat.end_search();
+        self.status.clear_flash();
+    }
+
+    /// A mouse report: the wheel scrolls the pane under the pointer (its focus stays
+    /// where it is); a click focuses a pane and selects the row under it; a second
+    /// click there acts on it.
+    pub fn handle_mouse(&mut self, mouse: MouseEvent) {
+        if !self.overlay_is_none() {
+            return;
+        }
+        let at = ratatui::layout::Position::new(mouse.column, mouse.row);
+        let Some((pane, area)) = Focus::ORDER
+            .into_iter()
+            .zip(self.areas.get())
+            .find(|(_, area)| area.contains(at))
+        else {
+            return;
+        };
+        match mouse.kind {
+            MouseEventKind::ScrollUp => self.wheel(pane, Action::Up),
+            MouseEventKind::ScrollDown => self.wheel(pane, Action::Down),
+            MouseEventKind::Down(MouseButton::Left) => self.click(pane, area, mouse.row),
+            _ => {}
+        }
+    }
+
+    fn wheel(&mut self, pane: Focus, action: Action) {
+        let mut bus = Vec::new();
+        // Lists move their selection a row a notch; text scrolls a few rows.
+        let rows = match pane {
+            Focus::Files | Focus::Commits => 1,
+            _ => WHEEL_ROWS,
+        };
+        for _ in 0..rows {
+            match pane {
+                Focus::Chat => self.chat.on_action(action),
+                Focus::Diff if self.plan.is_open() => self.plan.on_action(action, &mut bus),
+                Focus::Diff => self.diff.on_action(action, &mut bus),
+                Focus::Files => self.files.on_action(action, &mut bus),
+                Focus::Commits => self.commits.on_action(action, &mut bus),
+                Focus::Map if self.context_shown => self.context_pane.on_action(action),
+                Focus::Map => self.map.on_action(action, &mut bus),
+                Focus::Input => false,
+            };
+        }
+        self.run_bus(bus);
+    }
+
+    fn click(&mut self, pane: Focus, area: Rect, row: u16) {
+        let was_focused = self.focus == pane;
+        if !(pane == Focus::Diff && (self.diff.is_editing() || self.plan.is_editing())) {
+            self.set_focus(pane);
+        }
+        let double = matches!(self.last_click,
+            Some((at, clicked, clicked_row)) if clicked == pane && clicked_row == row && at.elapsed() <= DOUBLE_CLICK);
+        self.last_click = (!double).then(|| (Instant::now(), pane, row));
+        // Rows inside the border.
+        let height = usize::from(area.height.saturating_sub(2));
+        let Some(row) = row
+            .checked_sub(area.y + 1)
+            .map(usize::from)
+            .filter(|row| *row < height)
+        else {
+            return;
+        };
+        let selected = match pane {
+            Focus::Commits => self.commits.select_row(row, height),
+            Focus::Files => self.files.select_row(row, height, was_focused),
+            Focus::Map if !self.context_shown => self.map.select_row(row, height),
+            _ => false,
+        };
+        if double && selected && pane == Focus::Commits {
+            let mut bus = Vec::new();
+            self.commits.on_action(Action::Open, &mut bus);
+            self.run_bus(bus);
         }
     }
 
@@ -992,56 +1333,44 @@ impl App {
         }
     }
 
-    /// Sends a message or command as typed; a few commands are the UI's own.
+    /// Sends a message or command as typed; a few commands are the UI's own. While a
+    /// turn runs it waits in the chat, queued, until the turn ends.
     fn submit(&mut self, text: &str) {
         let text = text.trim();
-        if text.is_empty() {
+        if text.is_empty() || self.ui_command(text) {
             return;
         }
-        // A few commands are the UI's own (or have a part here); the engine's table
-        // decides what a typed name means.
-        if text.starts_with('/') {
-            match parse_command(text).map(|(command, _)| command) {
-                Ok(Command::Exit | Command::Quit) => {
-                    self.quit();
-                    return;
-                }
-                Ok(Command::AutoAccept) => {
-                    self.toggle_auto_accept();
-                    return;
-                }
-                Ok(Command::Watch) => {
-                    self.watch_request = Some(!self.status.watching);
-                    return;
-                }
-                Ok(Command::ContextPane) => {
-                    self.toggle_context_pane();
-                    return;
-                }
-                Ok(Command::Editor) => {
-                    let initial = text
-                        .split_once(char::is_whitespace)
-                        .map(|(_, rest)| rest.trim().to_string())
-                        .unwrap_or_default();
-                    self.edit_message_externally(initial);
-                    return;
-                }
-                Ok(Command::MultilineMode) => {
-                    self.status.multiline = !self.status.multiline;
-                    self.input.multiline = self.status.multiline;
-                    let text = if self.status.multiline {
-                        "Multi-line mode: Enter inserts a new line, Alt-Enter sends."
-                    } else {
-                        "Enter sends, Alt-Enter inserts a new line."
-                    };
-                    self.note(NoticeLevel::Info, text);
-                    return;
-                }
-                Ok(Command::Clear) => self.chat.clear(),
-                Ok(Command::MapRefresh) => self.map.mark_refreshing(),
-                _ => {}
-            }
+        // A message waits in the chat for the turn before it; a command goes to the
+        // engine at once, which answers it, queues it or refuses it (SentDuringTurn).
+        if self.turn_busy() && !text.starts_with('/') {
+            self.chat.queue(text);
+            return;
         }
+        self.send_now(text);
+    }
+
+    /// Whether a turn runs or is on its way: what is sent now waits for it.
+    fn turn_busy(&self) -> bool {
+        self.turn_running || !self.submitted.is_empty()
+    }
+
+    /// The oldest queued message goes out once nothing runs.
+    fn send_queued(&mut self) {
+        if !self.turn_busy()
+            && let Some(text) = self.chat.next_queued()
+        {
+            self.send_now(&text);
+        }
+    }
+
+    /// Echoes a message or command in the chat and sends it to the engine.
+    fn send_now(&mut self, text: &str) {
+        match parse_command(text).map(|(command, _)| command) {
+            Ok(Command::Clear) if text.starts_with('/') => self.chat.clear(),
+            Ok(Command::MapRefresh) if text.starts_with('/') => self.map.mark_refreshing(),
+            _ => {}
+        }
+        self.chat.follow();
         let entry = self.chat.push(EntryKind::User, text);
         let message = if text.starts_with('/') {
             text.to_string()
@@ -1050,6 +1379,39 @@ impl App {
         };
         self.submitted.push_back(Some(entry));
         self.outbox.push(Op::Submit { text: message });
+    }
+
+    /// The commands that are the UI's own, done at once (even while a turn runs);
+    /// returns whether `text` was one. The engine's table decides what a typed name means.
+    fn ui_command(&mut self, text: &str) -> bool {
+        if !text.starts_with('/') {
+            return false;
+        }
+        match parse_command(text).map(|(command, _)| command) {
+            Ok(Command::Exit | Command::Quit) => self.quit(),
+            Ok(Command::AutoAccept) => self.toggle_auto_accept(),
+            Ok(Command::Watch) => self.watch_request = Some(!self.status.watching),
+            Ok(Command::ContextPane) => self.toggle_context_pane(),
+            Ok(Command::Editor) => {
+                let initial = text
+                    .split_once(char::is_whitespace)
+                    .map(|(_, rest)| rest.trim().to_string())
+                    .unwrap_or_default();
+                self.edit_message_externally(initial);
+            }
+            Ok(Command::MultilineMode) => {
+                self.status.multiline = !self.status.multiline;
+                self.input.multiline = self.status.multiline;
+                let text = if self.status.multiline {
+                    "Multi-line mode: Enter inserts a new line, Alt-Enter sends."
+                } else {
+                    "Enter sends, Alt-Enter inserts a new line."
+                };
+                self.note(NoticeLevel::Info, text);
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// `@path` naming a repository file adds it to the chat first; the message keeps
@@ -1079,6 +1441,13 @@ impl App {
     fn set_focus(&mut self, focus: Focus) {
         if focus != Focus::Chat {
             self.chat.clear_selection();
+        }
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|search| search.pane != focus)
+        {
+            self.end_search();
         }
         self.focus = focus;
         if focus != Focus::Input {
@@ -1133,7 +1502,23 @@ impl App {
         DrawContext {
             styles: &self.theme.styles,
             focused: self.focus == pane,
+            search: self
+                .search
+                .as_ref()
+                .filter(|search| search.pane == pane && !search.query.is_empty())
+                .map(|search| search.query.as_str()),
         }
+    }
+
+    /// Remembers where panes were drawn (the rest were not), for the mouse.
+    fn record_areas(&self, placed: &[(Focus, Rect)]) {
+        let mut areas = [Rect::default(); 6];
+        for (pane, area) in placed {
+            if let Some(at) = Focus::ORDER.iter().position(|focus| focus == pane) {
+                areas[at] = *area;
+            }
+        }
+        self.areas.set(areas);
     }
 
     fn draw_wide(&self, frame: &mut Frame, body: Rect) {
@@ -1158,6 +1543,14 @@ impl App {
             Constraint::Percentage(35)
         };
         let [diff_area, map_area] = Layout::vertical([Constraint::Min(3), lower]).areas(right);
+        self.record_areas(&[
+            (Focus::Files, files_area),
+            (Focus::Commits, commits_area),
+            (Focus::Chat, chat_area),
+            (Focus::Input, input_area),
+            (Focus::Diff, diff_area),
+            (Focus::Map, map_area),
+        ]);
         self.files
             .draw(frame, files_area, self.context(Focus::Files));
         self.commits
@@ -1191,6 +1584,12 @@ impl App {
         } else {
             self.focus
         };
+        let pane = if shown == Focus::Input {
+            Focus::Chat
+        } else {
+            shown
+        };
+        self.record_areas(&[(pane, pane_area), (Focus::Input, input_area)]);
         let styles = &self.theme.styles;
         let mut spans = Vec::new();
         for pane in Focus::ORDER
@@ -1210,10 +1609,12 @@ impl App {
             } else {
                 styles.tab
             };
-            spans.push(Span::styled(format!(" {title} "), style));
+            spans.push(Span::styled(format!(" {} {title} ", pane.number()), style));
             spans.push(Span::styled("│", styles.border));
         }
-        spans.push(Span::styled(" Tab switches", styles.dim));
+        if let Some(key) = self.keymap.first_key(KeyContext::Global, Action::FocusNext) {
+            spans.push(Span::styled(format!(" {key} switches"), styles.dim));
+        }
         frame.render_widget(Paragraph::new(Line::from(spans)), tabs_area);
         match shown {
             Focus::Chat | Focus::Input => {

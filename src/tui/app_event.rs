@@ -16,15 +16,24 @@ pub enum Focus {
 }
 
 impl Focus {
-    /// Tab order.
+    /// The order of the layout, column by column from the left, top to bottom: what
+    /// Tab follows and what the number keys 1–6 name.
     pub const ORDER: [Focus; 6] = [
-        Focus::Input,
-        Focus::Chat,
-        Focus::Diff,
         Focus::Files,
         Focus::Commits,
+        Focus::Chat,
+        Focus::Input,
+        Focus::Diff,
         Focus::Map,
     ];
+
+    /// The pane's number key (1–6).
+    pub fn number(self) -> usize {
+        Focus::ORDER
+            .iter()
+            .position(|focus| *focus == self)
+            .map_or(0, |at| at + 1)
+    }
 
     /// The pane's title.
     pub fn title(self) -> &'static str {

@@ -88,6 +88,21 @@ impl InputHistory {
     }
 }
 
+impl InputHistory {
+    /// The newest message older than entry `before` (all, when `None`) that contains
+    /// `query` (ASCII case ignored), with its place: what Ctrl-R finds.
+    pub fn find_older(&self, query: &str, before: Option<usize>) -> Option<(usize, &str)> {
+        let end = before.unwrap_or(self.entries.len()).min(self.entries.len());
+        let query = query.to_ascii_lowercase();
+        self.entries[..end]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, entry)| entry.to_ascii_lowercase().contains(&query))
+            .map(|(index, entry)| (index, entry.as_str()))
+    }
+}
+
 /// Entries are `#` lines followed by `+`-prefixed message lines.
 fn parse(text: &str) -> Vec<String> {
     let mut entries = Vec::new();
@@ -128,5 +143,8 @@ mod tests {
         assert_eq!(again.next(), Some("two\nlines"));
         assert_eq!(again.next(), Some("draft"));
         assert_eq!(again.next(), None);
+        assert_eq!(again.find_older("LINES", None), Some((1, "two\nlines")));
+        assert_eq!(again.find_older("i", Some(1)), Some((0, "first")));
+        assert_eq!(again.find_older("i", Some(0)), None);
     }
 }

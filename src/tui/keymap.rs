@@ -80,6 +80,29 @@ pub enum Action {
     PrevMessage,
     NextMessage,
     Rewind,
+    /// Stops the session to the shell (`fg` comes back).
+    Suspend,
+    FocusFiles,
+    FocusCommits,
+    FocusChat,
+    FocusInput,
+    FocusDiff,
+    FocusMap,
+    ChatLineUp,
+    ChatLineDown,
+    ChatPageUp,
+    ChatPageDown,
+    TakeBackQueued,
+    KillToLineStart,
+    DeleteWordBack,
+    HistorySearch,
+    UndoEdit,
+    RedoEdit,
+    ClearDraft,
+    Search,
+    NextMatch,
+    PrevMatch,
+    EndSearch,
     /// Removes a default binding.
     Unbound,
 }
@@ -88,7 +111,7 @@ impl Action {
     /// What the action does, for the help overlay.
     pub fn describe(self) -> &'static str {
         match self {
-            Action::Quit => "quit (press twice)",
+            Action::Quit => "stop the reply, clear the message, or quit (twice)",
             Action::Redraw => "redraw the screen",
             Action::Help => "show or hide this help",
             Action::FocusNext => "focus the next pane",
@@ -131,6 +154,28 @@ impl Action {
             Action::PrevMessage => "select your previous message",
             Action::NextMessage => "select your next message",
             Action::Rewind => "rewind to before the selected message (asks first)",
+            Action::Suspend => "suspend to the shell (fg comes back)",
+            Action::FocusFiles => "focus the files",
+            Action::FocusCommits => "focus the commits",
+            Action::FocusChat => "focus the chat",
+            Action::FocusInput => "focus the message box",
+            Action::FocusDiff => "focus the diff",
+            Action::FocusMap => "focus the repo map",
+            Action::ChatLineUp => "scroll the chat up",
+            Action::ChatLineDown => "scroll the chat down",
+            Action::ChatPageUp => "scroll the chat up a page",
+            Action::ChatPageDown => "scroll the chat down a page",
+            Action::TakeBackQueued => "take the last queued message back to edit",
+            Action::KillToLineStart => "delete to the start of the line",
+            Action::DeleteWordBack => "delete the word before the cursor",
+            Action::HistorySearch => "search the message history (again: older)",
+            Action::UndoEdit => "undo an edit of the message",
+            Action::RedoEdit => "redo an edit of the message",
+            Action::ClearDraft => "clear the whole message",
+            Action::Search => "search this pane",
+            Action::NextMatch => "next match",
+            Action::PrevMatch => "previous match",
+            Action::EndSearch => "end the search",
             Action::Unbound => "nothing",
         }
     }
@@ -141,6 +186,10 @@ impl Action {
 #[serde(rename_all = "snake_case")]
 pub enum KeyContext {
     Global,
+    /// Every pane but the message box (tried after the pane's own keys).
+    Panes,
+    /// While a search of a pane is shown (tried before the pane's own keys).
+    Search,
     Input,
     Chat,
     Diff,
@@ -166,8 +215,10 @@ impl From<super::app_event::Focus> for KeyContext {
 
 impl KeyContext {
     /// Every context, in help order.
-    pub const ALL: [KeyContext; 7] = [
+    pub const ALL: [KeyContext; 9] = [
         KeyContext::Global,
+        KeyContext::Panes,
+        KeyContext::Search,
         KeyContext::Input,
         KeyContext::Chat,
         KeyContext::Diff,
@@ -180,6 +231,8 @@ impl KeyContext {
     pub fn name(self) -> &'static str {
         match self {
             KeyContext::Global => "global",
+            KeyContext::Panes => "panes",
+            KeyContext::Search => "search",
             KeyContext::Input => "input",
             KeyContext::Chat => "chat",
             KeyContext::Diff => "diff",
@@ -362,9 +415,31 @@ pub struct Keymap {
 /// The built-in bindings.
 const DEFAULTS: &[(KeyContext, &str, Action)] = {
     use Action::*;
-    use KeyContext::{Chat, Commits, Diff, Files, Global, Input, Map};
+    use KeyContext::{Chat, Commits, Diff, Files, Global, Input, Map, Panes, Search as Searching};
     &[
         (Global, "ctrl-c", Quit),
+        (Global, "ctrl-z", Suspend),
+        (Panes, "1", FocusFiles),
+        (Panes, "2", FocusCommits),
+        (Panes, "3", FocusChat),
+        (Panes, "4", FocusInput),
+        (Panes, "5", FocusDiff),
+        (Panes, "6", FocusMap),
+        (Panes, "/", Search),
+        (Searching, "n", NextMatch),
+        (Searching, "N", PrevMatch),
+        (Searching, "esc", EndSearch),
+        (Input, "pgup", ChatPageUp),
+        (Input, "pgdn", ChatPageDown),
+        (Input, "shift-up", ChatLineUp),
+        (Input, "shift-down", ChatLineDown),
+        (Input, "alt-up", TakeBackQueued),
+        (Input, "ctrl-u", KillToLineStart),
+        (Input, "ctrl-w", DeleteWordBack),
+        (Input, "ctrl-r", HistorySearch),
+        (Input, "alt-u", UndoEdit),
+        (Input, "alt-r", RedoEdit),
+        (Input, "ctrl-g", ClearDraft),
         (Global, "ctrl-l", Redraw),
         (Global, "f1", Help),
         (Global, "tab", FocusNext),
@@ -495,13 +570,23 @@ impl Keymap {
         Ok(())
     }
 
-    /// The action for a key in a context (the context's own bindings first, then global).
+    /// The action for a key in a context: the context's own bindings first, then the
+    /// keys every pane shares (not in the message box, where they are text), then global.
     pub fn action(&self, context: KeyContext, event: &KeyEvent) -> Option<Action> {
         let key = normalized(event)?;
+        let shared = (context != KeyContext::Input)
+            .then(|| self.bindings.get(&(KeyContext::Panes, key)))
+            .flatten();
         self.bindings
             .get(&(context, key))
+            .or(shared)
             .or_else(|| self.bindings.get(&(KeyContext::Global, key)))
             .copied()
+    }
+
+    /// The first key bound to an action in a context, as shown (for hints), if any.
+    pub fn first_key(&self, context: KeyContext, action: Action) -> Option<String> {
+        self.keys_for(context, action).into_iter().next()
     }
 
     /// The action bound in exactly this context (no global fallback).
@@ -644,6 +729,28 @@ mod tests {
         );
         assert_eq!(keymap.keys_for(KeyContext::Chat, Action::Up), ["k", "↑"]);
         assert_eq!(keymap.keys_for(KeyContext::Diff, Action::AcceptAll), ["A"]);
+    }
+
+    #[test]
+    fn number_keys_jump_to_panes_but_type_in_the_message_box() {
+        let keymap = Keymap::default();
+        let three = key(KeyCode::Char('3'), KeyModifiers::NONE);
+        assert_eq!(
+            keymap.action(KeyContext::Commits, &three),
+            Some(Action::FocusChat)
+        );
+        assert_eq!(keymap.action(KeyContext::Input, &three), None);
+        let slash = key(KeyCode::Char('/'), KeyModifiers::NONE);
+        assert_eq!(
+            keymap.action(KeyContext::Chat, &slash),
+            Some(Action::Search)
+        );
+        assert_eq!(keymap.action(KeyContext::Input, &slash), None);
+        let ctrl_u = key(KeyCode::Char('u'), KeyModifiers::CONTROL);
+        assert_eq!(
+            keymap.action(KeyContext::Input, &ctrl_u),
+            Some(Action::KillToLineStart)
+        );
     }
 
     #[test]

@@ -27,6 +27,7 @@ mod markdown;
 mod overlay;
 mod pane;
 mod panes;
+mod search;
 pub mod theme;
 mod wrap;
 

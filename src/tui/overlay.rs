@@ -191,6 +191,10 @@ pub fn draw_help(frame: &mut Frame, area: Rect, keymap: &Keymap, scroll: usize, 
                 // A two-key chord, not a keymap binding.
                 rows.push(("Ctrl-X Ctrl-E".to_string(), "message in $EDITOR"));
             }
+            if context == KeyContext::Global {
+                // The terminal's, not ours: with the mouse reported, Shift bypasses it.
+                rows.push(("Shift-drag".to_string(), "select text (most terminals)"));
+            }
             (context, rows)
         })
         .collect();

@@ -10,6 +10,8 @@ use super::theme::Styles;
 pub struct DrawContext<'a> {
     pub styles: &'a Styles,
     pub focused: bool,
+    /// The pane's search query while `/` searches it (matches are marked).
+    pub search: Option<&'a str>,
 }
 
 impl DrawContext<'_> {

@@ -1,6 +1,7 @@
-//! The terminal side of the session: raw mode and the alternate screen, a panic hook
-//! that restores the terminal before the message prints, and the async
-//! loop that feeds the app and draws only when something changed. Logging is set up by
+//! The terminal side of the session: raw mode, the alternate screen and mouse
+//! reporting (off again on exit, suspend, an external editor and a panic), a panic hook
+//! that restores the terminal before the message prints, Ctrl-Z's suspend, and the
+//! async loop that feeds the app and draws only when something changed. Logging is set up by
 //! the binary (`cli::session`), never here.
 
 use std::io::{self, IsTerminal};
@@ -11,7 +12,8 @@ use std::time::Duration;
 use futures::StreamExt;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
-    DisableBracketedPaste, EnableBracketedPaste, Event as TermEvent, EventStream,
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event as TermEvent, EventStream,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::style::Print;
@@ -72,9 +74,10 @@ pub fn run(
         });
     }
     let root = settings.root.clone();
+    let mouse = settings.mouse;
     let session = async move {
-        let mut terminal = enter()?;
-        let result = event_loop(&mut terminal, &mut app, ops, events, root).await;
+        let mut terminal = enter(mouse)?;
+        let result = event_loop(&mut terminal, &mut app, ops, events, root, mouse).await;
         leave();
         result
     };
@@ -137,39 +140,65 @@ fn options_from(settings: &Settings) -> (AppOptions, Vec<String>) {
         state: None,
         multiline: settings.multiline,
         watch_files: settings.watch_files,
+        mouse: settings.mouse,
     };
     (options, problems)
 }
 
-/// Raw mode, alternate screen, bracketed paste; a panic restores the terminal first.
-fn enter() -> io::Result<DefaultTerminal> {
+/// Raw mode, alternate screen, bracketed paste, the mouse (`mouse`); a panic restores
+/// the terminal first.
+fn enter(mouse: bool) -> io::Result<DefaultTerminal> {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(io::stdout(), DisableBracketedPaste);
+        let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
         tracing::error!(%info, "panic");
         previous(info);
     }));
     // ratatui's own hook (installed here) restores the screen, then calls ours.
     let terminal = ratatui::try_init()?;
     execute!(io::stdout(), EnableBracketedPaste)?;
+    if mouse {
+        execute!(io::stdout(), EnableMouseCapture)?;
+    }
     Ok(terminal)
 }
 
+/// Gives the terminal back as it was (mouse reporting off whether or not it was on:
+/// turning it off is harmless).
 fn leave() {
-    let _ = execute!(io::stdout(), DisableBracketedPaste);
+    let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
     ratatui::restore();
 }
 
-/// Takes the terminal back after an external program had it.
-fn resume(terminal: &mut DefaultTerminal) -> io::Result<()> {
+/// Takes the terminal back after an external program (or the shell) had it.
+fn resume(terminal: &mut DefaultTerminal, mouse: bool) -> io::Result<()> {
     ratatui::crossterm::terminal::enable_raw_mode()?;
     execute!(
         io::stdout(),
         ratatui::crossterm::terminal::EnterAlternateScreen,
         EnableBracketedPaste
     )?;
+    if mouse {
+        execute!(io::stdout(), EnableMouseCapture)?;
+    }
     repaint(terminal)
 }
+
+/// Ctrl-Z: gives the terminal back and stops the process as the shell's job control
+/// expects; `fg` continues it here. Raw mode keeps the terminal from sending SIGTSTP
+/// itself, so the process sends it.
+#[cfg(unix)]
+fn suspend() {
+    leave();
+    // SAFETY: raise only sends a signal to this process; SIGTSTP's default action stops
+    // it until SIGCONT, after which the call returns.
+    unsafe {
+        libc::raise(libc::SIGTSTP);
+    }
+}
+
+#[cfg(not(unix))]
+fn suspend() {}
 
 /// Wipes the screen and has the next frame draw every cell.
 ///
@@ -185,6 +214,59 @@ fn repaint(terminal: &mut DefaultTerminal) -> io::Result<()> {
     Ok(())
 }
 
+/// Hands the terminal to the user's editor or to the shell (Ctrl-Z) when the app asks,
+/// with no key reader meanwhile; returns whether it did (`Err` if the terminal could
+/// not be taken back).
+fn hand_off(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    input: &mut Option<EventStream>,
+    mouse: bool,
+) -> io::Result<bool> {
+    let edit = app.take_external_edit();
+    let suspending = edit.is_none() && app.take_suspend_request();
+    if edit.is_none() && !suspending {
+        return Ok(false);
+    }
+    // The other program owns the terminal meanwhile: no key reader, no alternate screen.
+    *input = None;
+    let result = match &edit {
+        Some(edit) => {
+            leave();
+            Some(tokio::task::block_in_place(|| {
+                external_editor::edit(edit.text(), &edit.suffix())
+            }))
+        }
+        None => {
+            suspend();
+            None
+        }
+    };
+    resume(terminal, mouse)?;
+    *input = Some(EventStream::new());
+    if let (Some(edit), Some(result)) = (edit, result) {
+        app.external_edit_done(edit, result);
+    }
+    Ok(true)
+}
+
+/// Gives the app one terminal event; `Err` ends the loop (with the terminal's error, or
+/// `Ok` when input ended).
+fn terminal_event(
+    app: &mut App,
+    event: Option<io::Result<TermEvent>>,
+) -> Result<(), io::Result<()>> {
+    match event {
+        Some(Ok(TermEvent::Key(key))) => app.handle_key(key),
+        Some(Ok(TermEvent::Paste(text))) => app.handle_paste(&text),
+        Some(Ok(TermEvent::Mouse(mouse))) => app.handle_mouse(mouse),
+        Some(Ok(TermEvent::Resize(..) | TermEvent::FocusGained | TermEvent::FocusLost)) => {}
+        Some(Err(error)) => return Err(Err(error)),
+        None => return Err(Ok(())),
+    }
+    Ok(())
+}
+
 /// The loop: terminal input, engine events and frame timers, drawing on demand.
 async fn event_loop(
     terminal: &mut DefaultTerminal,
@@ -192,9 +274,10 @@ async fn event_loop(
     ops: Sender<Op>,
     mut events: Receiver<Event>,
     root: PathBuf,
+    mouse: bool,
 ) -> io::Result<()> {
     let mut watch: Option<Watching> = None;
-    let mut input = EventStream::new();
+    let mut input = Some(EventStream::new());
     let mut animation = tokio::time::interval(ANIMATION);
     animation.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut dirty = true;
@@ -232,21 +315,15 @@ async fn event_loop(
         if app.quitting() && quit_deadline.is_none() {
             quit_deadline = Some(Instant::now() + SHUTDOWN_WAIT);
         }
-        if let Some(edit) = app.take_external_edit() {
-            // The editor owns the terminal meanwhile: no key reader, no alternate screen.
-            drop(input);
-            leave();
-            let result =
-                tokio::task::block_in_place(|| external_editor::edit(edit.text(), &edit.suffix()));
-            if let Err(error) = resume(terminal) {
-                break Err(error);
+        match hand_off(terminal, app, &mut input, mouse) {
+            Err(error) => break Err(error),
+            Ok(true) => {
+                dirty = true;
+                // From the top: what the edit decided goes to the engine now, not at
+                // the next key.
+                continue;
             }
-            input = EventStream::new();
-            app.external_edit_done(edit, result);
-            dirty = true;
-            // From the top: the decision the edit made goes to the engine now, not at
-            // the next key.
-            continue;
+            Ok(false) => {}
         }
         if app.take_redraw_request() {
             if let Err(error) = repaint(terminal) {
@@ -266,14 +343,12 @@ async fn event_loop(
         }
         let next_frame = last_draw + FRAME;
         tokio::select! {
-            terminal_event = input.next() => match terminal_event {
-                Some(Ok(TermEvent::Key(key))) => { app.handle_key(key); dirty = true; }
-                Some(Ok(TermEvent::Paste(text))) => { app.handle_paste(&text); dirty = true; }
-                Some(Ok(TermEvent::Resize(..))) => dirty = true,
-                Some(Ok(TermEvent::Mouse(_) | TermEvent::FocusGained | TermEvent::FocusLost)) => {}
-                Some(Err(error)) => break Err(error),
-                None => break Ok(()),
-            },
+            event = next_input(&mut input) => {
+                if let Err(end) = terminal_event(app, event) {
+                    break end;
+                }
+                dirty = true;
+            }
             event = events.recv(), if engine_open => match event {
                 Some(event) => {
                     app.handle_event(event);
@@ -310,6 +385,14 @@ async fn event_loop(
     };
     frames.log();
     result
+}
+
+/// The next terminal event (never, while another program has the terminal).
+async fn next_input(input: &mut Option<EventStream>) -> Option<io::Result<TermEvent>> {
+    match input {
+        Some(stream) => stream.next().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// A running file watcher and its triggers.

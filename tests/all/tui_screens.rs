@@ -24,8 +24,8 @@ use aider_tui::tui::Focus;
 use engine_support::{COMMIT_REQUEST_MARK, TestRepo, block, settings};
 use insta::assert_snapshot;
 use mock_llm::{MockLlm, Reply};
-use ratatui::crossterm::event::{KeyCode, KeyModifiers};
-use ui_session::UiSession;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ui_session::{UiSession, commit_ids};
 
 const GREET: &str = "import sys\n\n\ndef greet(name):\n    print('hi', name)\n\n\ndef main():\n    greet(sys.argv[1])\n";
 const CLI: &str =
@@ -467,7 +467,8 @@ async fn commit_log_opens_a_diff_and_undo_names_the_commit() {
     .await;
     assert_eq!(ui.app.focus(), Focus::Diff);
     assert_snapshot!("screen_commit_diff_160x48", ui.screen(&repo));
-    ui.key(KeyCode::Tab).key(KeyCode::Tab);
+    // Outside the message box a number key jumps to a pane (2: the commits).
+    ui.key(KeyCode::Char('2'));
     assert_eq!(ui.app.focus(), Focus::Commits);
     ui.key(KeyCode::Char('u'));
     let screen = ui.screen(&repo);
@@ -514,9 +515,8 @@ async fn repo_map_inspector_shows_ranks_reasons_and_text() {
     let repo = project();
     let mock = mock();
     let mut ui = started(&repo, &mock, 80, 24).await;
-    for _ in 0..5 {
-        ui.key(KeyCode::Tab);
-    }
+    // Tab follows the layout: from the message box to the diff, then the map below it.
+    ui.key(KeyCode::Tab).key(KeyCode::Tab);
     assert_eq!(ui.app.focus(), Focus::Map);
     let screen = ui.screen(&repo);
     assert!(screen.contains("src/cli.py"), "{screen}");
@@ -642,6 +642,7 @@ async fn chat_scrolls_up_stops_following_and_end_follows_again() {
     let mock = mock();
     let long: String = (1..=60).map(|n| format!("line {n}\n")).collect();
     mock.push(Reply::text([long, "line 61\n".to_string()]).chunk_delay(Duration::from_millis(300)));
+    mock.push(Reply::text(["Then nothing."]));
     let mut ui = started(&repo, &mock, 80, 24).await;
     ui.send("m");
     ui.until(
@@ -649,7 +650,7 @@ async fn chat_scrolls_up_stops_following_and_end_follows_again() {
         |event| matches!(event, Event::ReplyDelta { text } if text.contains("line 60")),
     )
     .await;
-    ui.key(KeyCode::Tab);
+    ui.key(KeyCode::BackTab);
     assert_eq!(ui.app.focus(), Focus::Chat);
     ui.screen(&repo);
     ui.key(KeyCode::PageUp);
@@ -665,6 +666,18 @@ async fn chat_scrolls_up_stops_following_and_end_follows_again() {
     ui.key(KeyCode::End);
     assert!(ui.screen(&repo).contains("line 61"));
     ui.until_turn_finished().await;
+    // From the message box PgUp scrolls the chat; sending follows it to the bottom.
+    ui.key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Input);
+    ui.key(KeyCode::PageUp);
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("scrolled") && !screen.contains("line 61"), "{screen}");
+    ui.key_with(KeyCode::Down, KeyModifiers::SHIFT);
+    assert!(ui.screen(&repo).contains("scrolled"));
+    ui.send("and then?");
+    let screen = ui.screen(&repo);
+    assert!(!screen.contains("scrolled") && screen.contains("› and then?"), "{screen}");
+    ui.until_turn_finished().await;
     ui.quit().await;
 }
 
@@ -672,27 +685,24 @@ async fn chat_scrolls_up_stops_following_and_end_follows_again() {
 async fn completion_and_mentions_in_the_input() {
     let repo = project();
     let mock = mock();
+    for _ in 0..3 {
+        mock.push(Reply::text(["ok"]));
+    }
     let mut ui = started(&repo, &mock, 80, 24).await;
+    // Each message runs as its turn before the next is typed: one sent while a turn
+    // runs would wait in the chat, queued.
     ui.type_text("/und").key(KeyCode::Tab).key(KeyCode::Enter);
     assert_eq!(
-        ui.take_ops(),
+        ui.forward_ops().await,
         vec![Op::Submit {
             text: "/undo".into()
         }]
     );
-    ui.type_text("/add src/cl")
-        .key(KeyCode::Tab)
-        .key(KeyCode::Enter);
-    assert_eq!(
-        ui.take_ops(),
-        vec![Op::Submit {
-            text: "/add src/cli.py".into()
-        }]
-    );
+    ui.until_turn_finished().await;
     ui.type_text("explain @src/cli.py please")
         .key(KeyCode::Enter);
     assert_eq!(
-        ui.take_ops(),
+        ui.forward_ops().await,
         vec![
             Op::Submit {
                 text: "/add src/cli.py".into()
@@ -702,24 +712,38 @@ async fn completion_and_mentions_in_the_input() {
             }
         ]
     );
+    ui.until_turn_finished().await;
+    ui.until_turn_finished().await;
+    ui.type_text("/add src/cl")
+        .key(KeyCode::Tab)
+        .key(KeyCode::Enter);
+    assert_eq!(
+        ui.forward_ops().await,
+        vec![Op::Submit {
+            text: "/add src/cli.py".into()
+        }]
+    );
+    ui.until_turn_finished().await;
     // Alt-Enter makes a new line; Up recalls the history.
     ui.type_text("one")
         .key_with(KeyCode::Enter, KeyModifiers::ALT)
         .type_text("two")
         .key(KeyCode::Enter);
     assert_eq!(
-        ui.take_ops(),
+        ui.forward_ops().await,
         vec![Op::Submit {
             text: "one\ntwo".into()
         }]
     );
+    ui.until_turn_finished().await;
     ui.key(KeyCode::Up).key(KeyCode::Enter);
     assert_eq!(
-        ui.take_ops(),
+        ui.forward_ops().await,
         vec![Op::Submit {
             text: "one\ntwo".into()
         }]
     );
+    ui.until_turn_finished().await;
     // /auto-accept is the UI's own toggle.
     ui.type_text("/auto-accept").key(KeyCode::Enter);
     assert_eq!(ui.take_ops(), vec![Op::SetAutoAccept { on: true }]);
@@ -818,7 +842,7 @@ async fn with_auto_accept_blocks_apply_without_taking_the_focus() {
     .await;
     assert_eq!(ui.app.focus(), Focus::Input);
     ui.until_turn_finished().await;
-    ui.key(KeyCode::Tab).key(KeyCode::Tab);
+    ui.key(KeyCode::Tab);
     assert_eq!(ui.app.focus(), Focus::Diff);
     let screen = ui.screen(&repo);
     assert!(screen.contains("Review (ended)"), "{screen}");
@@ -981,5 +1005,273 @@ async fn a_cold_scan_never_holds_up_the_first_frame() {
         sent.contains("hello") && !sent.contains("def f1("),
         "{sent}"
     );
+    ui.quit().await;
+}
+
+/// Where `needle` is on a screen: its column and row.
+fn position_of(screen: &str, needle: &str) -> (u16, u16) {
+    for (row, line) in screen.lines().enumerate() {
+        if let Some(at) = line.find(needle) {
+            let column = line[..at].chars().count();
+            return (column as u16, row as u16);
+        }
+    }
+    panic!("{needle:?} is not on the screen:\n{screen}");
+}
+
+fn mouse(kind: MouseEventKind, (column, row): (u16, u16)) -> MouseEvent {
+    MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_message_sent_during_a_reply_waits_after_it_queued_and_can_be_taken_back() {
+    let repo = project();
+    let mock = mock();
+    mock.push(
+        Reply::text(["First half of the reply,\n", "and the second half.\n"])
+            .chunk_delay(Duration::from_millis(300)),
+    );
+    mock.push(Reply::text(["Done with the queued one."]));
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("explain");
+    ui.until(
+        "the first half",
+        |event| matches!(event, Event::ReplyDelta { text } if text.contains("First half")),
+    )
+    .await;
+    ui.send("also this");
+    // Held by the app, not sent: it can still be taken back.
+    assert_eq!(ui.take_ops(), vec![]);
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("Working (0s"), "{screen}");
+    assert_snapshot!("chat_queued_during_a_reply_80x24", screen);
+    ui.key_with(KeyCode::Up, KeyModifiers::ALT);
+    let screen = ui.screen(&repo);
+    assert!(!screen.contains("queued"), "{screen}");
+    assert!(screen.contains("┃also this"), "{screen}");
+    ui.key(KeyCode::Enter);
+    ui.until(
+        "the second half",
+        |event| matches!(event, Event::ReplyDelta { text } if text.contains("second half")),
+    )
+    .await;
+    let screen = ui.screen(&repo);
+    // The reply is whole, with the queued message after it.
+    let reply = position_of(&screen, "First half").1;
+    assert_eq!(position_of(&screen, "and the second half").1, reply + 1);
+    assert!(position_of(&screen, "also this").1 > reply + 1, "{screen}");
+    ui.until_turn_finished().await;
+    ui.until_turn_finished().await;
+    let screen = ui.screen(&repo);
+    let sent = position_of(&screen, "› also this").1;
+    assert!(sent > position_of(&screen, "second half").1, "{screen}");
+    assert!(
+        position_of(&screen, "Done with the queued").1 > sent,
+        "{screen}"
+    );
+    assert!(!screen.contains("queued:"), "{screen}");
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn ctrl_c_stops_the_reply_then_clears_the_message_then_quits() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text(["Half a rep", "ly"]).hang_after(2));
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("m");
+    ui.until("the first piece", |event| {
+        matches!(event, Event::ReplyDelta { .. })
+    })
+    .await;
+    ui.type_text("a draft");
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(ui.forward_ops().await, vec![Op::Interrupt]);
+    ui.until_turn_finished().await;
+    assert!(ui.screen(&repo).contains("┃a draft"));
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    let screen = ui.screen(&repo);
+    assert!(!screen.contains("┃a draft"), "{screen}");
+    assert_snapshot!("input_cleared_by_ctrl_c_80x24", screen);
+    // The cleared message is in the history.
+    ui.key(KeyCode::Up);
+    assert!(ui.screen(&repo).contains("┃a draft"));
+    ui.key_with(KeyCode::Char('g'), KeyModifiers::CONTROL);
+    assert!(!ui.screen(&repo).contains("┃a draft"));
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(!ui.app.quitting());
+    assert!(ui.screen(&repo).contains("Ctrl-C again"));
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(ui.app.quitting());
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn readline_keys_and_ctrl_r_edit_the_message() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    // Sent messages go into the history that Ctrl-R searches.
+    ui.send("/help");
+    ui.until_turn_finished().await;
+    ui.send("/tokens");
+    ui.until_turn_finished().await;
+    ui.type_text("one two three");
+    ui.key_with(KeyCode::Char('w'), KeyModifiers::CONTROL);
+    assert!(ui.screen(&repo).contains("┃one two "));
+    ui.key_with(KeyCode::Char('u'), KeyModifiers::ALT);
+    assert!(ui.screen(&repo).contains("┃one two three"));
+    ui.key_with(KeyCode::Char('u'), KeyModifiers::CONTROL);
+    assert!(!ui.screen(&repo).contains("one two"));
+    ui.key_with(KeyCode::Char('r'), KeyModifiers::CONTROL);
+    ui.type_text("he");
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("history search: he"), "{screen}");
+    assert!(screen.contains("┃/help"), "{screen}");
+    assert_snapshot!("input_history_search_80x24", screen);
+    ui.key(KeyCode::Enter);
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("┃/help") && !screen.contains("history search"),
+        "{screen}"
+    );
+    assert_eq!(
+        ui.take_ops(),
+        vec![],
+        "Enter keeps the match, it does not send"
+    );
+    // A long message wraps in the box, which grows to show it.
+    ui.key_with(KeyCode::Char('g'), KeyModifiers::CONTROL);
+    let words: Vec<String> = (1..=30).map(|n| format!("word{n}")).collect();
+    ui.type_text(&words.join(" "));
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("┃word1 ") && screen.contains("word30"),
+        "{screen}"
+    );
+    assert_snapshot!("input_soft_wrapped_80x24", screen);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn slash_searches_the_focused_chat_and_n_moves_between_matches() {
+    let repo = project();
+    let mock = mock();
+    let long: String = (1..=200)
+        .map(|n| match n {
+            20 | 50 => format!("line {n} has the needle\n"),
+            _ => format!("line {n}\n"),
+        })
+        .collect();
+    mock.push(Reply::text([long]));
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("m");
+    ui.until_turn_finished().await;
+    // In the message box `/` starts a command.
+    ui.key(KeyCode::BackTab);
+    assert_eq!(ui.app.focus(), Focus::Chat);
+    ui.key(KeyCode::Char('/')).type_text("NEEDLE");
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("line 50 has the needle"), "{screen}");
+    assert!(screen.contains("/NEEDLE"), "{screen}");
+    assert_snapshot!("chat_search_80x24", screen);
+    ui.key(KeyCode::Enter).key(KeyCode::Char('n'));
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("line 20 has the needle"), "{screen}");
+    ui.key(KeyCode::Char('N'));
+    assert!(ui.screen(&repo).contains("line 50 has the needle"));
+    ui.key(KeyCode::Char('/')).type_text("nowhere");
+    assert!(ui.screen(&repo).contains("no match"));
+    ui.key(KeyCode::Esc);
+    assert!(!ui.screen(&repo).contains("/nowhere"));
+    assert_eq!(ui.app.focus(), Focus::Chat);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn slash_searches_the_commit_log_and_selects_the_match() {
+    let repo = project();
+    repo.write("README.md", "# greet\n\nSays hello loudly.\n");
+    repo.commit_all("docs: say it loudly");
+    repo.write("README.md", "# greet\n\nSays hello.\n");
+    repo.commit_all("docs: quieter again");
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    ui.key(KeyCode::Tab);
+    ui.key(KeyCode::Char('2'));
+    assert_eq!(ui.app.focus(), Focus::Commits);
+    ui.key(KeyCode::Char('/')).type_text("loud");
+    ui.key(KeyCode::Enter);
+    assert_snapshot!("commits_search_160x48", ui.screen(&repo));
+    ui.key(KeyCode::Esc).key(KeyCode::Enter);
+    let second = commit_ids(&repo)[1].clone();
+    assert_eq!(
+        ui.forward_ops().await,
+        vec![Op::RequestCommitDiff { commit: second }]
+    );
+    ui.until("the commit's diff", |event| {
+        matches!(event, Event::CommitDiff { .. })
+    })
+    .await;
+    // The diff is searched too: the match is its top row.
+    assert_eq!(ui.app.focus(), Focus::Diff);
+    ui.key(KeyCode::Char('/')).type_text("LOUDLY");
+    ui.key(KeyCode::Enter);
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("/LOUDLY · n next"), "{screen}");
+    assert_snapshot!("diff_search_160x48", screen);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_mouse_scrolls_the_pane_under_it_and_a_click_selects_a_commit() {
+    let repo = project();
+    repo.write("README.md", "# greet\n\nSays hello loudly.\n");
+    repo.commit_all("docs: say it loudly");
+    let mock = mock();
+    let long: String = (1..=120).map(|n| format!("row {n}\n")).collect();
+    mock.push(Reply::text([long]));
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    ui.send("m");
+    ui.until_turn_finished().await;
+    let screen = ui.screen(&repo);
+    let chat = position_of(&screen, "row 120");
+    for _ in 0..40 {
+        ui.app.handle_mouse(mouse(MouseEventKind::ScrollUp, chat));
+    }
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("│row 1 ") || screen.contains("│row 1│"),
+        "{screen}"
+    );
+    assert_eq!(ui.app.focus(), Focus::Input, "the wheel leaves the focus");
+    // The older commit is the second row of the log.
+    let older = position_of(&screen, "initial");
+    ui.app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
+    assert_eq!(ui.app.focus(), Focus::Commits);
+    assert_snapshot!(
+        "mouse_chat_scrolled_commit_clicked_160x48",
+        ui.screen(&repo)
+    );
+    ui.key(KeyCode::Enter);
+    let first = commit_ids(&repo)[0].clone();
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::RequestCommitDiff {
+            commit: first.clone()
+        }]
+    );
+    // A double click opens it too.
+    ui.app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
+    ui.app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
+    assert_eq!(ui.take_ops(), vec![Op::RequestCommitDiff { commit: first }]);
     ui.quit().await;
 }

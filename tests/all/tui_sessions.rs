@@ -111,7 +111,7 @@ async fn r_on_a_selected_message_rewinds_after_a_confirmation_naming_the_commits
     assert_eq!(repo.read("hello.py"), "def greet():\n    return \"WAVE\"\n");
 
     // r with nothing selected says how to select.
-    ui.key(KeyCode::Tab);
+    ui.key(KeyCode::BackTab);
     assert_eq!(ui.app.focus(), Focus::Chat);
     ui.key(KeyCode::Char('r'));
     assert!(

@@ -166,6 +166,7 @@ async fn the_message_is_composed_in_the_editor_from_the_command_or_ctrl_x_ctrl_e
 async fn multiline_mode_swaps_enter_and_alt_enter() {
     let repo = TestRepo::new(&[("app.py", APP)]);
     let mock = mock();
+    mock.push(Reply::text(["Noted."]));
     let mut ui = UiSession::start(review_settings(&repo, &mock), 80, 24);
     ui.until_started().await;
     ui.send("/multiline-mode");
@@ -181,7 +182,9 @@ async fn multiline_mode_swaps_enter_and_alt_enter() {
         .type_text("second");
     assert!(ui.take_ops().is_empty());
     ui.key_with(KeyCode::Enter, KeyModifiers::ALT);
-    assert_eq!(submitted(&ui.take_ops()), ["first\nsecond"]);
+    assert_eq!(submitted(&ui.forward_ops().await), ["first\nsecond"]);
+    // The next message is sent once this turn ends (until then it waits, queued).
+    ui.until_turn_finished().await;
     // Enter is a new line now: Alt-Enter sends the command that swaps them back.
     ui.type_text("/multiline-mode")
         .key_with(KeyCode::Enter, KeyModifiers::ALT);

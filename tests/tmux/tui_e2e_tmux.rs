@@ -134,16 +134,42 @@ impl Tmux {
         self.wait_for(needle, |screen| screen.contains(needle))
     }
 
-    /// Ctrl-C twice, as a user quits; the session must end.
+    /// Ctrl-C twice, as a user quits (once more first when a draft is left: the first
+    /// press clears it); the session must end.
     fn quit(&self) {
         self.keys(&["C-c"]);
-        self.wait_text("Ctrl-C again");
+        let screen = self.wait_for("Ctrl-C to answer", |s| {
+            s.contains("Ctrl-C again") || s.contains("Message cleared")
+        });
+        if !screen.contains("Ctrl-C again") {
+            self.keys(&["C-c"]);
+            self.wait_text("Ctrl-C again");
+        }
         self.keys(&["C-c"]);
         let start = Instant::now();
         while self.alive() {
             assert!(
                 start.elapsed() < STEP_LIMIT,
                 "the session did not end:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// A tmux format of the pane (`#{alternate_on}`, `#{mouse_any_flag}`), polled until
+    /// it reads `want` (bounded by `STEP_LIMIT`).
+    fn wait_format(&self, format: &str, want: &str) {
+        let start = Instant::now();
+        loop {
+            let out = self.run(&["display-message", "-p", "-t", &self.session, format]);
+            let got = String::from_utf8_lossy(&out.stdout).trim().to_string();
+            if got == want {
+                return;
+            }
+            assert!(
+                start.elapsed() < STEP_LIMIT,
+                "{format} is {got:?}, not {want:?}; screen:\n{}",
                 self.screen()
             );
             std::thread::sleep(Duration::from_millis(100));
@@ -405,7 +431,7 @@ fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
     assert_eq!(repo.read("hello.py"), "def greet():\n    return \"WAVE\"\n");
 
     // Into the chat pane; [ twice selects the first message; r asks first.
-    tmux.keys(&["Tab"]);
+    tmux.keys(&["BTab"]);
     tmux.wait_for("the chat to take the focus", |s| s.contains("┏ Chat"));
     tmux.text("[");
     tmux.text("[");
@@ -913,7 +939,7 @@ fn an_editor_that_fails_or_is_interrupted_leaves_the_review_as_it_was() {
 #[test]
 fn a_commit_s_diff_opens_from_the_log_while_the_reply_goes_on_streaming() {
     if !Tmux::available() {
-        eprintln!("note: tmux is not installed; skipping the end-to-end session test");
+        crate::support::skip_because_absent("tmux");
         return;
     }
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
@@ -962,4 +988,152 @@ fn a_commit_s_diff_opens_from_the_log_while_the_reply_goes_on_streaming() {
     let at_diff = shown(&screen).unwrap_or(0);
     tmux.wait_for("more of the reply", |s| shown(s).is_some_and(|n| n > at_diff));
     tmux.quit();
+}
+
+/// Where `needle` is on a captured screen, as a terminal's mouse report counts it
+/// (column and row from 1).
+fn screen_position(screen: &str, needle: &str) -> (usize, usize) {
+    for (row, line) in screen.lines().enumerate() {
+        if let Some(at) = line.find(needle) {
+            return (line[..at].chars().count() + 1, row + 1);
+        }
+    }
+    panic!("{needle:?} is not on the screen:\n{screen}");
+}
+
+/// The row of `needle` on a screen (from 0).
+fn row_of(screen: &str, needle: &str) -> usize {
+    screen_position(screen, needle).1 - 1
+}
+
+#[test]
+fn search_a_queued_message_the_wheel_and_a_click_in_tmux() {
+    if !Tmux::available() {
+        crate::support::skip_because_absent("tmux");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    repo.write("hello.py", "def greet():\n    return \"wave\"\n");
+    repo.commit_all("second: wave");
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    let head: String = std::iter::once("Start of the long reply.\n".to_string())
+        .chain((1..=10).map(|n| format!("early line {n}\n")))
+        .chain(std::iter::once("the needleword is here\n".to_string()))
+        .collect();
+    let middle: String = (1..=100).map(|n| format!("filler line {n}\n")).collect();
+    let more: String = (101..=200).map(|n| format!("filler line {n}\n")).collect();
+    mock.push(
+        Reply::text([head, middle, more, "End of the long reply.\n".to_string()])
+            .chunk_delay(Duration::from_millis(700)),
+    );
+    mock.push(Reply::text(["Answering the queued question."]));
+    let command = session_command(home.path(), &mock, "hello.py --no-auto-lint");
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("initial commit") && s.contains("second: wave")
+    });
+
+    // A message sent while the reply streams waits after it, marked queued.
+    tmux.text("tell me a lot");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("Start of the long reply.");
+    tmux.text("the queued question");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the queued message", |s| {
+        s.contains("⧗ the queued question") && s.contains("queued: sent when the turn ends")
+    });
+    assert!(screen.contains("Esc to interrupt"), "{screen}");
+    let screen = tmux.wait_for("the answer to the queued message", |s| {
+        s.contains("Answering the queued question.") && s.contains("End of the long reply.")
+    });
+    let end = row_of(&screen, "End of the long reply.");
+    let asked = row_of(&screen, "› the queued question");
+    assert!(end < asked, "{screen}");
+    assert!(
+        asked < row_of(&screen, "Answering the queued question."),
+        "{screen}"
+    );
+
+    // `/` in the chat finds a word 190 lines up.
+    tmux.keys(&["BTab"]);
+    tmux.wait_for("the chat to take the focus", |s| s.contains("┏ Chat"));
+    tmux.text("/needleword");
+    tmux.wait_for("the match", |s| {
+        s.contains("the needleword is here") && s.contains("/needleword")
+    });
+    tmux.keys(&["Escape"]);
+    tmux.keys(&["End"]);
+    tmux.wait_for("the chat to follow again", |s| {
+        !s.contains("the needleword is here") && s.contains("Answering the queued question.")
+    });
+
+    // The wheel over the chat scrolls it back to the start of the long reply.
+    let screen = tmux.screen();
+    let (column, row) = screen_position(&screen, "Answering the queued question.");
+    let wheel_up = format!("\x1b[<64;{column};{row}M");
+    for _ in 0..10 {
+        tmux.text(&wheel_up.repeat(10));
+    }
+    tmux.wait_text("Start of the long reply.");
+
+    // A click on a commit row, then Enter: that commit's diff.
+    let screen = tmux.screen();
+    let (column, row) = screen_position(&screen, "initial commit");
+    tmux.text(&format!("\x1b[<0;{column};{row}M\x1b[<0;{column};{row}m"));
+    tmux.wait_for("the commit log to take the focus", |s| {
+        s.contains("┏ Commits")
+    });
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the first commit's diff", |s| {
+        s.contains("+def greet():") && s.contains("+    return \"hello\"")
+    });
+    tmux.quit();
+}
+
+#[test]
+fn ctrl_z_suspends_to_the_shell_with_the_mouse_off_and_fg_comes_back() {
+    if !Tmux::available() {
+        crate::support::skip_because_absent("tmux");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    // A shell with job control, as a user has: Ctrl-Z stops a job of its own.
+    let tmux = Tmux::start("bash --norc --noprofile -i", &repo.root());
+    tmux.text(&session_command(home.path(), &mock, "hello.py"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("initial commit")
+    });
+    tmux.wait_format("#{alternate_on}/#{mouse_any_flag}", "1/1");
+    tmux.text("a draft to keep");
+    tmux.keys(&["C-z"]);
+    tmux.wait_for("the shell", |s| s.contains("Stopped"));
+    tmux.wait_format("#{alternate_on}/#{mouse_any_flag}", "0/0");
+    tmux.text("fg");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the session to come back as it was", |s| {
+        s.contains("a draft to keep") && s.contains("initial commit")
+    });
+    tmux.wait_format("#{alternate_on}/#{mouse_any_flag}", "1/1");
+    // Ctrl-C clears the draft first, then quits on a second press.
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("the draft to be cleared", |s| {
+        s.contains("Message cleared") && !s.contains("a draft to keep")
+    });
+    tmux.keys(&["C-c"]);
+    tmux.wait_text("Ctrl-C again");
+    tmux.keys(&["C-c"]);
+    tmux.wait_format("#{alternate_on}/#{mouse_any_flag}", "0/0");
+
+    // --no-mouse leaves the mouse to the terminal.
+    let plain = Tmux::start(
+        &session_command(home.path(), &mock, "hello.py --no-mouse"),
+        &repo.root(),
+    );
+    plain.wait_for("the session to open", |s| s.contains("initial commit"));
+    plain.wait_format("#{alternate_on}/#{mouse_any_flag}", "1/0");
+    plain.quit();
 }

@@ -2,9 +2,12 @@
 //! notices, reflections and command output. Follows the tail until the user scrolls
 //! up; `End` follows again. `[` and `]` select the user's messages that are turns of
 //! the saved conversation; `r` asks to rewind to just before the selected one.
+//! Messages sent while a turn runs wait after everything, marked queued, until the
+//! app sends them; `/` finds text in the pane's lines.
 
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::collections::VecDeque;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -18,6 +21,7 @@ use crate::tui::highlight::Palette;
 use crate::tui::keymap::Action;
 use crate::tui::markdown::MarkdownRenderer;
 use crate::tui::pane::DrawContext;
+use crate::tui::search::{contains, highlight, match_style, next_match};
 use crate::tui::theme::Styles;
 use crate::tui::wrap::{row_count, wrap_line};
 
@@ -69,6 +73,12 @@ pub struct ChatPane {
     selected: Option<usize>,
     /// How many user turns the conversation has, as the engine last said.
     latest_turn: usize,
+    /// Messages sent during a turn, not yet sent to the engine (oldest first).
+    queued: VecDeque<String>,
+    /// What the last queued message's marker says can be done with it (from the keymap).
+    pub queue_hint: String,
+    /// The logical line of the current search match.
+    found: Option<usize>,
 }
 
 impl ChatPane {
@@ -85,7 +95,31 @@ impl ChatPane {
             next_id: 1,
             selected: None,
             latest_turn: 0,
+            queued: VecDeque::new(),
+            queue_hint: String::new(),
+            found: None,
         }
+    }
+
+    /// Holds a message sent while a turn runs; it is drawn after the reply, queued.
+    pub fn queue(&mut self, text: &str) {
+        self.queued.push_back(printable(text).into_owned());
+        self.follow();
+    }
+
+    /// The next queued message, taken to be sent.
+    pub fn next_queued(&mut self) -> Option<String> {
+        self.queued.pop_front()
+    }
+
+    /// The last queued message, taken back (it will not be sent).
+    pub fn take_back_queued(&mut self) -> Option<String> {
+        self.queued.pop_back()
+    }
+
+    /// Follows the tail again (a message was sent).
+    pub fn follow(&mut self) {
+        self.scroll = None;
     }
 
     /// Adds a whole entry; returns its id.
@@ -365,7 +399,63 @@ impl ChatPane {
                 ));
             }
         }
+        self.queued_lines(&mut out);
         out
+    }
+
+    /// The queued messages, after every entry (so never inside a streaming reply).
+    fn queued_lines(&self, out: &mut Vec<(Cow<'_, Line<'static>>, usize, usize)>) {
+        for (number, text) in self.queued.iter().enumerate() {
+            let index = self.entries.len() + number;
+            out.push((Cow::Owned(Line::default()), 0, index));
+            for (row, line) in text.lines().enumerate() {
+                let lead = if row == 0 { "⧗ " } else { "  " };
+                let line = Line::from(vec![
+                    Span::styled(lead, self.styles.dim),
+                    Span::styled(line.to_string(), self.styles.user),
+                ]);
+                out.push((Cow::Owned(line), 2, index));
+            }
+            let mut note = "  queued: sent when the turn ends".to_string();
+            if number + 1 == self.queued.len() && !self.queue_hint.is_empty() {
+                note.push_str(" · ");
+                note.push_str(&self.queue_hint);
+            }
+            out.push((Cow::Owned(Line::styled(note, self.styles.dim)), 2, index));
+        }
+    }
+
+    /// Moves to the next line matching `query` (`step` -1: older, 1: newer), from the
+    /// current match, or from the newest line when `fresh`; scrolls it into view.
+    /// Returns whether one matched.
+    pub fn find(&mut self, query: &str, step: isize, fresh: bool) -> bool {
+        let (width, height) = self.viewport.get();
+        let (width, height) = (usize::from(width).max(1), usize::from(height).max(1));
+        let lines = self.logical_lines();
+        let texts: Vec<String> = lines.iter().map(|(line, _, _)| line.to_string()).collect();
+        let rows: Vec<usize> = lines
+            .iter()
+            .map(|(line, hanging, _)| row_count(line, width, *hanging))
+            .collect();
+        drop(lines);
+        let from = if fresh { None } else { self.found };
+        let from = from.filter(|at| *at < texts.len());
+        let found = next_match(texts.len(), from, step, |row| contains(&texts[row], query));
+        self.found = found;
+        let Some(at) = found else {
+            return false;
+        };
+        let start: usize = rows[..at].iter().sum();
+        let bottom_top = rows.iter().sum::<usize>().saturating_sub(height);
+        // A third down the pane, so what led to it shows too.
+        let top = start.saturating_sub(height / 3);
+        self.scroll = (top < bottom_top).then_some(top);
+        true
+    }
+
+    /// The search ended: no match is current.
+    pub fn end_search(&mut self) {
+        self.found = None;
     }
 
     fn total_rows(&self, width: usize) -> usize {
@@ -468,7 +558,15 @@ impl ChatPane {
         if height == 0 {
             return;
         }
-        let lines = self.logical_lines();
+        let mut lines = self.logical_lines();
+        if let Some(query) = context.search {
+            for (number, (line, _, _)) in lines.iter_mut().enumerate() {
+                if contains(&line.to_string(), query) {
+                    let style = match_style(self.found == Some(number));
+                    *line = Cow::Owned(highlight(line, query, style));
+                }
+            }
+        }
         if lines.is_empty() {
             let hint = Line::styled(
                 "Type a request below and press Enter. F1 shows the keys.",

@@ -10,6 +10,7 @@ use crate::protocol::{CommitInfo, Maker, Op};
 use crate::tui::app_event::{AppEvent, Confirmation, Focus};
 use crate::tui::keymap::Action;
 use crate::tui::pane::DrawContext;
+use crate::tui::search::{contains, highlight, match_style, next_match};
 
 /// How many commits the log asks for.
 pub const LOG_LIMIT: usize = 100;
@@ -28,6 +29,39 @@ impl CommitLogPane {
         self.commits = commits;
         self.loaded = true;
         self.selected = self.selected.min(self.commits.len().saturating_sub(1));
+    }
+
+    /// A click on row `row` of the list (drawn `height` rows tall): selects the commit
+    /// there; returns whether there is one.
+    pub fn select_row(&mut self, row: usize, height: usize) -> bool {
+        let index = (self.selected + 1).saturating_sub(height) + row;
+        if index >= self.commits.len() {
+            return false;
+        }
+        self.selected = index;
+        true
+    }
+
+    /// Selects the next commit (`step` 1: older, -1: newer) whose id or summary holds
+    /// `query`, from the selection (included when `fresh`); returns whether one did.
+    pub fn find(&mut self, query: &str, step: isize, fresh: bool) -> bool {
+        let from = if fresh {
+            (self.selected as isize - step).try_into().ok()
+        } else {
+            Some(self.selected)
+        };
+        let commits = &self.commits;
+        let hit = |index: usize| {
+            let commit = &commits[index];
+            contains(&commit.short_id, query) || contains(&commit.summary, query)
+        };
+        match next_match(commits.len(), from, step, hit) {
+            Some(index) => {
+                self.selected = index;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Handles a key action; returns whether it was used.
@@ -107,14 +141,18 @@ impl CommitLogPane {
                 Maker::Aider => Span::styled("◇ ", styles.assistant),
                 Maker::User => Span::raw("  "),
             };
-            lines.push(Line::from(vec![
+            let line = Line::from(vec![
                 Span::styled(format!("{} ", commit.short_id), styles.hunk),
                 mark,
                 Span::styled(
                     crate::text::printable(&commit.summary).into_owned(),
                     summary,
                 ),
-            ]));
+            ]);
+            lines.push(match context.search {
+                Some(query) => highlight(&line, query, match_style(index == self.selected)),
+                None => line,
+            });
         }
         frame.render_widget(Paragraph::new(lines), inner);
     }

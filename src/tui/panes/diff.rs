@@ -260,6 +260,31 @@ impl DiffPane {
         true
     }
 
+    /// Scrolls to the next line of the diff shown that holds `query` (`step` 1: down,
+    /// -1: up), from the top line (included when `fresh`); the match is the top row.
+    /// Lines are searched as the unified layout lists them, so the search shows it.
+    /// Returns whether one matched.
+    pub fn find(&mut self, query: &str, step: isize, fresh: bool) -> bool {
+        self.layout = DiffLayout::Unified;
+        let from = if fresh {
+            (self.scroll as isize - step).try_into().ok()
+        } else {
+            Some(self.scroll)
+        };
+        let Some(view) = self.current_view() else {
+            return false;
+        };
+        let lines = &view.lines;
+        let hit = |row: usize| crate::tui::search::contains(&lines[row].text, query);
+        match crate::tui::search::next_match(lines.len(), from, step, hit) {
+            Some(row) => {
+                self.scroll = row;
+                true
+            }
+            None => false,
+        }
+    }
+
     fn max_scroll(&self) -> usize {
         let rows = self
             .current_view()
@@ -466,6 +491,45 @@ mod tests {
     }
 
     use crate::tui::app_event::sent_ops as sent;
+
+    #[test]
+    fn a_search_scrolls_the_commit_diff_to_each_match_in_the_unified_layout() {
+        let theme = Theme::load("dark", true).unwrap();
+        let mut pane = DiffPane::new(Palette::default(), theme.styles);
+        let lines = (1..=80)
+            .map(|n| HunkLine {
+                kind: LineKind::Added,
+                text: if n % 30 == 0 {
+                    format!("line {n} Needle")
+                } else {
+                    format!("line {n}")
+                },
+            })
+            .collect();
+        let file = crate::diff::FileDiff {
+            path: "f.py".into(),
+            old_path: None,
+            hunks: vec![Hunk {
+                old_start: 1,
+                new_start: 1,
+                lines,
+            }],
+            binary: false,
+        };
+        pane.show_commit("abc".into(), &[file]);
+        pane.layout = DiffLayout::SideBySide;
+        assert!(pane.find("needle", 1, true));
+        assert_eq!(pane.layout, DiffLayout::Unified);
+        let found = |pane: &DiffPane| pane.current_view().unwrap().lines[pane.scroll].text.clone();
+        assert_eq!(found(&pane), "line 30 Needle");
+        assert!(pane.find("needle", 1, false));
+        assert_eq!(found(&pane), "line 60 Needle");
+        assert!(pane.find("needle", 1, false));
+        assert_eq!(found(&pane), "line 30 Needle", "wraps around");
+        assert!(pane.find("needle", -1, false));
+        assert_eq!(found(&pane), "line 60 Needle");
+        assert!(!pane.find("haystack", 1, true));
+    }
 
     #[test]
     fn each_key_sends_one_decision_with_the_revision_seen() {

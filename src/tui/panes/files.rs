@@ -34,6 +34,19 @@ impl FilesPane {
         self.editable.len() + self.read_only.len()
     }
 
+    /// A click on row `row` of the pane (`height` rows inside its border, drawn
+    /// `focused` or not): selects the file there; returns whether there is one.
+    pub fn select_row(&mut self, row: usize, height: usize, focused: bool) -> bool {
+        // As drawn: a focused pane keeps its last row for the keys' hint.
+        let room = height.saturating_sub(usize::from(focused && height > 2));
+        let index = (self.selected + 1).saturating_sub(room) + row;
+        if row >= room || index >= self.len() {
+            return false;
+        }
+        self.selected = index;
+        true
+    }
+
     /// Handles a key action; returns whether it was used.
     pub fn on_action(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> bool {
         match action {

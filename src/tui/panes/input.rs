@@ -1,10 +1,16 @@
-//! The message box: multi-line editing (ratatui-textarea), history, completion.
+//! The message box: multi-line editing (ratatui-textarea) that soft-wraps, readline's
+//! keys, history (Up/Down, Ctrl-R searching it), completion.
+
+use std::cell::Cell;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui_textarea::{CursorMove, TextArea};
+use ratatui_textarea::{CursorMove, TextArea, WrapMode};
+use unicode_width::UnicodeWidthStr;
+
+use crate::tui::keymap::Action;
 
 use crate::tui::completion::{Completion, complete};
 use crate::tui::history::InputHistory;
@@ -17,6 +23,18 @@ pub struct InputPane {
     history: InputHistory,
     /// Enter and Alt-Enter are swapped (`/multiline-mode`): the title says so.
     pub multiline: bool,
+    /// The text area's width at the last draw (rows of wrapped text).
+    width: Cell<u16>,
+    /// Ctrl-R's search of the history, while it runs.
+    search: Option<HistorySearch>,
+}
+
+/// Ctrl-R: the query typed, the entry it found, and the draft to go back to.
+#[derive(Debug, Default)]
+struct HistorySearch {
+    query: String,
+    found: Option<usize>,
+    draft: String,
 }
 
 impl InputPane {
@@ -29,10 +47,13 @@ impl InputPane {
         textarea.set_placeholder_style(styles.dim);
         textarea.set_cursor_line_style(Style::default());
         textarea.set_style(styles.text);
+        textarea.set_wrap_mode(WrapMode::WordOrGlyph);
         let mut pane = InputPane {
             textarea,
             history,
             multiline: false,
+            width: Cell::new(80),
+            search: None,
         };
         pane.set_focused(true);
         pane
@@ -75,6 +96,95 @@ impl InputPane {
     /// Edits the text with a key.
     pub fn edit(&mut self, key: KeyEvent) {
         self.textarea.input(key);
+    }
+
+    /// Whether nothing is typed.
+    pub fn is_empty(&self) -> bool {
+        self.textarea.lines().iter().all(|line| line.is_empty())
+    }
+
+    /// Clears the whole message; it goes into the history, so Up brings it back.
+    pub fn clear_draft(&mut self) {
+        self.search = None;
+        let text = self.text();
+        self.history.record(&text);
+        self.replace(String::new());
+    }
+
+    /// The readline-style edits the keymap names.
+    pub fn on_action(&mut self, action: Action) -> bool {
+        match action {
+            Action::KillToLineStart => self.textarea.delete_line_by_head(),
+            Action::DeleteWordBack => self.textarea.delete_word(),
+            Action::UndoEdit => self.textarea.undo(),
+            Action::RedoEdit => self.textarea.redo(),
+            Action::ClearDraft => {
+                self.clear_draft();
+                true
+            }
+            Action::HistorySearch => {
+                self.search_older();
+                true
+            }
+            _ => return false,
+        };
+        true
+    }
+
+    /// Whether Ctrl-R's search runs.
+    pub fn is_searching_history(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// Ctrl-R: starts the search, or finds the next older match.
+    fn search_older(&mut self) {
+        let search = self.search.get_or_insert_with(|| HistorySearch {
+            draft: self.textarea.lines().join("\n"),
+            ..HistorySearch::default()
+        });
+        let before = search.found;
+        if let Some((index, text)) = self.history.find_older(&search.query, before) {
+            search.found = Some(index);
+            let text = text.to_string();
+            self.replace(text);
+        }
+    }
+
+    /// A key while Ctrl-R's search runs (its action in the message box, if any):
+    /// typing narrows it, Enter keeps the match to edit, Esc or Ctrl-G goes back to
+    /// the draft; another key keeps the match and then does what it does. Returns
+    /// whether the key was used.
+    pub fn history_search_key(&mut self, key: KeyEvent, action: Option<Action>) -> bool {
+        let Some(search) = &mut self.search else {
+            return false;
+        };
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        match (action, key.code) {
+            (Some(Action::HistorySearch), _) => self.search_older(),
+            (Some(Action::ClearDraft | Action::Interrupt), _) => {
+                let draft = std::mem::take(&mut search.draft);
+                self.search = None;
+                self.replace(draft);
+            }
+            (Some(Action::Send), _) => self.search = None,
+            (_, KeyCode::Backspace) => {
+                search.query.pop();
+                search.found = None;
+                self.search_older();
+            }
+            (None, KeyCode::Char(c)) if plain => {
+                search.query.push(c);
+                search.found = None;
+                self.search_older();
+            }
+            _ => {
+                self.search = None;
+                return false;
+            }
+        }
+        true
     }
 
     /// Inserts pasted text.
@@ -129,22 +239,33 @@ impl InputPane {
         Some(completion)
     }
 
-    /// Rows the box wants (1 to 8 lines of text plus borders).
+    /// Rows the box wants (1 to 8 rows of wrapped text plus borders).
     pub fn wanted_height(&self) -> u16 {
-        let lines = u16::try_from(self.textarea.lines().len()).unwrap_or(u16::MAX);
-        lines.clamp(1, 8) + 2
+        let width = usize::from(self.width.get()).max(1);
+        let rows: usize = self
+            .textarea
+            .lines()
+            .iter()
+            // The cursor may sit one column past the text.
+            .map(|line| (line.width() + 1).div_ceil(width).max(1))
+            .sum();
+        u16::try_from(rows).unwrap_or(u16::MAX).clamp(1, 8) + 2
     }
 
     /// Draws the pane.
     pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
-        let keys = if self.multiline {
-            "Alt-Enter send · Enter new line"
-        } else {
-            "Enter send · Alt-Enter new line"
+        let note = match &self.search {
+            Some(search) if search.found.is_none() && !search.query.is_empty() => {
+                format!("history search: {} (no match)", search.query)
+            }
+            Some(search) => format!("history search: {}", search.query),
+            None if self.multiline => "Alt-Enter send · Enter new line".to_string(),
+            None => "Enter send · Alt-Enter new line".to_string(),
         };
-        let block = context.block("Message", Some(keys.into()));
+        let block = context.block("Message", Some(crate::text::printable(&note).into_owned()));
         let inner = block.inner(area);
         frame.render_widget(block, area);
+        self.width.set(inner.width);
         frame.render_widget(&self.textarea, inner);
     }
 }

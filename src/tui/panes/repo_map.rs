@@ -11,6 +11,7 @@ use crate::protocol::{MapProgress, Op, RepoMapView};
 use crate::tui::app_event::AppEvent;
 use crate::tui::keymap::Action;
 use crate::tui::pane::DrawContext;
+use crate::tui::search::{contains, highlight, match_style, next_match};
 
 /// The repo map pane.
 #[derive(Debug, Default)]
@@ -42,6 +43,56 @@ impl RepoMapPane {
         self.refreshing = true;
     }
 
+    /// A click on row `row` inside the pane (`height` rows): selects the ranked file
+    /// there (the map's text has no rows to select); returns whether there is one.
+    pub fn select_row(&mut self, row: usize, height: usize) -> bool {
+        let Some(map) = &self.map else {
+            return false;
+        };
+        // The list's part of the pane, split as drawn.
+        let pane = Rect::new(0, 0, 1, u16::try_from(height).unwrap_or(u16::MAX));
+        let [list, _] = Self::split(pane);
+        let list = usize::from(list.height);
+        let index = (self.selected + 1).saturating_sub(list) + row;
+        if self.show_text || row >= list || index >= map.files.len() {
+            return false;
+        }
+        self.selected = index;
+        true
+    }
+
+    /// Moves to the next ranked file (or line of the map's text, when shown) holding
+    /// `query`; returns whether one does.
+    pub fn find(&mut self, query: &str, step: isize, fresh: bool) -> bool {
+        let Some(map) = &self.map else {
+            return false;
+        };
+        let at = if self.show_text {
+            self.text_scroll
+        } else {
+            self.selected
+        };
+        let from = if fresh {
+            (at as isize - step).try_into().ok()
+        } else {
+            Some(at)
+        };
+        let found = if self.show_text {
+            let lines: Vec<&str> = map.text.lines().collect();
+            next_match(lines.len(), from, step, |row| contains(lines[row], query))
+        } else {
+            next_match(map.files.len(), from, step, |row| {
+                contains(&map.files[row].path, query)
+            })
+        };
+        match found {
+            Some(row) if self.show_text => self.text_scroll = row,
+            Some(row) => self.selected = row,
+            None => return false,
+        }
+        true
+    }
+
     /// Handles a key action; returns whether it was used.
     pub fn on_action(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> bool {
         let files = self.map.as_ref().map_or(0, |map| map.files.len());
@@ -60,6 +111,11 @@ impl RepoMapPane {
             _ => return false,
         }
         true
+    }
+
+    /// The ranked files above the reasons of the selected one.
+    fn split(inner: Rect) -> [Rect; 2] {
+        Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner)
     }
 
     /// Draws the pane.
@@ -106,13 +162,19 @@ impl RepoMapPane {
                 .lines()
                 .skip(self.text_scroll)
                 .take(usize::from(inner.height))
-                .map(|line| Line::styled(crate::text::printable(line).into_owned(), styles.text))
+                .enumerate()
+                .map(|(number, line)| {
+                    let line = Line::styled(crate::text::printable(line).into_owned(), styles.text);
+                    match context.search {
+                        Some(query) => highlight(&line, query, match_style(number == 0)),
+                        None => line,
+                    }
+                })
                 .collect();
             frame.render_widget(Paragraph::new(lines), inner);
             return;
         }
-        let [list_area, reasons_area] =
-            Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner);
+        let [list_area, reasons_area] = Self::split(inner);
         let height = usize::from(list_area.height);
         let skip = (self.selected + 1).saturating_sub(height);
         let mut rows: Vec<Line> = Vec::new();
@@ -129,10 +191,14 @@ impl RepoMapPane {
             if context.focused && index == self.selected {
                 style = style.patch(styles.selection);
             }
-            rows.push(Line::from(vec![
+            let row = Line::from(vec![
                 Span::styled(format!("{:>7.4} ", file.score), styles.dim),
                 Span::styled(crate::text::printable(&file.path).into_owned(), style),
-            ]));
+            ]);
+            rows.push(match context.search {
+                Some(query) => highlight(&row, query, match_style(index == self.selected)),
+                None => row,
+            });
         }
         frame.render_widget(Paragraph::new(rows), list_area);
         let mut reasons: Vec<Line> = Vec::new();

@@ -1,5 +1,9 @@
 //! The status bar: model and edit format, chat mode, context tokens against the
-//! window, session cost, the repo map's scan while it runs, branch, auto-accept, and a spinner while the model works.
+//! window, session cost, the repo map's scan while it runs, branch, auto-accept, and
+//! while the model works a spinner with what the turn is doing: its seconds, the
+//! tokens so far and their rate, and the key that interrupts it.
+
+use std::time::Instant;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -23,14 +27,76 @@ pub struct StatusBar {
     pub watching: bool,
     /// Enter and Alt-Enter are swapped (`/multiline-mode`, `--multiline`).
     pub multiline: bool,
+    /// The key that interrupts a reply, as shown (from the keymap).
+    pub interrupt_key: String,
     spinner: usize,
     flash: Option<String>,
+    turn: Option<TurnClock>,
 }
 
+/// How long the running turn has taken and how much it has said.
+#[derive(Debug, Clone, Copy)]
+struct TurnClock {
+    started: Instant,
+    /// The time at the last frame tick: the bar moves on ticks, so a screen drawn
+    /// without ticks (a snapshot) shows the same figures every run.
+    now: Instant,
+    /// Characters streamed so far (reply and thinking).
+    chars: usize,
+}
+
+/// Streamed text has about this many characters per token (an estimate: the exact
+/// count comes with the usage at the end of the reply).
+const CHARS_PER_TOKEN: usize = 4;
+
 impl StatusBar {
-    /// Moves the spinner on one frame.
-    pub fn tick(&mut self) {
+    /// Moves the spinner on one frame, and the turn's clock to `now`.
+    pub fn tick(&mut self, now: Instant) {
         self.spinner = (self.spinner + 1) % SPINNER.len();
+        if let Some(turn) = &mut self.turn {
+            turn.now = now;
+        }
+    }
+
+    /// A turn started at `now`.
+    pub fn begin_turn(&mut self, now: Instant) {
+        self.turn = Some(TurnClock {
+            started: now,
+            now,
+            chars: 0,
+        });
+    }
+
+    /// The model streamed `text`.
+    pub fn count_streamed(&mut self, text: &str) {
+        if let Some(turn) = &mut self.turn {
+            turn.chars += text.chars().count();
+        }
+    }
+
+    /// The turn finished.
+    pub fn end_turn(&mut self) {
+        self.turn = None;
+    }
+
+    /// `Working (12s • ~340 tokens • 28/s • Esc to interrupt)`.
+    fn working(&self) -> Option<String> {
+        let turn = self.turn?;
+        let elapsed = turn.now.saturating_duration_since(turn.started);
+        let mut parts = vec![format!("{}s", elapsed.as_secs())];
+        let tokens = turn.chars.div_ceil(CHARS_PER_TOKEN);
+        if tokens > 0 {
+            parts.push(format!("~{} tokens", compact(tokens as u64)));
+            // A rate over less than a second says little.
+            if elapsed.as_secs() >= 1 {
+                let rate = tokens as f64 / elapsed.as_secs_f64();
+                parts.push(format!("{rate:.0}/s"));
+            }
+        }
+        if !self.interrupt_key.is_empty() {
+            parts.push(format!("{} to interrupt", self.interrupt_key));
+        }
+        Some(format!("Working ({})", parts.join(" • ")))
     }
 
     /// Shows a short message until the next key.
@@ -58,6 +124,10 @@ impl StatusBar {
             spans.push(separator());
         } else if self.waiting {
             spans.push(Span::styled(format!("{} ", SPINNER[self.spinner]), accent));
+            if let Some(working) = self.working() {
+                spans.push(Span::styled(working, accent));
+                spans.push(separator());
+            }
         }
         // A message comes first: on a narrow bar the end is cut off.
         if let Some(flash) = &self.flash {
@@ -146,7 +216,34 @@ fn compact(value: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::compact;
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn the_working_note_counts_seconds_tokens_and_their_rate() {
+        let mut bar = StatusBar {
+            interrupt_key: "Esc".into(),
+            ..StatusBar::default()
+        };
+        assert_eq!(bar.working(), None);
+        let start = Instant::now();
+        bar.begin_turn(start);
+        assert_eq!(bar.working().unwrap(), "Working (0s • Esc to interrupt)");
+        bar.count_streamed(&"x".repeat(400));
+        // Under a second: no rate yet.
+        assert_eq!(
+            bar.working().unwrap(),
+            "Working (0s • ~100 tokens • Esc to interrupt)"
+        );
+        bar.tick(start + Duration::from_secs(4));
+        assert_eq!(
+            bar.working().unwrap(),
+            "Working (4s • ~100 tokens • 25/s • Esc to interrupt)"
+        );
+        bar.end_turn();
+        assert_eq!(bar.working(), None);
+    }
 
     #[test]
     fn token_counts_are_short() {
