@@ -1,8 +1,8 @@
 //! Slash commands: `/add`, `/undo`, `/tokens` and the rest. A command runs as a turn
 //! of its own (TurnStarted … TurnFinished); its output goes out as notices and events.
 
-use crate::protocol::{ErrorKind, 
-    ChatMode, Command, CommandKind, QuestionKind, TurnOutcome, help_text, parse_command,
+use crate::protocol::{
+    ChatMode, Command, CommandKind, ErrorKind, QuestionKind, TurnOutcome, help_text, parse_command,
 };
 
 use super::commit_message;
@@ -29,7 +29,12 @@ impl Engine {
     pub(super) async fn run_command(&mut self, line: &str) -> TurnOutcome {
         let (command, args) = match parse_command(line) {
             Ok(parsed) => parsed,
-            Err(message) => return TurnOutcome::Error { kind: ErrorKind::Command, message },
+            Err(message) => {
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
+                    message,
+                };
+            }
         };
         match command {
             Command::Add => self.command_add(args).await,
@@ -76,7 +81,8 @@ impl Engine {
                 Some(mode) => self.mode_command(mode, "").await,
                 None => {
                     let names: Vec<&str> = ChatMode::ALL.iter().map(|mode| mode.name()).collect();
-                    TurnOutcome::Error { kind: ErrorKind::Command,
+                    TurnOutcome::Error {
+                        kind: ErrorKind::Command,
                         message: format!("Unknown mode {args:?}; choose {}", names.join(", ")),
                     }
                 }
@@ -157,7 +163,8 @@ impl Engine {
                 if result.success {
                     TurnOutcome::Success
                 } else {
-                    TurnOutcome::Error { kind: ErrorKind::Command,
+                    TurnOutcome::Error {
+                        kind: ErrorKind::Command,
                         message: "the git command failed".to_string(),
                     }
                 }
@@ -168,7 +175,8 @@ impl Engine {
     async fn command_add(&mut self, args: &str) -> TurnOutcome {
         let words = split_words(args);
         if words.is_empty() {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "/add needs at least one path".to_string(),
             };
         }
@@ -251,7 +259,8 @@ impl Engine {
 
     async fn command_commit(&mut self, args: &str) -> TurnOutcome {
         let Some(git) = &self.session.git else {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "git is not in use in this session".to_string(),
             };
         };
@@ -259,7 +268,8 @@ impl Engine {
         {
             Ok(dirty) => dirty,
             Err(err) => {
-                return TurnOutcome::Error { kind: ErrorKind::Command,
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
                     message: err.to_string(),
                 };
             }
@@ -289,7 +299,8 @@ impl Engine {
                 self.emitter.info("Nothing to commit.").await;
                 TurnOutcome::Success
             }
-            Err(err) => TurnOutcome::Error { kind: ErrorKind::Command,
+            Err(err) => TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: err.to_string(),
             },
         }
@@ -297,7 +308,8 @@ impl Engine {
 
     async fn command_run(&mut self, command: &str) -> TurnOutcome {
         if command.is_empty() {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "/run needs a command".to_string(),
             };
         }
@@ -324,7 +336,8 @@ impl Engine {
             match self.session.settings.test_cmd.clone() {
                 Some(command) => command,
                 None => {
-                    return TurnOutcome::Error { kind: ErrorKind::Command,
+                    return TurnOutcome::Error {
+                        kind: ErrorKind::Command,
                         message: "No test command: pass one (/test CMD) or set --test-cmd"
                             .to_string(),
                     };
@@ -354,7 +367,8 @@ impl Engine {
                 .collect()
         };
         if files.is_empty() {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "No files to lint: add files to the chat or name them".to_string(),
             };
         }
@@ -423,7 +437,10 @@ impl Engine {
             _ => models.switch_editor(&settings, name),
         };
         if let Err(message) = result {
-            return TurnOutcome::Error { kind: ErrorKind::Command, message };
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message,
+            };
         }
         for warning in std::mem::take(&mut self.session.models.warnings) {
             self.emitter.warn(warning).await;

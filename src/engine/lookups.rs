@@ -136,7 +136,9 @@ impl Lookup {
             Lookup::Map { refresh } => vec![map(view, refresh).await],
             Lookup::Context => vec![match &lookups.context {
                 Some(report) => Event::ContextReport(ContextReport::clone(report)),
-                None => info("The context report follows when this turn ends: it has sent no request yet."),
+                None => info(
+                    "The context report follows when this turn ends: it has sent no request yet.",
+                ),
             }],
             Lookup::Settings => vec![info(settings_text(&view.settings))],
             Lookup::Models(word) => {

@@ -22,7 +22,10 @@ impl Engine {
                 self.emitter.info(text).await;
                 TurnOutcome::Success
             }
-            Err(message) => TurnOutcome::Error { kind: ErrorKind::Command, message },
+            Err(message) => TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message,
+            },
         }
     }
 }

@@ -16,7 +16,8 @@ const QUOTED_CHARS: usize = 60;
 const LOG_AFTER_MOVE: usize = 100;
 
 fn error(message: impl Into<String>) -> TurnOutcome {
-    TurnOutcome::Error { kind: ErrorKind::Command,
+    TurnOutcome::Error {
+        kind: ErrorKind::Command,
         message: message.into(),
     }
 }

@@ -35,8 +35,8 @@ use super::panes::status::StatusBar;
 use super::search::PaneSearch;
 use super::theme::Theme;
 use crate::protocol::{
-    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind,
-    TurnOutcome, parse_command,
+    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind, TurnOutcome,
+    parse_command,
 };
 use crate::text::{Tone, describe};
 

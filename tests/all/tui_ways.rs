@@ -353,9 +353,8 @@ async fn the_quit_notice_outlives_the_end_of_a_turn() {
     let mock = MockLlm::start().await;
     let mut ui = UiSession::start(settings(&repo.root(), &mock.openai_base(), &[]), 100, 30);
     ui.until_started().await;
-    ui.app.handle_event(Event::TurnStarted {
-        message: "hello".into(),
-    });
+    // Nothing streams, the draft is empty: Ctrl-C arms the quit. A turn on its way
+    // (a command's, say) ends just after.
     ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
     ui.app.handle_event(Event::TurnFinished {
         outcome: aider_tui::protocol::TurnOutcome::Success,

@@ -137,14 +137,28 @@ impl Tmux {
     /// Ctrl-C twice, as a user quits (once more first when a draft is left: the first
     /// press clears it); the session must end.
     fn quit(&self) {
-        self.keys(&["C-c"]);
-        let screen = self.wait_for("Ctrl-C to answer", |s| {
-            s.contains("Ctrl-C again") || s.contains("Message cleared")
-        });
-        if !screen.contains("Ctrl-C again") {
+        // Ctrl-C stops a running reply first, then clears a draft, then arms the quit
+        // ("Ctrl-C again"): press until armed, then once more.
+        let mut armed = false;
+        for _ in 0..3 {
+            let stops = |s: &str| s.matches("interrupted").count();
+            let stops_before = stops(&self.screen());
             self.keys(&["C-c"]);
-            self.wait_text("Ctrl-C again");
+            let screen = self.wait_for("Ctrl-C to answer", |s| {
+                s.contains("Ctrl-C again")
+                    || s.contains("Message cleared")
+                    || s.contains("Interrupting")
+                    || stops(s) > stops_before
+            });
+            if screen.contains("Ctrl-C again") {
+                armed = true;
+                break;
+            }
+            if screen.contains("Interrupting") {
+                self.wait_for("the interrupt to land", |s| !s.contains("Interrupting"));
+            }
         }
+        assert!(armed, "Ctrl-C never armed the quit:\n{}", self.screen());
         self.keys(&["C-c"]);
         let start = Instant::now();
         while self.alive() {
@@ -984,9 +998,15 @@ fn a_commit_s_diff_opens_from_the_log_while_the_reply_goes_on_streaming() {
     // The reply goes on streaming after the diff came.
     // The latest piece on screen ("thinking 12" also contains "thinking 1": the
     // highest number found is the latest).
-    let shown = |s: &str| (0..800).rev().find(|n| s.contains(&format!("thinking {n}")));
+    let shown = |s: &str| {
+        (0..800)
+            .rev()
+            .find(|n| s.contains(&format!("thinking {n}")))
+    };
     let at_diff = shown(&screen).unwrap_or(0);
-    tmux.wait_for("more of the reply", |s| shown(s).is_some_and(|n| n > at_diff));
+    tmux.wait_for("more of the reply", |s| {
+        shown(s).is_some_and(|n| n > at_diff)
+    });
     tmux.quit();
 }
 
