@@ -673,12 +673,18 @@ async fn chat_scrolls_up_stops_following_and_end_follows_again() {
     assert_eq!(ui.app.focus(), Focus::Input);
     ui.key(KeyCode::PageUp);
     let screen = ui.screen(&repo);
-    assert!(screen.contains("scrolled") && !screen.contains("line 61"), "{screen}");
+    assert!(
+        screen.contains("scrolled") && !screen.contains("line 61"),
+        "{screen}"
+    );
     ui.key_with(KeyCode::Down, KeyModifiers::SHIFT);
     assert!(ui.screen(&repo).contains("scrolled"));
     ui.send("and then?");
     let screen = ui.screen(&repo);
-    assert!(!screen.contains("scrolled") && screen.contains("› and then?"), "{screen}");
+    assert!(
+        !screen.contains("scrolled") && screen.contains("› and then?"),
+        "{screen}"
+    );
     ui.until_turn_finished().await;
     ui.quit().await;
 }

@@ -401,27 +401,7 @@ impl App {
             | Event::ReviewUpdated { .. }
             | Event::ReviewDraft { .. }
             | Event::ReviewEnded { .. }) => self.on_review_event(event),
-            Event::Status(status) => {
-                self.files
-                    .set_files(&status.chat_files, &status.read_only_files);
-                self.map.set_progress(status.map_progress);
-                if let Some(problem) = &status.model_problem
-                    && !self.model_hint_shown
-                {
-                    self.model_hint_shown = true;
-                    // With no model named the engine's text lists the ways already;
-                    // a model that cannot be reached gets them added.
-                    let hint = match problem.kind {
-                        ProblemKind::NoModel => problem.message.clone(),
-                        _ => format!(
-                            "{}\nTo set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder.",
-                            problem.message
-                        ),
-                    };
-                    self.note(NoticeLevel::Warn, &hint);
-                }
-                self.status.status = status;
-            }
+            Event::Status(status) => self.on_status(status),
             Event::ComposeMessage { text } => {
                 self.set_focus(Focus::Input);
                 self.input.paste(&text);
@@ -516,6 +496,30 @@ impl App {
                 self.engine_stopped = true;
             }
         }
+    }
+
+    /// The session's status: the files, the map's scan, the bar, and once the model's
+    /// problem with the ways to set one up.
+    fn on_status(&mut self, status: crate::protocol::SessionStatus) {
+        self.files
+            .set_files(&status.chat_files, &status.read_only_files);
+        self.map.set_progress(status.map_progress);
+        if let Some(problem) = &status.model_problem
+            && !self.model_hint_shown
+        {
+            self.model_hint_shown = true;
+            // With no model named the engine's text lists the ways already;
+            // a model that cannot be reached gets them added.
+            let hint = match problem.kind {
+                ProblemKind::NoModel => problem.message.clone(),
+                _ => format!(
+                    "{}\nTo set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder.",
+                    problem.message
+                ),
+            };
+            self.note(NoticeLevel::Warn, &hint);
+        }
+        self.status.status = status;
     }
 
     /// A turn starting, streaming and finishing, and its plan.
