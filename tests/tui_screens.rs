@@ -1282,4 +1282,15 @@ async fn the_mouse_scrolls_the_pane_under_it_and_a_click_selects_a_commit() {
         .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
     assert_eq!(ui.take_ops(), vec![Op::RequestCommitDiff { commit: first }]);
     ui.quit().await;
+    // On a small terminal a click on a tab shows and focuses its pane.
+    let mut small = started(&repo, &mock, 80, 24).await;
+    let screen = small.screen(&repo);
+    let tab = position_of(&screen, "2 Commits");
+    small
+        .app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), tab));
+    assert_eq!(small.app.focus(), Focus::Commits);
+    let screen = small.screen(&repo);
+    assert!(screen.contains("┏ Commits"), "{screen}");
+    small.quit().await;
 }

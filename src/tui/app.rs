@@ -1102,6 +1102,16 @@ impl App {
     /// where it is); a click focuses a pane and selects the row under it; a second
     /// click there acts on it.
     pub fn handle_mouse(&mut self, mouse: MouseEvent) {
+        if matches!(self.overlay, Overlay::Help) {
+            match mouse.kind {
+                MouseEventKind::ScrollUp => {
+                    self.help_scroll = self.help_scroll.saturating_sub(WHEEL_ROWS)
+                }
+                MouseEventKind::ScrollDown => self.help_scroll += WHEEL_ROWS,
+                _ => {}
+            }
+            return;
+        }
         if !self.overlay_is_none() {
             return;
         }
@@ -1546,7 +1556,9 @@ impl App {
         } else {
             shown
         };
-        self.record_areas(&[(pane, pane_area), (Focus::Input, input_area)]);
+        // A click on a hidden pane's tab focuses it: its label stands for its area.
+        let mut placed = vec![(pane, pane_area), (Focus::Input, input_area)];
+        let mut x = tabs_area.x;
         let styles = &self.theme.styles;
         let mut spans = Vec::new();
         for pane in Focus::ORDER
@@ -1566,9 +1578,16 @@ impl App {
             } else {
                 styles.tab
             };
-            spans.push(Span::styled(format!(" {} {title} ", pane.number()), style));
+            let label = format!(" {} {title} ", pane.number());
+            let width = u16::try_from(label.chars().count()).unwrap_or(u16::MAX);
+            if pane != shown {
+                placed.push((pane, Rect::new(x, tabs_area.y, width, 1)));
+            }
+            x = x.saturating_add(width + 1);
+            spans.push(Span::styled(label, style));
             spans.push(Span::styled("│", styles.border));
         }
+        self.record_areas(&placed);
         if let Some(key) = self.keymap.first_key(KeyContext::Global, Action::FocusNext) {
             spans.push(Span::styled(format!(" {key} switches"), styles.dim));
         }
