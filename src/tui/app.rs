@@ -1126,7 +1126,7 @@ impl App {
         match mouse.kind {
             MouseEventKind::ScrollUp => self.wheel(pane, Action::Up),
             MouseEventKind::ScrollDown => self.wheel(pane, Action::Down),
-            MouseEventKind::Down(MouseButton::Left) => self.click(pane, area, mouse.row),
+            MouseEventKind::Down(MouseButton::Left) => self.click(pane, area, at),
             _ => {}
         }
     }
@@ -1153,7 +1153,8 @@ impl App {
         self.run_bus(bus);
     }
 
-    fn click(&mut self, pane: Focus, area: Rect, row: u16) {
+    fn click(&mut self, pane: Focus, area: Rect, at: ratatui::layout::Position) {
+        let row = at.y;
         let was_focused = self.focus == pane;
         if !(pane == Focus::Diff && (self.diff.is_editing() || self.plan.is_editing())) {
             self.set_focus(pane);
@@ -1174,6 +1175,10 @@ impl App {
             Focus::Commits => self.commits.select_row(row, height),
             Focus::Files => self.files.select_row(row, height, was_focused),
             Focus::Map if !self.context_shown => self.map.select_row(row, height),
+            Focus::Diff if !self.plan.is_open() => {
+                let column = at.x.saturating_sub(area.x + 1);
+                self.diff.click(row, usize::from(column))
+            }
             _ => false,
         };
         if double && selected && pane == Focus::Commits {
