@@ -62,7 +62,7 @@ impl ReviewPanel {
         for (at, span) in strip.spans.iter().enumerate() {
             x += span.width();
             if column < x {
-                let index = (at % 2 == 1).then(|| at / 2);
+                let index = (at % 2 == 1).then_some(at / 2);
                 return match index.filter(|index| *index < self.blocks.len()) {
                     Some(index) => {
                         self.selected = index;
