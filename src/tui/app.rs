@@ -409,24 +409,7 @@ impl App {
             | Event::ReviewUpdated { .. }
             | Event::ReviewDraft { .. }
             | Event::ReviewEnded { .. }) => self.on_review_event(event),
-            Event::Status(status) => {
-                self.files
-                    .set_files(&status.chat_files, &status.read_only_files);
-                self.map.set_progress(status.map_progress);
-                if let Some(problem) = &status.model_problem
-                    && !self.model_hint_shown
-                {
-                    self.model_hint_shown = true;
-                    // With no model named the engine's text lists the ways already;
-                    // a model that cannot be reached gets them added.
-                    let hint = match problem.kind {
-                        ProblemKind::NoModel => problem.message.clone(),
-                        _ => format!("{}\n{MODEL_SETUP}", problem.message),
-                    };
-                    self.note(NoticeLevel::Warn, &hint);
-                }
-                self.status.status = status;
-            }
+            Event::Status(status) => self.on_status(status),
             Event::ComposeMessage { text } => {
                 self.set_focus(Focus::Input);
                 self.input.paste(&text);
@@ -525,6 +508,27 @@ impl App {
                 self.engine_stopped = true;
             }
         }
+    }
+
+    /// The session's status: the files, the map's scan, the bar, and once the model's
+    /// problem with the ways to set one up.
+    fn on_status(&mut self, status: crate::protocol::SessionStatus) {
+        self.files
+            .set_files(&status.chat_files, &status.read_only_files);
+        self.map.set_progress(status.map_progress);
+        if let Some(problem) = &status.model_problem
+            && !self.model_hint_shown
+        {
+            self.model_hint_shown = true;
+            // With no model named the engine's text lists the ways already;
+            // a model that cannot be reached gets them added.
+            let hint = match problem.kind {
+                ProblemKind::NoModel => problem.message.clone(),
+                _ => format!("{}\n{MODEL_SETUP}", problem.message),
+            };
+            self.note(NoticeLevel::Warn, &hint);
+        }
+        self.status.status = status;
     }
 
     /// A turn starting, streaming and finishing, and its plan.
@@ -1143,6 +1147,16 @@ impl App {
     /// where it is); a click focuses a pane and selects the row under it; a second
     /// click there acts on it.
     pub fn handle_mouse(&mut self, mouse: MouseEvent) {
+        if matches!(self.overlay, Overlay::Help) {
+            match mouse.kind {
+                MouseEventKind::ScrollUp => {
+                    self.help_scroll = self.help_scroll.saturating_sub(WHEEL_ROWS)
+                }
+                MouseEventKind::ScrollDown => self.help_scroll += WHEEL_ROWS,
+                _ => {}
+            }
+            return;
+        }
         if !self.overlay_is_none() {
             return;
         }
@@ -1157,7 +1171,7 @@ impl App {
         match mouse.kind {
             MouseEventKind::ScrollUp => self.wheel(pane, Action::Up),
             MouseEventKind::ScrollDown => self.wheel(pane, Action::Down),
-            MouseEventKind::Down(MouseButton::Left) => self.click(pane, area, mouse.row),
+            MouseEventKind::Down(MouseButton::Left) => self.click(pane, area, at),
             _ => {}
         }
     }
@@ -1184,7 +1198,8 @@ impl App {
         self.run_bus(bus);
     }
 
-    fn click(&mut self, pane: Focus, area: Rect, row: u16) {
+    fn click(&mut self, pane: Focus, area: Rect, at: ratatui::layout::Position) {
+        let row = at.y;
         let was_focused = self.focus == pane;
         if !(pane == Focus::Diff && (self.diff.is_editing() || self.plan.is_editing())) {
             self.set_focus(pane);
@@ -1205,6 +1220,10 @@ impl App {
             Focus::Commits => self.commits.select_row(row, height),
             Focus::Files => self.files.select_row(row, height, was_focused),
             Focus::Map if !self.context_shown => self.map.select_row(row, height),
+            Focus::Diff if !self.plan.is_open() => {
+                let column = at.x.saturating_sub(area.x + 1);
+                self.diff.click(row, usize::from(column))
+            }
             _ => false,
         };
         if double && selected && pane == Focus::Commits {
@@ -1589,7 +1608,9 @@ impl App {
         } else {
             shown
         };
-        self.record_areas(&[(pane, pane_area), (Focus::Input, input_area)]);
+        // A click on a hidden pane's tab focuses it: its label stands for its area.
+        let mut placed = vec![(pane, pane_area), (Focus::Input, input_area)];
+        let mut x = tabs_area.x;
         let styles = &self.theme.styles;
         let mut spans = Vec::new();
         for pane in Focus::ORDER
@@ -1609,9 +1630,16 @@ impl App {
             } else {
                 styles.tab
             };
-            spans.push(Span::styled(format!(" {} {title} ", pane.number()), style));
+            let label = format!(" {} {title} ", pane.number());
+            let width = u16::try_from(label.chars().count()).unwrap_or(u16::MAX);
+            if pane != shown {
+                placed.push((pane, Rect::new(x, tabs_area.y, width, 1)));
+            }
+            x = x.saturating_add(width + 1);
+            spans.push(Span::styled(label, style));
             spans.push(Span::styled("│", styles.border));
         }
+        self.record_areas(&placed);
         if let Some(key) = self.keymap.first_key(KeyContext::Global, Action::FocusNext) {
             spans.push(Span::styled(format!(" {key} switches"), styles.dim));
         }

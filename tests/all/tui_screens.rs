@@ -308,7 +308,18 @@ async fn review_keys_accept_all_and_the_side_by_side_layout() {
         matches!(event, Event::ReviewStarted(_))
     })
     .await;
-    assert_snapshot!("pane_review_80x24", ui.screen(&repo));
+    let screen = ui.screen(&repo);
+    assert_snapshot!("pane_review_80x24", screen);
+    // A click on a block's label in the strip selects it; one on the title does not.
+    let title = position_of(&screen, "Review 1");
+    let second = (title.0 + "Review 1· ".chars().count() as u16, title.1);
+    ui.app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), second));
+    assert!(ui.screen(&repo).contains("2/2 src/greet.py"));
+    ui.app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), title));
+    assert!(ui.screen(&repo).contains("2/2 src/greet.py"));
+    ui.key(KeyCode::Char('k'));
     ui.key(KeyCode::Char('s'));
     assert_snapshot!("pane_review_side_by_side_80x24", ui.screen(&repo));
     ui.key(KeyCode::Char('A'));
@@ -1280,4 +1291,15 @@ async fn the_mouse_scrolls_the_pane_under_it_and_a_click_selects_a_commit() {
         .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), older));
     assert_eq!(ui.take_ops(), vec![Op::RequestCommitDiff { commit: first }]);
     ui.quit().await;
+    // On a small terminal a click on a tab shows and focuses its pane.
+    let mut small = started(&repo, &mock, 80, 24).await;
+    let screen = small.screen(&repo);
+    let tab = position_of(&screen, "2 Commits");
+    small
+        .app
+        .handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), tab));
+    assert_eq!(small.app.focus(), Focus::Commits);
+    let screen = small.screen(&repo);
+    assert!(screen.contains("┏ Commits"), "{screen}");
+    small.quit().await;
 }

@@ -285,6 +285,20 @@ impl DiffPane {
         }
     }
 
+    /// A click at `row`, `column` inside the pane: on the review's strip of blocks, it
+    /// selects the block there. Returns whether it did.
+    pub fn click(&mut self, row: usize, column: usize) -> bool {
+        let Some(review) = &mut self.review else {
+            return false;
+        };
+        if row != 0 || !review.select_in_strip(column, &self.styles) {
+            return false;
+        }
+        self.scroll = 0;
+        self.column = 0;
+        true
+    }
+
     fn max_scroll(&self) -> usize {
         let rows = self
             .current_view()

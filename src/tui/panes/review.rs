@@ -51,6 +51,30 @@ pub struct ReviewPanel {
 }
 
 impl ReviewPanel {
+    /// Selects the block whose label in the strip (the header's first line: the title,
+    /// then each block's label and a space) covers `column`; returns whether one does.
+    pub fn select_in_strip(&mut self, column: usize, styles: &Styles) -> bool {
+        let header = self.header(styles);
+        let Some(strip) = header.first() else {
+            return false;
+        };
+        let mut x = 0;
+        for (at, span) in strip.spans.iter().enumerate() {
+            x += span.width();
+            if column < x {
+                let index = (at % 2 == 1).then_some(at / 2);
+                return match index.filter(|index| *index < self.blocks.len()) {
+                    Some(index) => {
+                        self.selected = index;
+                        true
+                    }
+                    None => false,
+                };
+            }
+        }
+        false
+    }
+
     /// A review as the engine started it.
     pub fn new(review: Review, palette: Palette) -> ReviewPanel {
         let mut panel = ReviewPanel {
