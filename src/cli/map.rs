@@ -20,7 +20,7 @@ use crate::safe_fs::{STATE_DIR_NAME, StateDir, StateLocation};
 use crate::text::printable;
 
 /// Runs the command; exit 0 on success, 1 when the map cannot be built.
-pub fn run(args: super::MapArgs) -> ExitCode {
+pub fn run(args: super::args::MapArgs) -> ExitCode {
     let state_dir = open_state_dir(&args.root);
     let options = MapOptions {
         progress: true,

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::apply::EditFailure;
+use super::failure::EditFailure;
 use super::file_text::{FileText, LineKey, split_lf};
 use super::hunk::hunks_of_splices;
 use super::matching::{
@@ -20,8 +20,8 @@ use super::matching::{
     placeholder_line, placeholder_lines,
 };
 use super::names::base_name;
+use super::parsed::{Edit, EditKind};
 use super::protected::protected_reason;
-use super::reply::{Edit, EditKind};
 use super::syntax::{SyntaxCheck, SyntaxFinding};
 use super::workspace::{Expect, FileOnDisk, Workspace};
 use crate::diff::{Hunk, hunks_between};

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 
 use super::graph::{EdgeLists, FileGraph};
-use super::record::MapRecords;
+use super::map_records::MapRecords;
 use super::request::{MapRequest, RankReason};
 use super::symbols::{LazySymbols, Symbols};
 use super::tags::TagKind;

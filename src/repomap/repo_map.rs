@@ -26,9 +26,10 @@ use super::classify::{self, Origin};
 use super::file_scan::{self, Scanned};
 use super::graph::FileGraph;
 use super::language;
+use super::map_records::MapRecords;
 use super::parse_queue::{ParseQueue, PendingFile};
 use super::rank;
-use super::record::{DefinitionRecord, FileRecord, FileStatus, MapRecords, StoredRecord};
+use super::record::{DefinitionRecord, FileRecord, FileStatus, StoredRecord};
 use super::render;
 use super::repo_index::{IndexedPath, RepoIndex};
 use super::request::{
