@@ -25,6 +25,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// One row: the modules it may import (`None`: everything) and its restricted crates.
 struct Row {
@@ -496,8 +497,13 @@ fn resolve(here: &[String], segments: &[String]) -> Vec<String> {
     target
 }
 
-/// Every file under `src/`, read, with test-only files marked.
-fn sources() -> Vec<Source> {
+/// Every file under `src/`, read once for all the tests, with test-only files marked.
+fn sources() -> &'static [Source] {
+    static SOURCES: OnceLock<Vec<Source>> = OnceLock::new();
+    SOURCES.get_or_init(read_sources)
+}
+
+fn read_sources() -> Vec<Source> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut sources: Vec<Source> = rust_files(&src)
         .iter()
@@ -565,7 +571,7 @@ fn every_module_imports_only_what_the_architecture_table_allows() {
     let sources = sources();
     let mut problems = Vec::new();
     let mut allowed_seen = BTreeSet::new();
-    for source in &sources {
+    for source in sources {
         let Some(module) = source.module.first() else {
             continue;
         };
@@ -652,7 +658,7 @@ fn functions(sources: &[Source]) -> Vec<(String, String, usize, usize)> {
 fn no_function_is_over_120_lines() {
     let mut problems = Vec::new();
     let mut allowed_seen = BTreeSet::new();
-    for (name, file, line, lines) in functions(&sources()) {
+    for (name, file, line, lines) in functions(sources()) {
         if lines <= LONGEST_FUNCTION {
             continue;
         }
@@ -792,8 +798,8 @@ fn no_import_circle_in_a_folder_spans_more_than_two_files() {
     let sources = sources();
     let mut problems = Vec::new();
     let mut allowed_seen = BTreeSet::new();
-    for folder in folders(&sources) {
-        let graph = folder_graph(&sources, &folder);
+    for folder in folders(sources) {
+        let graph = folder_graph(sources, &folder);
         for circle in circles(&graph) {
             let name = format!("{}: {}", folder.join("/"), circle.join(", "));
             if owned_elsewhere(&format!("{}/", folder.join("/")))
