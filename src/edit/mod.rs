@@ -3,11 +3,13 @@
 //! between two places, show the plan as hunks, and write exactly the planned result
 //! through a root-confined [`Workspace`] with atomic writes. Pure and synchronous.
 //!
-//! One edit's data, from parse to disk: `reply` (an [`Edit`] with the block's id) →
+//! One edit's data, from parse to disk: `reply` (an [`Edit`] with the block's id, a
+//! type of `parsed`, which sits below every parser, the planner and the applier) →
 //! `plan` (a [`Plan`]: each block's [`Hunk`]s and each file's final text, under the
 //! user's [`Decision`]s) → `apply` (the planned text written, if the file is unchanged
-//! since it was read). `file_text` holds a file as lines with their own endings and an
-//! index, `matching` the ladder, `hunk` the reviewable form, `workspace` the root.
+//! since it was read; what became of each block is a `result`). `file_text` holds a
+//! file as lines with their own endings and an index, `matching` the ladder, `hunk` the
+//! reviewable form, `workspace` the root.
 
 pub mod apply;
 pub mod detect;
