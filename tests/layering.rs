@@ -277,7 +277,7 @@ fn test_spans(tokens: &[Token]) -> Vec<Range<usize>> {
     let mut spans = Vec::new();
     for i in 0..text.len() {
         if text[i..].starts_with(&["#", "!", "[", "cfg", "(", "test", ")", "]"]) {
-            return vec![0..text.len()];
+            return std::iter::once(0..text.len()).collect();
         }
         if text[i..].starts_with(&["#", "[", "cfg", "(", "test", ")", "]"]) {
             spans.push(item(tokens, i).unwrap_or_else(|end| i..end));
@@ -384,10 +384,11 @@ impl Source {
         let tests = test_spans(&tokens);
         let mut inline_modules = Vec::new();
         for i in 0..tokens.len().saturating_sub(2) {
-            if tokens[i].text == "mod" && is_word(&tokens[i + 1].text) {
-                if let Ok(span) = item(&tokens, i) {
-                    inline_modules.push((span, tokens[i + 1].text.clone()));
-                }
+            if tokens[i].text == "mod"
+                && is_word(&tokens[i + 1].text)
+                && let Ok(span) = item(&tokens, i)
+            {
+                inline_modules.push((span, tokens[i + 1].text.clone()));
             }
         }
         Source {
@@ -745,10 +746,10 @@ fn folder_graph(sources: &[Source], folder: &[String]) -> BTreeMap<String, BTree
                     target = [origin.as_slice(), &target[folder.len() + 1..]].concat();
                 }
             }
-            if let Some(to) = node_of(&target) {
-                if to != from {
-                    edges.insert(to);
-                }
+            if let Some(to) = node_of(&target)
+                && to != from
+            {
+                edges.insert(to);
             }
         }
     }
