@@ -20,7 +20,7 @@ use crate::engine::grammar_check;
 use crate::text::printable;
 
 /// Runs the command.
-pub fn run(args: super::ApplyArgs) -> ExitCode {
+pub fn run(args: super::args::ApplyArgs) -> ExitCode {
     match execute(&args) {
         Ok(code) => code,
         Err(message) => {
@@ -30,7 +30,7 @@ pub fn run(args: super::ApplyArgs) -> ExitCode {
     }
 }
 
-fn execute(args: &super::ApplyArgs) -> Result<ExitCode, String> {
+fn execute(args: &super::args::ApplyArgs) -> Result<ExitCode, String> {
     let format: EditFormat = args.format.parse().map_err(|error| format!("{error}"))?;
     let (reply, lossy) = read_reply(&args.response_file)?;
     let workspace = Workspace::new(&args.root);

@@ -11,16 +11,20 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::time::Duration;
+
+use super::args::MapArgs;
 
 use crate::git::GitRepo;
 use crate::repomap::{
-    DEFAULT_MAP_TOKENS, MapOptions, MapRequest, NO_CHAT_FILES_MULTIPLIER, RepoMap,
+    DEFAULT_MAP_TOKENS, MapOptions, MapOutput, MapRequest, NO_CHAT_FILES_MULTIPLIER, RepoMap,
+    ScanStats,
 };
 use crate::safe_fs::{STATE_DIR_NAME, StateDir, StateLocation};
 use crate::text::printable;
 
 /// Runs the command; exit 0 on success, 1 when the map cannot be built.
-pub fn run(args: super::MapArgs) -> ExitCode {
+pub fn run(args: MapArgs) -> ExitCode {
     let state_dir = open_state_dir(&args.root);
     let options = MapOptions {
         progress: true,
@@ -43,6 +47,54 @@ pub fn run(args: super::MapArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    warn_about_refresh(&stats);
+    let base = args.map_tokens.unwrap_or(DEFAULT_MAP_TOKENS);
+    let max_tokens = if args.chat_files.is_empty() {
+        base.saturating_mul(NO_CHAT_FILES_MULTIPLIER)
+    } else {
+        base
+    };
+    warn_about_unmapped(&args, map.files());
+    let request = MapRequest {
+        chat_files: args.chat_files,
+        mention_files: args.mention_files,
+        mention_idents: args.mention_idents,
+        max_tokens,
+        explain: args.explain,
+    };
+    let render_started = std::time::Instant::now();
+    let output = map.render(&request);
+    let render_time = render_started.elapsed();
+
+    let mut stdout = std::io::stdout().lock();
+    // File names and source lines are shown, never obeyed by the terminal.
+    let mut printed = stdout.write_all(printable(&output.text).as_bytes());
+    if args.explain {
+        let explanation = explanation(&output);
+        printed = printed.and_then(|()| stdout.write_all(printable(&explanation).as_bytes()));
+    }
+    if let Err(err) = printed.and_then(|()| stdout.flush())
+        && err.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("aider-tui map: cannot write the map: {err}");
+        return ExitCode::from(1);
+    }
+    if args.stats {
+        print_stats(&stats, &output, max_tokens, render_time);
+    }
+    // After the map is out: the next run on this tree restores it from here.
+    if let Err(warning) = map.keep() {
+        eprintln!("aider-tui map: warning: {}", printable(&warning));
+    }
+    // Freeing a kernel-sized map takes a good part of a second, and the process
+    // ends here: leave it to the operating system.
+    std::mem::forget(map);
+    ExitCode::SUCCESS
+}
+
+/// The scan's warnings: a tag store that could not be used, a repository git could
+/// not list, index entries outside the repository.
+fn warn_about_refresh(stats: &ScanStats) {
     if let Some(warning) = &stats.cache_error {
         eprintln!(
             "aider-tui map: warning: {}",
@@ -62,13 +114,10 @@ pub fn run(args: super::MapArgs) -> ExitCode {
             printable(&stats.refused.join(", "))
         );
     }
-    let base = args.map_tokens.unwrap_or(DEFAULT_MAP_TOKENS);
-    let max_tokens = if args.chat_files.is_empty() {
-        base.saturating_mul(NO_CHAT_FILES_MULTIPLIER)
-    } else {
-        base
-    };
-    let mapped = map.files();
+}
+
+/// A warning for each chat or mentioned file the map does not hold.
+fn warn_about_unmapped(args: &MapArgs, mapped: &[String]) {
     for path in args.chat_files.iter().chain(&args.mention_files) {
         let wanted = path.trim_start_matches("./");
         if mapped
@@ -82,79 +131,55 @@ pub fn run(args: super::MapArgs) -> ExitCode {
             );
         }
     }
-    let request = MapRequest {
-        chat_files: args.chat_files,
-        mention_files: args.mention_files,
-        mention_idents: args.mention_idents,
-        max_tokens,
-        explain: args.explain,
-    };
-    let render_started = std::time::Instant::now();
-    let output = map.render(&request);
-    let render_time = render_started.elapsed();
+}
 
-    let mut stdout = std::io::stdout().lock();
-    // File names and source lines are shown, never obeyed by the terminal.
-    let mut printed = stdout.write_all(printable(&output.text).as_bytes());
-    if args.explain {
-        let mut explanation = String::from("\n# Why these files\n");
-        for file in &output.ranked {
-            explanation.push_str(&format!("{}  score {:.6}\n", file.path, file.score));
-            if let Some(classification) = &file.classification {
-                explanation.push_str(&format!("    {classification}\n"));
-            }
-            for reason in &file.reasons {
-                if reason.from.is_empty() {
-                    explanation.push_str(&format!("    {:.6}  {}\n", reason.weight, reason.ident));
-                } else {
-                    explanation.push_str(&format!(
-                        "    {:.6}  {}  ← {}\n",
-                        reason.weight, reason.ident, reason.from
-                    ));
-                }
+/// `--explain`: each shown file's score, its classification and the edges that earned it.
+fn explanation(output: &MapOutput) -> String {
+    let mut explanation = String::from("\n# Why these files\n");
+    for file in &output.ranked {
+        explanation.push_str(&format!("{}  score {:.6}\n", file.path, file.score));
+        if let Some(classification) = &file.classification {
+            explanation.push_str(&format!("    {classification}\n"));
+        }
+        for reason in &file.reasons {
+            if reason.from.is_empty() {
+                explanation.push_str(&format!("    {:.6}  {}\n", reason.weight, reason.ident));
+            } else {
+                explanation.push_str(&format!(
+                    "    {:.6}  {}  ← {}\n",
+                    reason.weight, reason.ident, reason.from
+                ));
             }
         }
-        printed = printed.and_then(|()| stdout.write_all(printable(&explanation).as_bytes()));
     }
-    if let Err(err) = printed.and_then(|()| stdout.flush())
-        && err.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("aider-tui map: cannot write the map: {err}");
-        return ExitCode::from(1);
-    }
-    if args.stats {
-        eprintln!(
-            "files: {}  skipped: {}  tags: {} ({} definitions, {} referenced identifiers)",
-            stats.files, stats.skipped, stats.tags, stats.definitions, stats.references
-        );
-        eprintln!(
-            "parsed: {}  cache hits: {}  removed: {}  vendored or generated: {}",
-            stats.parsed, stats.cache_hits, stats.removed, stats.vendored
-        );
-        eprintln!(
-            "list: {:.3}s  tag store: {:.3}s  parse: {:.3}s  graph: {:.3}s  scan total: {:.3}s  rank+render: {:.3}s",
-            stats.walk_time.as_secs_f64(),
-            stats.cache_load_time.as_secs_f64(),
-            stats.parse_time.as_secs_f64(),
-            stats.graph_time.as_secs_f64(),
-            stats.total_time.as_secs_f64(),
-            render_time.as_secs_f64()
-        );
-        eprintln!(
-            "tokens: {} of {} ({})",
-            output.tokens,
-            max_tokens,
-            crate::tokens::ENCODING_NAME
-        );
-    }
-    // After the map is out: the next run on this tree restores it from here.
-    if let Err(warning) = map.keep() {
-        eprintln!("aider-tui map: warning: {}", printable(&warning));
-    }
-    // Freeing a kernel-sized map takes a good part of a second, and the process
-    // ends here: leave it to the operating system.
-    std::mem::forget(map);
-    ExitCode::SUCCESS
+    explanation
+}
+
+/// `--stats`: the scan's figures, the render's time and the map's tokens, to stderr.
+fn print_stats(stats: &ScanStats, output: &MapOutput, max_tokens: usize, render_time: Duration) {
+    eprintln!(
+        "files: {}  skipped: {}  tags: {} ({} definitions, {} referenced identifiers)",
+        stats.files, stats.skipped, stats.tags, stats.definitions, stats.references
+    );
+    eprintln!(
+        "parsed: {}  cache hits: {}  removed: {}  vendored or generated: {}",
+        stats.parsed, stats.cache_hits, stats.removed, stats.vendored
+    );
+    eprintln!(
+        "list: {:.3}s  tag store: {:.3}s  parse: {:.3}s  graph: {:.3}s  scan total: {:.3}s  rank+render: {:.3}s",
+        stats.walk_time.as_secs_f64(),
+        stats.cache_load_time.as_secs_f64(),
+        stats.parse_time.as_secs_f64(),
+        stats.graph_time.as_secs_f64(),
+        stats.total_time.as_secs_f64(),
+        render_time.as_secs_f64()
+    );
+    eprintln!(
+        "tokens: {} of {} ({})",
+        output.tokens,
+        max_tokens,
+        crate::tokens::ENCODING_NAME
+    );
 }
 
 /// The state folder for the map's path → hash index; in a git repository it is

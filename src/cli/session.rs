@@ -18,7 +18,7 @@ use crate::safe_fs::{STATE_DIR_NAME, StateLocation};
 use crate::sessions::{SessionError, SessionStore};
 
 /// Loads the settings and runs the chosen front end.
-pub fn run(args: super::SessionArgs) -> ExitCode {
+pub fn run(args: super::args::SessionArgs) -> ExitCode {
     match start(args) {
         Ok(code) => code,
         Err(err) => {
@@ -28,7 +28,7 @@ pub fn run(args: super::SessionArgs) -> ExitCode {
     }
 }
 
-fn start(args: super::SessionArgs) -> anyhow::Result<ExitCode> {
+fn start(args: super::args::SessionArgs) -> anyhow::Result<ExitCode> {
     let cwd = std::env::current_dir().context("reading the current directory")?;
     let overrides = super::settings::overrides_from_args(&args);
     let settings = config::load_from_process(&cwd, &overrides).context("loading the settings")?;
@@ -83,7 +83,7 @@ pub(super) fn open_store(root: &Path) -> Result<SessionStore, SessionError> {
 }
 
 /// `aider-tui watch`: loads the settings and watches headless until interrupted.
-pub fn run_watch(args: super::SessionArgs) -> ExitCode {
+pub fn run_watch(args: super::args::SessionArgs) -> ExitCode {
     let started = (|| -> anyhow::Result<ExitCode> {
         let cwd = std::env::current_dir().context("reading the current directory")?;
         let overrides = super::settings::overrides_from_args(&args);

@@ -14,7 +14,7 @@ use crate::text::session_line;
 
 /// Runs the command; exit 0 on success (also with no sessions), 1 when the sessions
 /// folder cannot be read.
-pub fn run(args: super::SessionsArgs) -> ExitCode {
+pub fn run(args: super::args::SessionsArgs) -> ExitCode {
     let folder = match args.root {
         Some(root) => root,
         None => match std::env::current_dir() {

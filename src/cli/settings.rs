@@ -11,7 +11,7 @@ use crate::config::{
     COMMAND_LINE_ORIGIN, ConfigError, Kind, OPTIONS, OptionSpec, Overrides, Value,
 };
 
-use super::SessionArgs;
+use super::args::SessionArgs;
 
 /// What the command line sets; flags left out stay unset so lower layers show through.
 pub fn overrides_from_args(args: &SessionArgs) -> Overrides {

@@ -2,9 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{
-    ConfigError, Overrides, Settings, dotenv_file, environment, repository_settings, yaml_file,
-};
+use super::{ConfigError, Overrides, Settings, dotenv_file, environment, overrides, yaml_file};
 
 /// Where the command line's settings come from, in messages and `/settings`.
 pub const COMMAND_LINE_ORIGIN: &str = "the command line";
@@ -110,7 +108,7 @@ pub fn load(
         );
     for (layer, path) in repository_layers {
         if in_repository(&path) {
-            let found = repository_settings::sensitive_in(layer, path);
+            let found = overrides::sensitive_in(layer, path);
             settings.repository_settings.extend(found);
         }
     }

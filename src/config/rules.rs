@@ -6,104 +6,110 @@ use super::choices::CHAT_MODES;
 use super::value::{Expected, Value};
 use super::{Overrides, Secret};
 
-/// `edit-format` and `chat-mode` are one option in Aider: a mode name picks the mode,
-/// anything else (already checked against the formats) is an edit format.
-pub(crate) fn edit_format_or_mode(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    let name = value.to_text()?.trim().to_string();
-    if CHAT_MODES.contains(&name.as_str()) {
-        layer.chat_mode = Some(name);
-    } else {
-        layer.edit_format = Some(name);
-    }
-    Ok(())
-}
-
-/// `architect: true` is `chat-mode: architect`.
-pub(crate) fn architect(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    if value.to_bool()? {
-        layer.chat_mode = Some("architect".into());
-    }
-    Ok(())
-}
-
-/// `dark-mode: true` is `theme: dark`.
-pub(crate) fn dark_mode(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    if value.to_bool()? {
-        layer.theme = Some("dark".into());
-    }
-    Ok(())
-}
-
-/// `light-mode: true` is `theme: light`.
-pub(crate) fn light_mode(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    if value.to_bool()? {
-        layer.theme = Some("light".into());
-    }
-    Ok(())
-}
-
-/// Aider's `api-key` is a list of `provider=key` (each sets `PROVIDER_API_KEY`); a bare
-/// key is the key of the chosen provider.
-pub(crate) fn api_key(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    for entry in value.to_text_list()? {
-        match entry.split_once('=') {
-            Some((provider, key)) if !provider.trim().is_empty() => {
-                let name = format!(
-                    "{}_API_KEY",
-                    provider.trim().to_ascii_uppercase().replace('-', "_")
-                );
-                layer.env.insert(name, key.trim().to_string());
-            }
-            _ => layer.api_key = Some(Secret::new(entry.trim())),
+/// Each is an option's recorder, named by the table (`record Overrides::lint_cmd`).
+impl Overrides {
+    /// `edit-format` and `chat-mode` are one option in Aider: a mode name picks the mode,
+    /// anything else (already checked against the formats) is an edit format.
+    pub(crate) fn edit_format_or_mode(
+        layer: &mut Overrides,
+        value: &Value,
+    ) -> Result<(), Expected> {
+        let name = value.to_text()?.trim().to_string();
+        if CHAT_MODES.contains(&name.as_str()) {
+            layer.chat_mode = Some(name);
+        } else {
+            layer.edit_format = Some(name);
         }
+        Ok(())
     }
-    Ok(())
-}
 
-/// `set-env: [NAME=value, ...]` sets variables for providers.
-pub(crate) fn set_env(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    for entry in value.to_text_list()? {
-        let (name, setting) = entry
-            .split_once('=')
-            .ok_or("a list of NAME=value (the value is not shown)")?;
-        layer
-            .env
-            .insert(name.trim().to_string(), setting.trim().to_string());
+    /// `architect: true` is `chat-mode: architect`.
+    pub(crate) fn architect(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        if value.to_bool()? {
+            layer.chat_mode = Some("architect".into());
+        }
+        Ok(())
     }
-    Ok(())
-}
 
-/// `openai-api-key` sets `OPENAI_API_KEY`.
-pub(crate) fn openai_api_key(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    set_variable(layer, "OPENAI_API_KEY", value)
-}
+    /// `dark-mode: true` is `theme: dark`.
+    pub(crate) fn dark_mode(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        if value.to_bool()? {
+            layer.theme = Some("dark".into());
+        }
+        Ok(())
+    }
 
-/// `anthropic-api-key` sets `ANTHROPIC_API_KEY`.
-pub(crate) fn anthropic_api_key(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    set_variable(layer, "ANTHROPIC_API_KEY", value)
-}
+    /// `light-mode: true` is `theme: light`.
+    pub(crate) fn light_mode(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        if value.to_bool()? {
+            layer.theme = Some("light".into());
+        }
+        Ok(())
+    }
 
-/// `openai-api-base` sets `OPENAI_API_BASE`.
-pub(crate) fn openai_api_base(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    set_variable(layer, "OPENAI_API_BASE", value)
+    /// Aider's `api-key` is a list of `provider=key` (each sets `PROVIDER_API_KEY`); a bare
+    /// key is the key of the chosen provider.
+    pub(crate) fn api_key(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        for entry in value.to_text_list()? {
+            match entry.split_once('=') {
+                Some((provider, key)) if !provider.trim().is_empty() => {
+                    let name = format!(
+                        "{}_API_KEY",
+                        provider.trim().to_ascii_uppercase().replace('-', "_")
+                    );
+                    layer.env.insert(name, key.trim().to_string());
+                }
+                _ => layer.api_key = Some(Secret::new(entry.trim())),
+            }
+        }
+        Ok(())
+    }
+
+    /// `set-env: [NAME=value, ...]` sets variables for providers.
+    pub(crate) fn set_env(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        for entry in value.to_text_list()? {
+            let (name, setting) = entry
+                .split_once('=')
+                .ok_or("a list of NAME=value (the value is not shown)")?;
+            layer
+                .env
+                .insert(name.trim().to_string(), setting.trim().to_string());
+        }
+        Ok(())
+    }
+
+    /// `openai-api-key` sets `OPENAI_API_KEY`.
+    pub(crate) fn openai_api_key(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        set_variable(layer, "OPENAI_API_KEY", value)
+    }
+
+    /// `anthropic-api-key` sets `ANTHROPIC_API_KEY`.
+    pub(crate) fn anthropic_api_key(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        set_variable(layer, "ANTHROPIC_API_KEY", value)
+    }
+
+    /// `openai-api-base` sets `OPENAI_API_BASE`.
+    pub(crate) fn openai_api_base(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        set_variable(layer, "OPENAI_API_BASE", value)
+    }
+
+    /// Aider's `lint-cmd` is a list: `"python: flake8 --select=E9"` lints one language,
+    /// a plain command lints every language.
+    pub(crate) fn lint_cmd(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        for entry in value.to_text_list()? {
+            match language_command(&entry) {
+                Some((language, command)) => {
+                    layer.lint_cmds.insert(language, command);
+                }
+                None => layer.lint_cmd = Some(entry),
+            }
+        }
+        Ok(())
+    }
 }
 
 fn set_variable(layer: &mut Overrides, name: &str, value: &Value) -> Result<(), Expected> {
     layer.env.insert(name.into(), value.to_text()?);
-    Ok(())
-}
-
-/// Aider's `lint-cmd` is a list: `"python: flake8 --select=E9"` lints one language,
-/// a plain command lints every language.
-pub(crate) fn lint_cmd(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
-    for entry in value.to_text_list()? {
-        match language_command(&entry) {
-            Some((language, command)) => {
-                layer.lint_cmds.insert(language, command);
-            }
-            None => layer.lint_cmd = Some(entry),
-        }
-    }
     Ok(())
 }
 

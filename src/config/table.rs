@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use super::choices::{CHAT_MODES, EDIT_FORMATS, REASONING_EFFORTS};
 use super::option::{Layers, count, list, path, seconds, secret, switch, switch_or_text, text};
-use super::{Resume, Secret, SecretVars, rules};
+use super::{Resume, Secret, SecretVars};
 
 settings_table! {
     options {
@@ -27,7 +27,7 @@ settings_table! {
         /// The provider's API key, or Aider's provider=key (repeatable), which sets
         /// PROVIDER_API_KEY. Prefer the environment: it keeps keys out of shell history.
         /// Never printed.
-        api_key: Option<Secret> = None, list("api-key").hidden_value().value_name("KEY"), record rules::api_key;
+        api_key: Option<Secret> = None, list("api-key").hidden_value().value_name("KEY"), record Overrides::api_key;
         /// How long one model request may take, in seconds (default: the provider's).
         request_timeout: Option<Duration> = None, seconds("timeout");
         /// Extra model settings (TOML) overriding the built-in table.
@@ -49,12 +49,12 @@ settings_table! {
         /// (default: the model's). A chat mode's name picks that mode, as in Aider.
         edit_format: Option<String> = None,
             text("edit-format").value_name("FORMAT").choices(EDIT_FORMATS).also("a chat mode", CHAT_MODES),
-            record rules::edit_format_or_mode;
+            record Overrides::edit_format_or_mode;
         /// The chat mode: code (the default), ask, architect or context. An edit format's
         /// name picks that format, as in Aider.
         chat_mode: String = "code".into(),
             text("chat-mode").value_name("MODE").choices(CHAT_MODES).also("an edit format", EDIT_FORMATS),
-            record rules::edit_format_or_mode;
+            record Overrides::edit_format_or_mode;
         /// The editor model's edit format in architect mode.
         editor_edit_format: Option<String> = None,
             text("editor-edit-format").value_name("FORMAT").choices(EDIT_FORMATS);
@@ -81,7 +81,7 @@ settings_table! {
         // Checks.
         /// The lint command, run after edits with the edited files appended; or Aider's
         /// "language: command" for one language (repeatable).
-        lint_cmd: Option<String> = None, list("lint-cmd").value_name("COMMAND"), record rules::lint_cmd;
+        lint_cmd: Option<String> = None, list("lint-cmd").value_name("COMMAND"), record Overrides::lint_cmd;
         /// Lint after every change.
         auto_lint: bool = true, switch("auto-lint").negation("no-auto-lint");
         /// The test command.
@@ -152,19 +152,19 @@ settings_table! {
     }
     special options {
         /// Use architect mode (the same as --chat-mode architect).
-        switch("architect"), record rules::architect;
+        switch("architect"), record Overrides::architect;
         /// Use the dark theme (the same as --theme dark).
-        switch("dark-mode"), record rules::dark_mode;
+        switch("dark-mode"), record Overrides::dark_mode;
         /// Use the light theme (the same as --theme light).
-        switch("light-mode"), record rules::light_mode;
+        switch("light-mode"), record Overrides::light_mode;
         /// The OpenAI API key (sets OPENAI_API_KEY). Never printed.
-        secret("openai-api-key").value_name("KEY"), record rules::openai_api_key;
+        secret("openai-api-key").value_name("KEY"), record Overrides::openai_api_key;
         /// The Anthropic API key (sets ANTHROPIC_API_KEY). Never printed.
-        secret("anthropic-api-key").value_name("KEY"), record rules::anthropic_api_key;
+        secret("anthropic-api-key").value_name("KEY"), record Overrides::anthropic_api_key;
         /// The base URL of OpenAI-compatible providers (sets OPENAI_API_BASE).
-        text("openai-api-base").value_name("URL"), record rules::openai_api_base;
+        text("openai-api-base").value_name("URL"), record Overrides::openai_api_base;
         /// Variables for the providers, NAME=value (repeatable). Never printed.
-        list("set-env").hidden_value().value_name("NAME=VALUE"), record rules::set_env;
+        list("set-env").hidden_value().value_name("NAME=VALUE"), record Overrides::set_env;
     }
     layered {
         /// Lint commands per language (python -> flake8), from Aider's `lint-cmd: "python: flake8"`.

@@ -12,7 +12,7 @@
 //! the field, its type and default, and the option's declaration. The doc comment is
 //! both the field's doc and the flag's help. The field's type decides how a layer
 //! holds it ([`Layered`](super::Layered)) and how a raw value is read, unless the row
-//! names a recorder of its own (`, record rules::lint_cmd`). `special options` are
+//! names a recorder of its own (`, record Overrides::lint_cmd`, in `rules.rs`). `special options` are
 //! options without a field of their own (Aider's shorthands such as `dark-mode`);
 //! `layered` fields are set only by such recorders; `fixed` fields are not options.
 //!

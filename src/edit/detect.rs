@@ -5,7 +5,8 @@
 
 use super::format::EditFormat;
 use super::options::ParseOptions;
-use super::reply::{ParseError, ParsedReply, parse_reply_partial};
+use super::parsed::{ParseError, ParsedReply};
+use super::reply::parse_reply_partial;
 use super::search_replace::is_search_marker;
 
 /// A reply parsed in the format it turned out to be written in.

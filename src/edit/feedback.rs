@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::apply::{EditResult, EditStatus};
+use super::result::{EditResult, EditStatus};
 
 /// Builds the message about failed edits, or `None` when every edit applied.
 pub fn failure_message(results: &[EditResult]) -> Option<String> {

@@ -8,7 +8,7 @@
 use super::fence::{Fence, indentation};
 use super::machine::Lookback;
 use super::names::{name_from_fence_info, name_from_line, name_from_prose, resolve_name};
-use super::reply::join_lines;
+use super::parsed::join_lines;
 
 /// How many possible closing lines are weighed before a listing is refused.
 const MAX_READINGS: usize = 16;

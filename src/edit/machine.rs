@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::options::CurrentText;
-use super::reply::ParseError;
+use super::parsed::ParseError;
 use super::sink::Sink;
 
 /// What a machine may consult besides the lines.

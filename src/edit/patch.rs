@@ -7,8 +7,8 @@
 use super::fence::is_bare_closing;
 use super::machine::{Context, Machine};
 use super::names::resolve_name;
+use super::parsed::{Edit, EditKind, ParseError, join_lines};
 use super::prose_fence::ProseFence;
-use super::reply::{Edit, EditKind, ParseError, join_lines};
 use super::sink::Sink;
 
 const BEGIN: &str = "*** Begin Patch";

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::apply::EditFailure;
+use super::failure::EditFailure;
 use super::file_text::{FileText, LineKey, split_lf};
 use super::hunk::hunks_of_splices;
 use super::matching::{
@@ -20,8 +20,8 @@ use super::matching::{
     placeholder_line, placeholder_lines,
 };
 use super::names::base_name;
+use super::parsed::{Edit, EditKind};
 use super::protected::protected_reason;
-use super::reply::{Edit, EditKind};
 use super::syntax::{SyntaxCheck, SyntaxFinding};
 use super::workspace::{Expect, FileOnDisk, Workspace};
 use crate::diff::{Hunk, hunks_between};
@@ -409,24 +409,12 @@ impl Planner {
             block.outcome = Err(EditFailure::Refused(reason.clone()));
             return block;
         }
-        let move_to = match edit
-            .move_to
-            .as_deref()
-            .map(|target| self.workspace.resolve(target))
-        {
-            Some(Ok(target)) => {
-                // A move never overwrites: the new name must be free.
-                if target != edit.path && matches!(self.load(&target), Original::Text { .. }) {
-                    block.outcome = Err(EditFailure::Exists(target));
-                    return block;
-                }
-                Some(target)
-            }
-            Some(Err(error)) => {
-                block.outcome = Err(refusal(error));
+        let move_to = match self.move_target(edit) {
+            Ok(move_to) => move_to,
+            Err(failure) => {
+                block.outcome = Err(failure);
                 return block;
             }
-            None => None,
         };
         let chat_files = self.chat_files.clone();
         let (key, current) = match self.current(state, &edit.path) {
@@ -467,24 +455,10 @@ impl Planner {
                 } else {
                     self.fallback(state, edit, replace, apply, &key)
                 };
-                match found {
-                    Some(found) => found,
-                    None => {
-                        let named_exists = state
-                            .files
-                            .get(&key)
-                            .is_some_and(|current| current.text.is_some());
-                        let hint = if named_exists {
-                            Some(key.clone())
-                        } else {
-                            self.best_hint_file(state, &mut block, edit)
-                        };
-                        if let Some(hint) = hint {
-                            state.hints_from(&hint, &mut block, edit);
-                        }
-                        (key, Err(failure))
-                    }
-                }
+                found.unwrap_or_else(|| {
+                    self.hint_for_missing_text(state, &mut block, edit, &key);
+                    (key, Err(failure))
+                })
             }
         };
         block.protected = protected_reason(&key, &self.protected_extra);
@@ -503,6 +477,48 @@ impl Planner {
         block.path = key;
         block.outcome = outcome;
         block
+    }
+
+    /// Where a block's `*** Move to:` sends its file, resolved in the workspace; `None`
+    /// for no move. A move never overwrites: the new name must be free.
+    fn move_target(&mut self, edit: &Edit) -> Result<Option<String>, EditFailure> {
+        match edit
+            .move_to
+            .as_deref()
+            .map(|target| self.workspace.resolve(target))
+        {
+            Some(Ok(target))
+                if target != edit.path && matches!(self.load(&target), Original::Text { .. }) =>
+            {
+                Err(EditFailure::Exists(target))
+            }
+            Some(Ok(target)) => Ok(Some(target)),
+            Some(Err(error)) => Err(refusal(error)),
+            None => Ok(None),
+        }
+    }
+
+    /// The hints for a block whose text no chat file holds: from the named file if it
+    /// exists, else from the chat file most like the text.
+    fn hint_for_missing_text(
+        &mut self,
+        state: &mut State,
+        block: &mut BlockPlan,
+        edit: &Edit,
+        key: &str,
+    ) {
+        let named_exists = state
+            .files
+            .get(key)
+            .is_some_and(|current| current.text.is_some());
+        let hint = if named_exists {
+            Some(key.to_string())
+        } else {
+            self.best_hint_file(state, block, edit)
+        };
+        if let Some(hint) = hint {
+            state.hints_from(&hint, block, edit);
+        }
     }
 
     /// The syntax error a block just applied to `key` introduced, if the planner
@@ -740,132 +756,17 @@ fn plan_change(
     chat_files: &[String],
     key: &str,
 ) -> Result<BlockChange, PlanFailure> {
-    let here = |failure| Err(PlanFailure::Here(failure));
-    let not_found = |file_exists| EditFailure::NotFound {
-        path: key.to_string(),
-        file_exists,
-    };
-    let modified = || move_to.clone().map_or(ChangeKind::Modify, ChangeKind::Move);
+    let modified = move_to.map_or(ChangeKind::Modify, ChangeKind::Move);
     match edit.kind {
-        EditKind::DeleteFile => {
-            let Some(current) = text.as_ref() else {
-                return here(not_found(false));
-            };
-            let change = BlockChange {
-                kind: ChangeKind::Delete,
-                hunks: hunks_between(&current.all_lines(), &[]),
-                step: None,
-            };
-            if apply {
-                *text = None;
-            }
-            return Ok(change);
-        }
-        EditKind::CreateFile => {
-            if text.as_ref().is_some_and(|current| !current.is_empty()) {
-                return here(EditFailure::Exists(key.to_string()));
-            }
-            if let Some(line) = placeholder_line(replace, &[]) {
-                return here(EditFailure::Placeholder {
-                    path: key.to_string(),
-                    line,
-                });
-            }
-            return Ok(whole_text(text, replace, ChangeKind::Create, apply));
-        }
+        EditKind::DeleteFile => return plan_deletion(text, apply, key),
+        EditKind::CreateFile => return plan_creation(text, replace, apply, key),
         EditKind::WholeFile => {
-            if let Some(line) = placeholder_in(replace, &[], text.as_mut()) {
-                return here(EditFailure::Placeholder {
-                    path: key.to_string(),
-                    line,
-                });
-            }
-            if text.is_none() && !key.contains('/') {
-                // A listing named by a bare basename that several chat files share
-                // must not become a new file at the top level.
-                let namesakes: Vec<String> = chat_files
-                    .iter()
-                    .filter(|file| base_name(file) == base_name(key) && *file != key)
-                    .cloned()
-                    .collect();
-                if !namesakes.is_empty() {
-                    return here(EditFailure::AmbiguousName {
-                        path: key.to_string(),
-                        files: namesakes,
-                    });
-                }
-            }
-            let kind = if text.is_some() {
-                modified()
-            } else {
-                ChangeKind::Create
-            };
-            return Ok(whole_text(text, replace, kind, apply));
+            return plan_listing(text, replace, apply, key, chat_files, modified);
         }
         EditKind::SearchReplace => {}
     }
     if edit.search.trim().is_empty() {
-        if move_to.is_some() && replace.is_empty() {
-            // A pure move: no hunk.
-            if text.is_none() {
-                return here(not_found(false));
-            }
-            return Ok(BlockChange {
-                kind: modified(),
-                hunks: Vec::new(),
-                step: None,
-            });
-        }
-        // A patch hunk of only added lines goes under its anchor.
-        if let Some(current) = text.as_mut()
-            && let Some(found) = matching::insertion_after_anchor(current, &edit.anchors)
-        {
-            let at = match found {
-                Ok(at) => at,
-                Err(MatchFailure::Ambiguous { count }) => {
-                    return here(EditFailure::Ambiguous {
-                        path: key.to_string(),
-                        count,
-                    });
-                }
-                Err(MatchFailure::NotFound) => return here(not_found(true)),
-            };
-            let (lines, _) = split_lf(replace);
-            let placement = Placement {
-                splices: vec![matching::Splice {
-                    start: at,
-                    removed: 0,
-                    inserted: lines.iter().map(|line| line.to_string()).collect(),
-                }],
-                step: LadderStep::Exact,
-            };
-            let mut change = change_from(current, &placement, apply);
-            change.kind = modified();
-            return Ok(change);
-        }
-        // An empty SEARCH creates the file, or appends to what is there; it never
-        // overwrites. The hunk is read off the end of the file alone, so appends to one
-        // file cost their own lines, not the file's.
-        return Ok(match text.as_mut() {
-            Some(current) if !current.is_blank() => {
-                let (lines, _) = split_lf(replace);
-                let appended = Splice {
-                    start: current.len(),
-                    removed: 0,
-                    inserted: lines.iter().map(|line| line.to_string()).collect(),
-                };
-                let change = BlockChange {
-                    kind: modified(),
-                    hunks: hunks_of_splices(current, &[appended]),
-                    step: None,
-                };
-                if apply {
-                    current.append(replace);
-                }
-                change
-            }
-            _ => whole_text(text, replace, ChangeKind::Create, apply),
-        });
+        return plan_without_search(edit, text, replace, apply, key, modified);
     }
     if let Some(line) = placeholder_in(replace, &[&edit.search], text.as_mut()) {
         return here(EditFailure::Placeholder {
@@ -874,20 +775,184 @@ fn plan_change(
         });
     }
     let Some(current) = text.as_mut() else {
-        return Err(PlanFailure::NotFoundHere(not_found(false)));
+        return Err(PlanFailure::NotFoundHere(not_found(key, false)));
     };
     match matching::place(current, &edit.search, replace, scope(edit)) {
         Ok(placement) => {
             let mut change = change_from(current, &placement, apply);
-            change.kind = modified();
+            change.kind = modified;
             Ok(change)
         }
         Err(MatchFailure::Ambiguous { count }) => here(EditFailure::Ambiguous {
             path: key.to_string(),
             count,
         }),
-        Err(MatchFailure::NotFound) => Err(PlanFailure::NotFoundHere(not_found(true))),
+        Err(MatchFailure::NotFound) => Err(PlanFailure::NotFoundHere(not_found(key, true))),
     }
+}
+
+/// A failure of the block in its own file that no other file can mend.
+fn here(failure: EditFailure) -> Result<BlockChange, PlanFailure> {
+    Err(PlanFailure::Here(failure))
+}
+
+/// The SEARCH text is not in `key` (or `key` does not exist).
+fn not_found(key: &str, file_exists: bool) -> EditFailure {
+    EditFailure::NotFound {
+        path: key.to_string(),
+        file_exists,
+    }
+}
+
+/// A deletion: the whole file as one removed hunk.
+fn plan_deletion(
+    text: &mut Option<FileText>,
+    apply: bool,
+    key: &str,
+) -> Result<BlockChange, PlanFailure> {
+    let Some(current) = text.as_ref() else {
+        return here(not_found(key, false));
+    };
+    let change = BlockChange {
+        kind: ChangeKind::Delete,
+        hunks: hunks_between(&current.all_lines(), &[]),
+        step: None,
+    };
+    if apply {
+        *text = None;
+    }
+    Ok(change)
+}
+
+/// A new file: refused over a file with content, or with a placeholder line.
+fn plan_creation(
+    text: &mut Option<FileText>,
+    replace: &str,
+    apply: bool,
+    key: &str,
+) -> Result<BlockChange, PlanFailure> {
+    if text.as_ref().is_some_and(|current| !current.is_empty()) {
+        return here(EditFailure::Exists(key.to_string()));
+    }
+    if let Some(line) = placeholder_line(replace, &[]) {
+        return here(EditFailure::Placeholder {
+            path: key.to_string(),
+            line,
+        });
+    }
+    Ok(whole_text(text, replace, ChangeKind::Create, apply))
+}
+
+/// A whole-file listing: the file's new text, or a new file. Refused with a
+/// placeholder line, or when a bare basename several chat files share names it.
+fn plan_listing(
+    text: &mut Option<FileText>,
+    replace: &str,
+    apply: bool,
+    key: &str,
+    chat_files: &[String],
+    modified: ChangeKind,
+) -> Result<BlockChange, PlanFailure> {
+    if let Some(line) = placeholder_in(replace, &[], text.as_mut()) {
+        return here(EditFailure::Placeholder {
+            path: key.to_string(),
+            line,
+        });
+    }
+    if text.is_none() && !key.contains('/') {
+        // A listing named by a bare basename that several chat files share
+        // must not become a new file at the top level.
+        let namesakes: Vec<String> = chat_files
+            .iter()
+            .filter(|file| base_name(file) == base_name(key) && *file != key)
+            .cloned()
+            .collect();
+        if !namesakes.is_empty() {
+            return here(EditFailure::AmbiguousName {
+                path: key.to_string(),
+                files: namesakes,
+            });
+        }
+    }
+    let kind = if text.is_some() {
+        modified
+    } else {
+        ChangeKind::Create
+    };
+    Ok(whole_text(text, replace, kind, apply))
+}
+
+/// A block with an empty SEARCH: a pure move, added lines under a patch's anchor, or
+/// text for a new file or the end of an existing one.
+fn plan_without_search(
+    edit: &Edit,
+    text: &mut Option<FileText>,
+    replace: &str,
+    apply: bool,
+    key: &str,
+    modified: ChangeKind,
+) -> Result<BlockChange, PlanFailure> {
+    if matches!(modified, ChangeKind::Move(_)) && replace.is_empty() {
+        // A pure move: no hunk.
+        if text.is_none() {
+            return here(not_found(key, false));
+        }
+        return Ok(BlockChange {
+            kind: modified,
+            hunks: Vec::new(),
+            step: None,
+        });
+    }
+    // A patch hunk of only added lines goes under its anchor.
+    if let Some(current) = text.as_mut()
+        && let Some(found) = matching::insertion_after_anchor(current, &edit.anchors)
+    {
+        let at = match found {
+            Ok(at) => at,
+            Err(MatchFailure::Ambiguous { count }) => {
+                return here(EditFailure::Ambiguous {
+                    path: key.to_string(),
+                    count,
+                });
+            }
+            Err(MatchFailure::NotFound) => return here(not_found(key, true)),
+        };
+        let (lines, _) = split_lf(replace);
+        let placement = Placement {
+            splices: vec![matching::Splice {
+                start: at,
+                removed: 0,
+                inserted: lines.iter().map(|line| line.to_string()).collect(),
+            }],
+            step: LadderStep::Exact,
+        };
+        let mut change = change_from(current, &placement, apply);
+        change.kind = modified;
+        return Ok(change);
+    }
+    // An empty SEARCH creates the file, or appends to what is there; it never
+    // overwrites. The hunk is read off the end of the file alone, so appends to one
+    // file cost their own lines, not the file's.
+    Ok(match text.as_mut() {
+        Some(current) if !current.is_blank() => {
+            let (lines, _) = split_lf(replace);
+            let appended = Splice {
+                start: current.len(),
+                removed: 0,
+                inserted: lines.iter().map(|line| line.to_string()).collect(),
+            };
+            let change = BlockChange {
+                kind: modified,
+                hunks: hunks_of_splices(current, &[appended]),
+                step: None,
+            };
+            if apply {
+                current.append(replace);
+            }
+            change
+        }
+        _ => whole_text(text, replace, ChangeKind::Create, apply),
+    })
 }
 
 /// A placeholder line of `replace` that is neither in `known` nor in the file (looked

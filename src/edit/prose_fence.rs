@@ -4,7 +4,7 @@
 //! reply may be cut off.
 
 use super::fence::Fence;
-use super::reply::{ParseError, join_lines};
+use super::parsed::{ParseError, join_lines};
 use super::sink::Sink;
 
 /// A fence that has opened and not yet closed, outside any edit.

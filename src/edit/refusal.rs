@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::reply::Edit;
+use super::parsed::Edit;
 
 /// Describes the refused blocks of a reply, or `None` when no block was refused.
 pub fn refusal_message(edits: &[Edit]) -> Option<String> {

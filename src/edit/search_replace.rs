@@ -12,8 +12,8 @@ use super::machine::{Context, Lookback, Machine};
 use super::names::{
     name_from_fence_info, name_from_line, name_from_prose, resolve_name, strip_decorations,
 };
+use super::parsed::{Edit, ParseError};
 use super::prose_fence::ProseFence;
-use super::reply::{Edit, ParseError};
 use super::sink::Sink;
 
 /// How many non-blank lines above a block are searched for its file name.
@@ -499,7 +499,8 @@ fn find_name(lookback: &Lookback, chat_files: &[String], has_search: bool) -> Op
 #[cfg(test)]
 mod tests {
     use super::super::format::EditFormat;
-    use super::super::reply::{ParsedReply, parse_reply};
+    use super::super::parsed::ParsedReply;
+    use super::super::reply::parse_reply;
     use super::*;
 
     fn files(names: &[&str]) -> Vec<String> {

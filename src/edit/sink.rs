@@ -2,8 +2,7 @@
 //! commands, and (while streaming) each block's progress, reported so that a
 //! state not marked provisional is always extended by the next one.
 
-use super::reply::{Edit, ParseError};
-use super::streaming::BlockProgress;
+use super::parsed::{BlockProgress, Edit, ParseError};
 
 /// A block's reported state within one push.
 enum Report {

@@ -6,37 +6,12 @@
 use super::format::EditFormat;
 use super::machine::{Context, Machine};
 use super::options::{CurrentText, ParseLimits, ParseOptions};
+use super::parsed::{BlockProgress, ParseError, ParsedReply};
 use super::patch::PatchMachine;
-use super::reply::{ParseError, ParsedReply};
 use super::search_replace::SearchReplaceMachine;
 use super::sink::Sink;
 use super::udiff::UdiffMachine;
 use super::whole::WholeMachine;
-
-/// The state of one block so far.
-///
-/// A state that is not `provisional` is a promise: the next state reported for the
-/// block extends it (SEARCH only grows until `search_done`, `replace_so_far` only
-/// grows, `complete` never goes back). A provisional state is the parser's best
-/// guess while it waits for later lines (several `=======` lines, a listing whose
-/// end is not yet clear); the next state may revise it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BlockProgress {
-    /// The block's place in the reply (0-based), the same as its edit's `id`.
-    pub id: usize,
-    /// The file it edits.
-    pub path: String,
-    /// The SEARCH text (the old side) so far.
-    pub search: String,
-    /// The REPLACE text (the new side) received so far (whole lines only).
-    pub replace_so_far: String,
-    /// The SEARCH text is complete.
-    pub search_done: bool,
-    /// The block's closing line has arrived.
-    pub complete: bool,
-    /// This state may still be revised (see the type's documentation).
-    pub provisional: bool,
-}
 
 /// An incremental parser for a reply arriving in pieces.
 pub struct StreamingParser<'a> {

@@ -4,8 +4,8 @@
 use super::fence::is_bare_closing;
 use super::machine::{Context, Machine};
 use super::names::resolve_name;
+use super::parsed::{Edit, ParseError, join_lines};
 use super::prose_fence::ProseFence;
-use super::reply::{Edit, ParseError, join_lines};
 use super::sink::Sink;
 
 pub(crate) const DEV_NULL: &str = "/dev/null";
@@ -302,7 +302,8 @@ impl UdiffMachine {
 #[cfg(test)]
 mod tests {
     use super::super::format::EditFormat;
-    use super::super::reply::{ParsedReply, parse_reply};
+    use super::super::parsed::ParsedReply;
+    use super::super::reply::parse_reply;
     use super::*;
 
     fn parse(reply: &str, chat: &[String]) -> Result<ParsedReply, ParseError> {

@@ -11,7 +11,7 @@ use super::listing_end::{
     readings,
 };
 use super::machine::{Context, Lookback, Machine};
-use super::reply::{Edit, ParseError, join_lines};
+use super::parsed::{Edit, ParseError, join_lines};
 use super::search_replace::is_search_marker;
 use super::sink::Sink;
 
@@ -392,7 +392,8 @@ impl Machine for WholeMachine {
 mod tests {
     use super::super::format::EditFormat;
     use super::super::options::ParseOptions;
-    use super::super::reply::{ParsedReply, parse_reply, parse_reply_with};
+    use super::super::parsed::ParsedReply;
+    use super::super::reply::{parse_reply, parse_reply_with};
     use super::*;
 
     fn files(names: &[&str]) -> Vec<String> {

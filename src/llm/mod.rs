@@ -27,6 +27,7 @@ mod ndjson;
 mod ollama;
 mod ollama_context;
 mod ollama_models;
+mod ollama_show;
 mod openai;
 mod provider;
 mod reasoning_tag;

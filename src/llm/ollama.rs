@@ -14,7 +14,7 @@ use tokio::sync::Mutex;
 use super::error::LlmError;
 use super::models::ModelSettings;
 use super::ollama_context::ContextSize;
-use super::ollama_models::show_context_length;
+use super::ollama_show::show_context_length;
 use super::provider::{ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
 use super::reasoning_tag::ReasoningTagSplitter;
 use super::service::ProviderKind;

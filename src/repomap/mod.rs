@@ -12,6 +12,7 @@ mod file_scan;
 mod fnv;
 mod graph;
 mod language;
+mod map_records;
 mod parse_queue;
 mod rank;
 mod record;

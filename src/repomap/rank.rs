@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 
 use super::graph::{EdgeLists, FileGraph};
-use super::record::MapRecords;
+use super::map_records::MapRecords;
 use super::request::{MapRequest, RankReason};
 use super::symbols::{LazySymbols, Symbols};
 use super::tags::TagKind;
@@ -103,11 +103,47 @@ pub fn rank(
         .iter()
         .filter_map(|name| symbols.get().id(name))
         .collect();
+    let boosts = mention_boosts(graph, &mention_symbols);
+    let out_weight = out_weights(graph, &boosts);
+    let mut seeds = Seeds {
+        weights: vec![0.0; node_count],
+        signals: HashMap::new(),
+    };
+    for &node in &chat {
+        seeds.add(node, 1.0, "chat file".to_string(), "");
+    }
+    seed_mentions(&mut seeds, graph, records, symbols, files, request);
+    for &chat_node in &chat {
+        seed_around_chat_file(&mut seeds, graph, records, &chat, chat_node, &out_weight);
+    }
+    // Files that use the chat file's definitions (callers change with callees).
+    for &chat_node in &chat {
+        seed_callers_of_chat_file(&mut seeds, graph, records, &chat, chat_node);
+    }
+    seeds.normalize();
+    let pagerank = personalized_pagerank(&graph.incoming, &boosts, &out_weight, &seeds.weights);
 
-    // Outgoing weights, with mentioned identifiers boosted: the boost is an extra
-    // (multiplier - 1) share on top of the edge's base weight.
-    let mut boosts: Vec<(u32, u32, f64)> = Vec::new();
-    for &symbol in &mention_symbols {
+    Ranking {
+        file_rank: pagerank.rank,
+        arrived: pagerank.arrived,
+        residual: pagerank.residual,
+        chat,
+        signals: seeds.signals,
+        out_weight,
+        mention_symbols,
+    }
+}
+
+/// The path of a graph node's file.
+fn path_of<'a>(graph: &FileGraph, records: MapRecords<'a>, node: u32) -> &'a str {
+    records.get(graph.record_of(node)).path.as_str()
+}
+
+/// The extra weight of edges over mentioned identifiers: an extra (multiplier - 1)
+/// share on top of the edge's base weight, as (from, to, extra).
+fn mention_boosts(graph: &FileGraph, mention_symbols: &HashSet<u32>) -> Vec<(u32, u32, f64)> {
+    let mut boosts = Vec::new();
+    for &symbol in mention_symbols {
         let weight = f64::from(graph.name_weight[symbol as usize]);
         if weight == 0.0 {
             continue;
@@ -124,33 +160,71 @@ pub fn rank(
             }
         }
     }
-    let mut out_weight = vec![0.0; node_count];
+    boosts
+}
+
+/// Each node's outgoing weight, the boosts included.
+fn out_weights(graph: &FileGraph, boosts: &[(u32, u32, f64)]) -> Vec<f64> {
+    let mut out_weight = vec![0.0; graph.node_count()];
     // By target, then source: each source's weights add up in target order,
     // as they would over its own edges.
     for (_, source, weight) in graph.incoming.all() {
         out_weight[source as usize] += f64::from(weight);
     }
-    for &(from, _, weight) in &boosts {
+    for &(from, _, weight) in boosts {
         out_weight[from as usize] += weight;
     }
-    let mut seeds = vec![0.0; node_count];
-    let mut signals: HashMap<u32, Vec<RankReason>> = HashMap::new();
-    let mut seed = |node: u32, weight: f64, signal: String, from: &str| {
-        seeds[node as usize] += weight;
-        signals.entry(node).or_default().push(RankReason {
+    out_weight
+}
+
+/// The personalization of the ranking as it is built: each file's seed weight and
+/// the signals that put it there.
+struct Seeds {
+    weights: Vec<f64>,
+    signals: HashMap<u32, Vec<RankReason>>,
+}
+
+impl Seeds {
+    fn add(&mut self, node: u32, weight: f64, signal: String, from: &str) {
+        self.weights[node as usize] += weight;
+        self.signals.entry(node).or_default().push(RankReason {
             ident: signal,
             from: from.to_string(),
             weight,
         });
-    };
-    let path_of = |node: u32| records.get(graph.record_of(node)).path.as_str();
-
-    for &node in &chat {
-        seed(node, 1.0, "chat file".to_string(), "");
     }
+
+    /// Scales the seeds to sum to one (evenly over all files when none was seeded).
+    fn normalize(&mut self) {
+        let seed_total: f64 = self.weights.iter().sum();
+        if seed_total > 0.0 {
+            self.weights
+                .iter_mut()
+                .for_each(|weight| *weight /= seed_total);
+            // Report a signal as the rank it injects directly, on the edges' scale.
+            for reason in self.signals.values_mut().flatten() {
+                reason.weight *= (1.0 - DAMPING) / seed_total;
+            }
+        } else if !self.weights.is_empty() {
+            let even = 1.0 / self.weights.len() as f64;
+            self.weights.fill(even);
+        }
+    }
+}
+
+/// Seeds for what the request mentions: files, the definers of identifiers, and
+/// files named like an identifier.
+fn seed_mentions(
+    seeds: &mut Seeds,
+    graph: &FileGraph,
+    records: MapRecords,
+    symbols: &LazySymbols,
+    files: &[String],
+    request: &MapRequest,
+) {
     for path in &request.mention_files {
         if let Some(node) = node_of_path(files, path) {
-            seed(node, MENTIONED_FILE_SEED, "mentioned file".to_string(), "");
+            seeds.add(node, MENTIONED_FILE_SEED, "mentioned file".to_string(), "");
         }
     }
     for name in &request.mention_idents {
@@ -158,7 +232,7 @@ pub fn rank(
             let definers = graph.definers.get(symbol);
             for &node in definers {
                 let weight = MENTIONED_DEFINER_SEED / definers.len() as f64;
-                seed(
+                seeds.add(
                     node,
                     weight,
                     format!("defines mentioned identifier {name}"),
@@ -167,9 +241,9 @@ pub fn rank(
             }
         }
         let lowered = name.to_lowercase();
-        for node in 0..node_count as u32 {
-            if same_lowercase(file_stem(path_of(node)), name, &lowered) {
-                seed(
+        for node in 0..graph.node_count() as u32 {
+            if same_lowercase(file_stem(path_of(graph, records, node)), name, &lowered) {
+                seeds.add(
                     node,
                     MENTIONED_FILE_NAME_SEED,
                     format!("file name matches mentioned {name}"),
@@ -178,102 +252,98 @@ pub fn rank(
             }
         }
     }
-    for &chat_node in &chat {
-        let chat_path = path_of(chat_node);
-        let chat_key = test_key(chat_path);
-        let chat_is_test = is_test_path(chat_path);
-        let neighbours: Vec<u32> = (0..node_count as u32)
-            .filter(|&node| {
-                node != chat_node && !chat.contains(&node) && graph.same_folder(node, chat_node)
-            })
-            .collect();
-        let per_neighbour = SAME_DIRECTORY_SEED / (neighbours.len().max(1) as f64).sqrt();
-        for node in neighbours {
-            seed(
-                node,
-                per_neighbour,
-                "same directory as chat file".to_string(),
-                chat_path,
-            );
+}
+
+/// Seeds around one chat file: its folder, its test or code under test, and the
+/// files it references (a share by edge weight).
+fn seed_around_chat_file(
+    seeds: &mut Seeds,
+    graph: &FileGraph,
+    records: MapRecords,
+    chat: &HashSet<u32>,
+    chat_node: u32,
+    out_weight: &[f64],
+) {
+    let node_count = graph.node_count() as u32;
+    let chat_path = path_of(graph, records, chat_node);
+    let chat_key = test_key(chat_path);
+    let chat_is_test = is_test_path(chat_path);
+    let neighbours: Vec<u32> = (0..node_count)
+        .filter(|&node| {
+            node != chat_node && !chat.contains(&node) && graph.same_folder(node, chat_node)
+        })
+        .collect();
+    let per_neighbour = SAME_DIRECTORY_SEED / (neighbours.len().max(1) as f64).sqrt();
+    for node in neighbours {
+        seeds.add(
+            node,
+            per_neighbour,
+            "same directory as chat file".to_string(),
+            chat_path,
+        );
+    }
+    for node in 0..node_count {
+        if node == chat_node || chat.contains(&node) {
+            continue;
         }
-        for node in 0..node_count as u32 {
-            if node == chat_node || chat.contains(&node) {
-                continue;
-            }
-            let path = path_of(node);
-            // Cheap test first: a pair's stem contains the chat file's key.
-            if may_contain(file_stem(path), &chat_key)
-                && test_key(path) == chat_key
-                && is_test_path(path) != chat_is_test
-            {
-                let signal = if chat_is_test {
-                    "code under test of chat file"
-                } else {
-                    "test of chat file"
-                };
-                seed(node, TEST_PAIR_SEED, signal.to_string(), chat_path);
-            }
-        }
-        // Files the chat file references directly get a seed share by edge weight.
-        let out = out_weight[chat_node as usize];
-        if out > 0.0 {
-            // Newest edge first, the order the seeds were always summed in.
-            for &(target, weight) in graph.outgoing().of(chat_node as usize).iter().rev() {
-                if !chat.contains(&target) {
-                    seed(
-                        target,
-                        CHAT_CALLEE_SEED * f64::from(weight) / out,
-                        "referenced by chat file".to_string(),
-                        chat_path,
-                    );
-                }
-            }
+        let path = path_of(graph, records, node);
+        // Cheap test first: a pair's stem contains the chat file's key.
+        if may_contain(file_stem(path), &chat_key)
+            && test_key(path) == chat_key
+            && is_test_path(path) != chat_is_test
+        {
+            let signal = if chat_is_test {
+                "code under test of chat file"
+            } else {
+                "test of chat file"
+            };
+            seeds.add(node, TEST_PAIR_SEED, signal.to_string(), chat_path);
         }
     }
-    // Files that use the chat file's definitions (callers change with callees).
-    for &chat_node in &chat {
-        let chat_path = path_of(chat_node);
-        let incoming: Vec<(u32, f64)> = graph
-            .incoming
-            .of(chat_node as usize)
-            .iter()
-            .rev()
-            .map(|&(source, weight)| (source, f64::from(weight)))
-            .filter(|(source, _)| !chat.contains(source))
-            .collect();
-        let total: f64 = incoming.iter().map(|(_, weight)| weight).sum();
-        if total > 0.0 {
-            for (source, weight) in incoming {
-                seed(
-                    source,
-                    CHAT_CALLER_SEED * weight / total,
-                    "uses chat file".to_string(),
+    // Files the chat file references directly get a seed share by edge weight.
+    let out = out_weight[chat_node as usize];
+    if out > 0.0 {
+        // Newest edge first, the order the seeds were always summed in.
+        for &(target, weight) in graph.outgoing().of(chat_node as usize).iter().rev() {
+            if !chat.contains(&target) {
+                seeds.add(
+                    target,
+                    CHAT_CALLEE_SEED * f64::from(weight) / out,
+                    "referenced by chat file".to_string(),
                     chat_path,
                 );
             }
         }
     }
-    let seed_total: f64 = seeds.iter().sum();
-    if seed_total > 0.0 {
-        seeds.iter_mut().for_each(|weight| *weight /= seed_total);
-        // Report a signal as the rank it injects directly, on the edges' scale.
-        for reason in signals.values_mut().flatten() {
-            reason.weight *= (1.0 - DAMPING) / seed_total;
+}
+
+/// Seeds for the files that use one chat file's definitions, a share by edge weight.
+fn seed_callers_of_chat_file(
+    seeds: &mut Seeds,
+    graph: &FileGraph,
+    records: MapRecords,
+    chat: &HashSet<u32>,
+    chat_node: u32,
+) {
+    let chat_path = path_of(graph, records, chat_node);
+    let incoming: Vec<(u32, f64)> = graph
+        .incoming
+        .of(chat_node as usize)
+        .iter()
+        .rev()
+        .map(|&(source, weight)| (source, f64::from(weight)))
+        .filter(|(source, _)| !chat.contains(source))
+        .collect();
+    let total: f64 = incoming.iter().map(|(_, weight)| weight).sum();
+    if total > 0.0 {
+        for (source, weight) in incoming {
+            seeds.add(
+                source,
+                CHAT_CALLER_SEED * weight / total,
+                "uses chat file".to_string(),
+                chat_path,
+            );
         }
-    } else if node_count > 0 {
-        seeds.fill(1.0 / node_count as f64);
-    }
-
-    let pagerank = personalized_pagerank(&graph.incoming, &boosts, &out_weight, &seeds);
-
-    Ranking {
-        file_rank: pagerank.rank,
-        arrived: pagerank.arrived,
-        residual: pagerank.residual,
-        chat,
-        signals,
-        out_weight,
-        mention_symbols,
     }
 }
 

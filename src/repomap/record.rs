@@ -5,7 +5,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::classify::Origin;
-use super::snapshot::StoredDefinitions;
 use super::tags::TagKind;
 
 /// Why a file is or is not in the map.
@@ -85,32 +84,4 @@ pub struct StoredRecord {
     pub definitions: Vec<DefinitionRecord>,
     /// (symbol id, reference count), one entry per referenced identifier.
     pub references: Vec<(u32, u32)>,
-}
-
-/// The records as ranking and rendering read them. A map restored from a
-/// snapshot has its files' definitions still on disk: each is read the first
-/// time it is asked for (a ranking visits a few thousand of a kernel's files).
-#[derive(Clone, Copy)]
-pub struct MapRecords<'a> {
-    records: &'a [FileRecord],
-    stored: Option<&'a StoredDefinitions>,
-}
-
-impl<'a> MapRecords<'a> {
-    pub fn new(records: &'a [FileRecord], stored: Option<&'a StoredDefinitions>) -> Self {
-        MapRecords { records, stored }
-    }
-
-    /// Record `index` (its definitions through [`MapRecords::definitions`]).
-    pub fn get(&self, index: usize) -> &'a FileRecord {
-        &self.records[index]
-    }
-
-    /// The definitions of record `index`, in line order.
-    pub fn definitions(&self, index: usize) -> &'a [DefinitionRecord] {
-        match self.stored {
-            Some(stored) => stored.of(index),
-            None => &self.records[index].definitions,
-        }
-    }
 }

@@ -9,8 +9,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::graph::FileGraph;
+use super::map_records::MapRecords;
 use super::rank::Entry;
-use super::record::MapRecords;
 use super::source_lines::SourceLines;
 use crate::tokens;
 

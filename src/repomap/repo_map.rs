@@ -26,9 +26,10 @@ use super::classify::{self, Origin};
 use super::file_scan::{self, Scanned};
 use super::graph::FileGraph;
 use super::language;
+use super::map_records::MapRecords;
 use super::parse_queue::{ParseQueue, PendingFile};
 use super::rank;
-use super::record::{DefinitionRecord, FileRecord, FileStatus, MapRecords, StoredRecord};
+use super::record::{DefinitionRecord, FileRecord, FileStatus, StoredRecord};
 use super::render;
 use super::repo_index::{IndexedPath, RepoIndex};
 use super::request::{
@@ -125,6 +126,15 @@ pub struct RepoMap {
     scan_total: usize,
     scan_parsed: usize,
     project_parsed: usize,
+}
+
+/// The listed files against the records of the last scan: those to look up by hash,
+/// those to read, and how many records went and files were too big.
+struct Matched {
+    lookups: Vec<(ListedFile, [u8; 20])>,
+    unknown: Vec<ListedFile>,
+    removed: usize,
+    skipped: usize,
 }
 
 impl RepoMap {
@@ -260,76 +270,17 @@ impl RepoMap {
         let reordered = !self.records.is_sorted_by(|a, b| a.path <= b.path);
         self.scan_key = None;
 
-        // Both lists in path order: kept records are matched in one pass.
-        let mut previous = std::mem::take(&mut self.records);
-        previous.sort_unstable_by(|a, b| a.path.cmp(&b.path));
-        let mut previous = previous.into_iter().peekable();
-        let mut kept: Vec<FileRecord> = Vec::with_capacity(listing.files.len());
-        let mut lookups: Vec<(ListedFile, [u8; 20])> = Vec::new();
-        let mut unknown: Vec<ListedFile> = Vec::new();
-        let mut removed = 0usize;
-        let mut skipped = 0usize;
-        for file in listing.files {
-            while previous.next_if(|record| record.path < file.path).is_some() {
-                removed += 1;
-            }
-            let cached = previous.next_if(|record| record.path == file.path);
-            if file.size > self.options.max_file_bytes {
-                skipped += 1;
-                removed += usize::from(cached.is_some());
-                continue;
-            }
-            if let Some(mut record) = cached
-                && unchanged(&record, &file)
-            {
-                record.origin = origin_of(&file, record.generated_marker);
-                kept.push(record);
-                continue;
-            }
-            let known = file
-                .blob
-                .or_else(|| self.index.hash_of(&file.path, file.size, file.mtime_ns));
-            match known {
-                Some(hash) if self.store.is_some() => lookups.push((file, hash)),
-                _ => unknown.push(file),
-            }
-        }
-        removed += previous.count();
-        let in_memory = kept.len();
-        self.records = kept;
-
+        let Matched {
+            lookups,
+            mut unknown,
+            removed,
+            skipped,
+        } = self.keep_unchanged(listing.files);
+        let in_memory = self.records.len();
         let loading = Instant::now();
-        let mut lookups = self.hash_unknown(lookups, &mut unknown);
-        let mut restored = 0;
-        if fresh && unknown.is_empty() && !lookups.is_empty() {
-            lookups.sort_unstable_by(|a, b| a.0.path.cmp(&b.0.path));
-            let key = self.listing_key(&lookups);
-            match self.restore(key, &mut lookups) {
-                0 => self.scan_key = Some(key),
-                count => restored = count,
-            }
-        }
-        if restored == 0 {
-            self.ensure_index();
-        }
-        let found = self.take_from_store(lookups, &mut unknown);
-        // Path order: the index is compared in one pass, and the graph's node
-        // order is the identity.
-        self.records.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+        let (found, restored) = self.restore_or_take(fresh, lookups, &mut unknown);
         self.stats.cache_load_time = loading.elapsed();
-
-        let pending: Vec<PendingFile> = unknown
-            .into_iter()
-            .map(|file| PendingFile {
-                origin: classify::classify_path(&file.path, file.linguist),
-                path: file.path,
-                size: file.size,
-                mtime_ns: file.mtime_ns,
-                linguist: file.linguist,
-            })
-            .collect();
-        let wanted = self.queue.wanted().to_vec();
-        self.queue = ParseQueue::new(pending, self.options.map_vendored, wanted);
+        self.queue_to_parse(unknown);
         if found > 0
             || removed > 0
             || reordered
@@ -360,6 +311,98 @@ impl RepoMap {
             removed,
             from_git,
         })
+    }
+
+    /// Keeps the records of files unchanged since the last scan (in path order, in
+    /// one pass over both lists) and sorts the rest by whether their content is known
+    /// by hash (to look up in the tag store) or must be read.
+    fn keep_unchanged(&mut self, files: Vec<ListedFile>) -> Matched {
+        // Both lists in path order: kept records are matched in one pass.
+        let mut previous = std::mem::take(&mut self.records);
+        previous.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+        let mut previous = previous.into_iter().peekable();
+        let mut kept: Vec<FileRecord> = Vec::with_capacity(files.len());
+        let mut lookups: Vec<(ListedFile, [u8; 20])> = Vec::new();
+        let mut unknown: Vec<ListedFile> = Vec::new();
+        let mut removed = 0usize;
+        let mut skipped = 0usize;
+        for file in files {
+            while previous.next_if(|record| record.path < file.path).is_some() {
+                removed += 1;
+            }
+            let cached = previous.next_if(|record| record.path == file.path);
+            if file.size > self.options.max_file_bytes {
+                skipped += 1;
+                removed += usize::from(cached.is_some());
+                continue;
+            }
+            if let Some(mut record) = cached
+                && unchanged(&record, &file)
+            {
+                record.origin = origin_of(&file, record.generated_marker);
+                kept.push(record);
+                continue;
+            }
+            let known = file
+                .blob
+                .or_else(|| self.index.hash_of(&file.path, file.size, file.mtime_ns));
+            match known {
+                Some(hash) if self.store.is_some() => lookups.push((file, hash)),
+                _ => unknown.push(file),
+            }
+        }
+        removed += previous.count();
+        self.records = kept;
+        Matched {
+            lookups,
+            unknown,
+            removed,
+            skipped,
+        }
+    }
+
+    /// Takes the tags of known content: a whole snapshot on a fresh start that
+    /// matches it, else each file from the tag store. Returns (found, restored).
+    fn restore_or_take(
+        &mut self,
+        fresh: bool,
+        lookups: Vec<(ListedFile, [u8; 20])>,
+        unknown: &mut Vec<ListedFile>,
+    ) -> (usize, usize) {
+        let mut lookups = self.hash_unknown(lookups, unknown);
+        let mut restored = 0;
+        if fresh && unknown.is_empty() && !lookups.is_empty() {
+            lookups.sort_unstable_by(|a, b| a.0.path.cmp(&b.0.path));
+            let key = self.listing_key(&lookups);
+            match self.restore(key, &mut lookups) {
+                0 => self.scan_key = Some(key),
+                count => restored = count,
+            }
+        }
+        if restored == 0 {
+            self.ensure_index();
+        }
+        let found = self.take_from_store(lookups, unknown);
+        // Path order: the index is compared in one pass, and the graph's node
+        // order is the identity.
+        self.records.sort_unstable_by(|a, b| a.path.cmp(&b.path));
+        (found, restored)
+    }
+
+    /// Queues the files whose tags must be parsed, project code first.
+    fn queue_to_parse(&mut self, unknown: Vec<ListedFile>) {
+        let pending: Vec<PendingFile> = unknown
+            .into_iter()
+            .map(|file| PendingFile {
+                origin: classify::classify_path(&file.path, file.linguist),
+                path: file.path,
+                size: file.size,
+                mtime_ns: file.mtime_ns,
+                linguist: file.linguist,
+            })
+            .collect();
+        let wanted = self.queue.wanted().to_vec();
+        self.queue = ParseQueue::new(pending, self.options.map_vendored, wanted);
     }
 
     /// Whether the index as loaded describes the records (sorted by path)

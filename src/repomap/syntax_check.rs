@@ -454,13 +454,6 @@ mod tests {
     /// A break and a non-break per language, and a file broken before the change.
     #[test]
     fn a_change_is_flagged_only_for_the_errors_it_introduces() {
-        struct Case {
-            path: &'static str,
-            before: &'static str,
-            after: &'static str,
-            /// The message expected (a part of it); `None`: no flag.
-            flag: Option<&'static str>,
-        }
         let python = "def f():\n    return 1\n";
         let javascript = "function f() {\n  return g(1);\n}\n";
         let typescript = "function f(a: number): number {\n  return a;\n}\n";
@@ -469,139 +462,120 @@ mod tests {
         let java = "class A {\n  void f() {\n    int x = 1;\n  }\n}\n";
         let c = "int main(void) {\n  int x = 1;\n  return x;\n}\n";
         let ruby = "def f(x)\n  [x + 1]\nend\n";
-        let cases = [
-            Case {
-                path: "a.py",
-                before: python,
-                after: "def f():\n    return (1\n\nx = 2\n",
-                flag: Some("unclosed `(` opened at line 2"),
-            },
-            Case {
-                path: "a.py",
-                before: python,
-                after: "def f(x):\n    return x\n",
-                flag: None,
-            },
-            Case {
-                path: "a.py",
-                before: python,
-                after: "x = 1\n=======\ny = 2\n",
-                flag: Some("unexpected `=======`"),
-            },
-            Case {
-                path: "a.js",
-                before: javascript,
-                after: "function f() {\n  return g(1;\n}\n",
-                flag: Some("`(`"),
-            },
-            Case {
-                path: "a.js",
-                before: javascript,
-                after: "function f() {\n  return g(2);\n}\n",
-                flag: None,
-            },
-            Case {
-                path: "a.ts",
-                before: typescript,
-                after: "function f(a: number: number {\n  return a;\n}\n",
-                flag: Some(""),
-            },
-            Case {
-                path: "a.ts",
-                before: typescript,
-                after: "function f(b: number): number {\n  return b;\n}\n",
-                flag: None,
-            },
-            Case {
-                path: "a.rs",
-                before: rust,
-                after: "fn main() {\n    let x = (1;\n}\n",
-                flag: Some("unclosed `(`"),
-            },
-            Case {
-                path: "a.rs",
-                before: rust,
-                after: "fn main() {\n    let x = (2);\n}\n",
-                flag: None,
-            },
-            Case {
-                path: "a.go",
-                before: go,
-                after: "package main\n\nfunc main() {\n\tprintln(1)\n",
-                flag: Some(""),
-            },
-            Case {
-                path: "a.go",
-                before: go,
-                after: "package main\n\nfunc main() {\n\tprintln(2)\n}\n",
-                flag: None,
-            },
-            Case {
-                path: "A.java",
-                before: java,
-                after: "class A {\n  void f() {\n    int x = 1\n  }\n}\n",
-                flag: Some("missing `;`"),
-            },
-            Case {
-                path: "A.java",
-                before: java,
-                after: "class A {\n  void f() {\n    int y = 1;\n  }\n}\n",
-                flag: None,
-            },
-            Case {
-                path: "a.c",
-                before: c,
-                after: "int main(void) {\n  int x = 1\n  return x;\n}\n",
-                flag: Some("missing `;`"),
-            },
-            Case {
-                path: "a.c",
-                before: c,
-                after: "int main(void) {\n  int x = 2;\n  return x;\n}\n",
-                flag: None,
-            },
-            Case {
-                path: "a.rb",
-                before: ruby,
-                after: "def f(x)\n  [x + 1\nend\n",
-                flag: Some(""),
-            },
-            Case {
-                path: "a.rb",
-                before: ruby,
-                after: "def f(y)\n  [y + 1]\nend\n",
-                flag: None,
-            },
+        // (path, before, after, the message expected (a part of it) or `None`: no flag)
+        let cases: [(&str, &str, &str, Option<&str>); 19] = [
+            (
+                "a.py",
+                python,
+                "def f():\n    return (1\n\nx = 2\n",
+                Some("unclosed `(` opened at line 2"),
+            ),
+            ("a.py", python, "def f(x):\n    return x\n", None),
+            (
+                "a.py",
+                python,
+                "x = 1\n=======\ny = 2\n",
+                Some("unexpected `=======`"),
+            ),
+            (
+                "a.js",
+                javascript,
+                "function f() {\n  return g(1;\n}\n",
+                Some("`(`"),
+            ),
+            (
+                "a.js",
+                javascript,
+                "function f() {\n  return g(2);\n}\n",
+                None,
+            ),
+            (
+                "a.ts",
+                typescript,
+                "function f(a: number: number {\n  return a;\n}\n",
+                Some(""),
+            ),
+            (
+                "a.ts",
+                typescript,
+                "function f(b: number): number {\n  return b;\n}\n",
+                None,
+            ),
+            (
+                "a.rs",
+                rust,
+                "fn main() {\n    let x = (1;\n}\n",
+                Some("unclosed `(`"),
+            ),
+            ("a.rs", rust, "fn main() {\n    let x = (2);\n}\n", None),
+            (
+                "a.go",
+                go,
+                "package main\n\nfunc main() {\n\tprintln(1)\n",
+                Some(""),
+            ),
+            (
+                "a.go",
+                go,
+                "package main\n\nfunc main() {\n\tprintln(2)\n}\n",
+                None,
+            ),
+            (
+                "A.java",
+                java,
+                "class A {\n  void f() {\n    int x = 1\n  }\n}\n",
+                Some("missing `;`"),
+            ),
+            (
+                "A.java",
+                java,
+                "class A {\n  void f() {\n    int y = 1;\n  }\n}\n",
+                None,
+            ),
+            (
+                "a.c",
+                c,
+                "int main(void) {\n  int x = 1\n  return x;\n}\n",
+                Some("missing `;`"),
+            ),
+            (
+                "a.c",
+                c,
+                "int main(void) {\n  int x = 2;\n  return x;\n}\n",
+                None,
+            ),
+            ("a.rb", ruby, "def f(x)\n  [x + 1\nend\n", Some("")),
+            ("a.rb", ruby, "def f(y)\n  [y + 1]\nend\n", None),
             // Broken before: the change moves the old error down two lines; not flagged.
-            Case {
-                path: "a.py",
-                before: "def f(:\n    pass\n",
-                after: "import os\n\ndef f(:\n    pass\n",
-                flag: None,
-            },
+            (
+                "a.py",
+                "def f(:\n    pass\n",
+                "import os\n\ndef f(:\n    pass\n",
+                None,
+            ),
             // Broken before, and the change adds a second error: flagged.
-            Case {
-                path: "a.py",
-                before: "def f(:\n    pass\n",
-                after: "x = [1\n\ndef f(:\n    pass\n",
-                flag: Some(""),
-            },
+            (
+                "a.py",
+                "def f(:\n    pass\n",
+                "x = [1\n\ndef f(:\n    pass\n",
+                Some(""),
+            ),
         ];
+        assert_flags(&cases);
+    }
+
+    /// Checks each (path, before, after, part of the message expected or `None`).
+    fn assert_flags(cases: &[(&str, &str, &str, Option<&str>)]) {
         let checker = SyntaxChecker::new();
-        for case in &cases {
-            let found = checker.introduced(case.path, case.before, case.after);
-            match (case.flag, &found) {
+        for &(path, before, after, flag) in cases {
+            let found = checker.introduced(path, before, after);
+            match (flag, &found) {
                 (None, None) => {}
                 (Some(part), Some(error)) => assert!(
                     error.message.contains(part),
-                    "{}: {:?} lacks {part:?}",
-                    case.path,
-                    error
+                    "{path}: {error:?} lacks {part:?}"
                 ),
-                _ => panic!(
-                    "{}: {:?} for {:?}, expected {:?}",
-                    case.path, found, case.after, case.flag
-                ),
+                _ => panic!("{path}: {found:?} for {after:?}, expected {flag:?}"),
             }
         }
     }

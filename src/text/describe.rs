@@ -5,7 +5,8 @@
 
 use crate::diff::unified_text;
 use crate::protocol::{
-    DuringTurn, EditStatus, Event, NoticeLevel, PlanOutcome, Refusal, SessionInfo, TurnOutcome,
+    DuringTurn, EditOutcome, EditStatus, Event, FileDiff, NoticeLevel, PlanOutcome, Refusal,
+    SessionInfo, TokenUsage, TurnOutcome,
 };
 
 /// What kind of words they are, so a front end can place them.
@@ -52,62 +53,8 @@ pub fn describe(event: &Event) -> Vec<Said> {
             usage,
             cost,
             interrupted,
-        } => {
-            let mut text = format!(
-                "Tokens: {} sent, {} received",
-                usage.prompt_tokens(),
-                usage.output_tokens
-            );
-            if usage.cache_read_tokens + usage.cache_write_tokens > 0 {
-                text.push_str(&format!(
-                    " ({} cache read, {} cache write)",
-                    usage.cache_read_tokens, usage.cache_write_tokens
-                ));
-            }
-            if let Some(cost) = cost {
-                text.push_str(&format!(", cost ${cost:.4}"));
-            }
-            text.push('.');
-            // A request that never got an answer has no counts worth a line.
-            let counted = usage.prompt_tokens() + usage.output_tokens > 0;
-            let mut words = if counted {
-                vec![said(Tone::Info, text)]
-            } else {
-                Vec::new()
-            };
-            if *interrupted {
-                words.push(said(
-                    Tone::Warn,
-                    "The reply was interrupted: its text is kept, nothing of it was applied.",
-                ));
-            }
-            words
-        }
-        Event::EditResults { results } => results
-            .iter()
-            .map(|result| {
-                let block = result.id + 1;
-                let path = &result.path;
-                match &result.status {
-                    EditStatus::Applied => said(Tone::Result, format!("Applied edit to {path}")),
-                    EditStatus::Created => said(Tone::Result, format!("Created {path}")),
-                    EditStatus::Deleted => said(Tone::Result, format!("Deleted {path}")),
-                    EditStatus::Moved { to } => said(Tone::Result, format!("Moved {path} to {to}")),
-                    EditStatus::Rejected => said(Tone::Result, format!("Rejected edit to {path}")),
-                    EditStatus::Dropped { reason } => said(
-                        Tone::Result,
-                        format!(
-                            "Dropped block {block} ({path}), not sent back: {}",
-                            first_line(reason)
-                        ),
-                    ),
-                    EditStatus::Failed { reason } => said(
-                        Tone::Error,
-                        format!("Block {block} ({path}) failed: {}", first_line(reason)),
-                    ),
-                }
-            })
-            .collect(),
+        } => reply_finished(usage, *cost, *interrupted),
+        Event::EditResults { results } => results.iter().map(edit_result).collect(),
         Event::CommitMade { commit } => vec![said(
             Tone::Result,
             format!("Commit {} {}", commit.short_id, commit.summary),
@@ -121,30 +68,9 @@ pub fn describe(event: &Event) -> Vec<Said> {
             output,
             success,
             ..
-        } => {
-            let status = if *success { "" } else { " (failed)" };
-            let mut text = format!("$ {command}{status}");
-            let output = output.trim_end();
-            if !output.is_empty() {
-                text.push('\n');
-                text.push_str(output);
-            }
-            vec![said(Tone::Result, text)]
-        }
+        } => vec![said(Tone::Result, command_output(command, output, *success))],
         Event::Question { text, .. } => vec![said(Tone::Info, text.clone())],
-        Event::CommitDiff { files, .. } => {
-            let text: String = files
-                .iter()
-                .map(|file| {
-                    if file.binary {
-                        format!("Binary file {} changed\n", file.path)
-                    } else {
-                        unified_text(&file.path, &file.hunks)
-                    }
-                })
-                .collect();
-            vec![said(Tone::Result, text.trim_end().to_string())]
-        }
+        Event::CommitDiff { files, .. } => vec![said(Tone::Result, commit_diff(files))],
         Event::ReviewStarted(review) => review
             .notice
             .iter()
@@ -164,35 +90,12 @@ pub fn describe(event: &Event) -> Vec<Said> {
             TurnOutcome::Error { message, .. } => vec![said(Tone::Error, message.clone())],
         },
         Event::SentDuringTurn { text, handling } => during_turn(text, handling),
-        Event::SessionList { sessions } => {
-            let text = if sessions.is_empty() {
-                "No saved sessions in this repository yet.".to_string()
-            } else {
-                let mut text = String::from("Saved sessions, most recently active first:");
-                for session in sessions {
-                    text.push('\n');
-                    text.push_str(&session_line(session));
-                }
-                text.push_str("\n/resume ID continues one (a unique start of the id is enough).");
-                text
-            };
-            vec![said(Tone::Result, text)]
-        }
+        Event::SessionList { sessions } => vec![said(Tone::Result, session_list(sessions))],
         Event::PlanReady { .. } => vec![said(
             Tone::Info,
             "The plan waits for your decision before the editor model makes any change.",
         )],
-        Event::PlanDecided { outcome, .. } => vec![match outcome {
-            PlanOutcome::Sent => said(Tone::Info, "Plan sent to the editor model."),
-            PlanOutcome::SentEdited { text } => said(
-                Tone::Info,
-                format!("Edited plan sent to the editor model:\n\n{text}"),
-            ),
-            PlanOutcome::Dropped => said(
-                Tone::Info,
-                "Plan dropped: nothing was sent to the editor model. The plan stays in the conversation.",
-            ),
-        }],
+        Event::PlanDecided { outcome, .. } => vec![plan_decided(outcome)],
         Event::HistorySummarized(figures) => vec![said(
             Tone::Info,
             format!(
@@ -258,6 +161,121 @@ pub fn refusal(reason: Refusal) -> &'static str {
         Refusal::ReplacesConversation => {
             "It replaces the conversation this turn is adding to; run it once the turn ends (Esc stops it)."
         }
+    }
+}
+
+/// The token counts and cost of a finished reply (none when no request was answered),
+/// and a warning if it was interrupted.
+fn reply_finished(usage: &TokenUsage, cost: Option<f64>, interrupted: bool) -> Vec<Said> {
+    let mut text = format!(
+        "Tokens: {} sent, {} received",
+        usage.prompt_tokens(),
+        usage.output_tokens
+    );
+    if usage.cache_read_tokens + usage.cache_write_tokens > 0 {
+        text.push_str(&format!(
+            " ({} cache read, {} cache write)",
+            usage.cache_read_tokens, usage.cache_write_tokens
+        ));
+    }
+    if let Some(cost) = cost {
+        text.push_str(&format!(", cost ${cost:.4}"));
+    }
+    text.push('.');
+    // A request that never got an answer has no counts worth a line.
+    let counted = usage.prompt_tokens() + usage.output_tokens > 0;
+    let mut words = if counted {
+        vec![said(Tone::Info, text)]
+    } else {
+        Vec::new()
+    };
+    if interrupted {
+        words.push(said(
+            Tone::Warn,
+            "The reply was interrupted: its text is kept, nothing of it was applied.",
+        ));
+    }
+    words
+}
+
+/// What became of one edit block.
+fn edit_result(result: &EditOutcome) -> Said {
+    let block = result.id + 1;
+    let path = &result.path;
+    match &result.status {
+        EditStatus::Applied => said(Tone::Result, format!("Applied edit to {path}")),
+        EditStatus::Created => said(Tone::Result, format!("Created {path}")),
+        EditStatus::Deleted => said(Tone::Result, format!("Deleted {path}")),
+        EditStatus::Moved { to } => said(Tone::Result, format!("Moved {path} to {to}")),
+        EditStatus::Rejected => said(Tone::Result, format!("Rejected edit to {path}")),
+        EditStatus::Dropped { reason } => said(
+            Tone::Result,
+            format!(
+                "Dropped block {block} ({path}), not sent back: {}",
+                first_line(reason)
+            ),
+        ),
+        EditStatus::Failed { reason } => said(
+            Tone::Error,
+            format!("Block {block} ({path}) failed: {}", first_line(reason)),
+        ),
+    }
+}
+
+/// A command's line and its output (trailing blank lines dropped).
+fn command_output(command: &str, output: &str, success: bool) -> String {
+    let status = if success { "" } else { " (failed)" };
+    let mut text = format!("$ {command}{status}");
+    let output = output.trim_end();
+    if !output.is_empty() {
+        text.push('\n');
+        text.push_str(output);
+    }
+    text
+}
+
+/// A commit's diff as unified text, a line for each binary file.
+fn commit_diff(files: &[FileDiff]) -> String {
+    let text: String = files
+        .iter()
+        .map(|file| {
+            if file.binary {
+                format!("Binary file {} changed\n", file.path)
+            } else {
+                unified_text(&file.path, &file.hunks)
+            }
+        })
+        .collect();
+    text.trim_end().to_string()
+}
+
+/// The saved sessions, one line each, and how to resume one.
+fn session_list(sessions: &[SessionInfo]) -> String {
+    if sessions.is_empty() {
+        "No saved sessions in this repository yet.".to_string()
+    } else {
+        let mut text = String::from("Saved sessions, most recently active first:");
+        for session in sessions {
+            text.push('\n');
+            text.push_str(&session_line(session));
+        }
+        text.push_str("\n/resume ID continues one (a unique start of the id is enough).");
+        text
+    }
+}
+
+/// What was done with an architect's plan.
+fn plan_decided(outcome: &PlanOutcome) -> Said {
+    match outcome {
+        PlanOutcome::Sent => said(Tone::Info, "Plan sent to the editor model."),
+        PlanOutcome::SentEdited { text } => said(
+            Tone::Info,
+            format!("Edited plan sent to the editor model:\n\n{text}"),
+        ),
+        PlanOutcome::Dropped => said(
+            Tone::Info,
+            "Plan dropped: nothing was sent to the editor model. The plan stays in the conversation.",
+        ),
     }
 }
 
