@@ -321,6 +321,56 @@ async fn review_keys_accept_all_and_the_side_by_side_layout() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_review_takes_the_width_z_zooms_and_ending_it_rejects_the_rest() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([[
+        block(
+            "src/greet.py",
+            "def greet(name):\n",
+            "def greet(name, loud=False):\n",
+        ),
+        block("src/greet.py", "def main():\n", "def main() -> None:\n"),
+    ]
+    .concat()]));
+    let mut ui = started(&repo, &mock, 160, 45).await;
+    ui.send("types");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    // The diff has most of the width: the side-by-side halves are wide enough to read.
+    ui.key(KeyCode::Char('s'));
+    let screen = ui.screen(&repo);
+    assert_snapshot!("screen_review_wide_side_by_side_160x45", screen);
+    ui.key(KeyCode::Char('s'));
+    ui.key(KeyCode::Char('z'));
+    let screen = ui.screen(&repo);
+    assert!(!screen.contains("Chat"), "{screen}");
+    assert_snapshot!("screen_review_zoomed_160x45", screen);
+    ui.key(KeyCode::Char('z'));
+
+    // Accept the first block, end the review: the second is shown rejected.
+    ui.key(KeyCode::Char('y'));
+    ui.key(KeyCode::Enter);
+    ui.until("the review's end", |event| {
+        matches!(event, Event::ReviewEnded { .. })
+    })
+    .await;
+    // A `y` pressed a moment too late is not typed into the message.
+    ui.key(KeyCode::Char('y'));
+    assert_eq!(ui.app.message_text(), "");
+    ui.until_turn_finished().await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("Review (ended) 1✓ 2✗"), "{screen}");
+    assert_snapshot!("screen_review_ended_160x45", screen);
+    // The next key types as usual.
+    ui.key(KeyCode::Char('y'));
+    assert_eq!(ui.app.message_text(), "y");
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_review_whose_first_block_fails_opens_on_that_block() {
     let repo = project();
     let mock = mock();

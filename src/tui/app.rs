@@ -36,6 +36,8 @@ use crate::text::{Tone, describe};
 
 /// Below this width or height the panes collapse to tabs.
 const WIDE_MIN_WIDTH: u16 = 120;
+/// The chat's narrowest width beside a review.
+const CHAT_MIN_WIDTH: u16 = 40;
 const WIDE_MIN_HEIGHT: u16 = 30;
 
 /// How to build an [`App`].
@@ -130,6 +132,11 @@ pub struct App {
     turns_in_flight: usize,
     /// Text to copy through the terminal (OSC 52), for the terminal loop to write.
     terminal_copy: Option<String>,
+    /// `z`: the diff pane takes the whole body while it has the focus.
+    zoomed: bool,
+    /// The review just ended and took the focus back to the input: the next key, if
+    /// it is a review key, was meant for the review and is not typed.
+    review_just_ended: bool,
 }
 
 impl App {
@@ -186,6 +193,8 @@ impl App {
             watch_request: options.watch_files.then_some(true),
             turns_in_flight: 0,
             terminal_copy: None,
+            zoomed: false,
+            review_just_ended: false,
         }
     }
 
@@ -261,6 +270,11 @@ impl App {
     /// The pane with the keyboard.
     pub fn focus(&self) -> Focus {
         self.focus
+    }
+
+    /// The text in the message box.
+    pub fn message_text(&self) -> String {
+        self.input.text()
     }
 
     /// The user asked to quit (Ctrl-C twice or `/exit`).
@@ -458,6 +472,7 @@ impl App {
                 self.diff.end_review(review);
                 if self.focus == Focus::Diff {
                     self.set_focus(Focus::Input);
+                    self.review_just_ended = true;
                 }
             }
             Event::EditResults { results } => {
@@ -694,6 +709,11 @@ impl App {
             }
             Overlay::None => {}
         }
+        if std::mem::take(&mut self.review_just_ended) && self.is_stray_review_key(&key) {
+            self.status
+                .flash("The review is over: that key was not typed into the message.");
+            return;
+        }
         if self.focus == Focus::Input && self.editor_chord(&key) {
             return;
         }
@@ -724,6 +744,26 @@ impl App {
             return true;
         }
         false
+    }
+
+    /// A key that decides in a review, pressed into an empty message box.
+    fn is_stray_review_key(&self, key: &KeyEvent) -> bool {
+        let review_key = matches!(
+            self.keymap.own_action(KeyContext::Diff, key),
+            Some(
+                Action::Accept
+                    | Action::Reject
+                    | Action::AcceptAll
+                    | Action::RejectAll
+                    | Action::FinishReview
+                    | Action::NextBlock
+                    | Action::PrevBlock
+                    | Action::EditBlock
+                    | Action::EditBlockExternally
+                    | Action::ToggleTellRejected
+            )
+        );
+        review_key && self.focus == Focus::Input && self.input.text().is_empty()
     }
 
     fn edit_message_externally(&mut self, text: String) {
@@ -808,6 +848,7 @@ impl App {
                 }
             }
             Action::Rewind if self.focus == Focus::Chat => self.rewind_to_selected(),
+            Action::ToggleZoom if self.focus == Focus::Diff => self.zoomed = !self.zoomed,
             Action::HistoryPrev => self.input.history_previous(),
             Action::HistoryNext => self.input.history_next(),
             other => {
@@ -1065,7 +1106,9 @@ impl App {
         let area = frame.area();
         let [body, status_area] =
             Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
-        if area.width >= WIDE_MIN_WIDTH && area.height >= WIDE_MIN_HEIGHT {
+        if self.zoomed && self.focus == Focus::Diff {
+            self.draw_diff_or_plan(frame, body);
+        } else if area.width >= WIDE_MIN_WIDTH && area.height >= WIDE_MIN_HEIGHT {
             self.draw_wide(frame, body);
         } else {
             self.draw_tabs(frame, body);
@@ -1092,6 +1135,18 @@ impl App {
     }
 
     fn draw_wide(&self, frame: &mut Frame, body: Rect) {
+        let reviewing = self.diff.is_reviewing() || self.plan.is_open();
+        if reviewing {
+            // A review reads the diff: it gets most of the width and the whole column;
+            // the chat stays beside it, narrowed, and the side panes wait.
+            let chat_width = (body.width / 3).max(CHAT_MIN_WIDTH);
+            let [center, right] =
+                Layout::horizontal([Constraint::Length(chat_width), Constraint::Fill(1)])
+                    .areas(body);
+            self.draw_chat_column(frame, center);
+            self.draw_diff_or_plan(frame, right);
+            return;
+        }
         let [side, center, right] = Layout::horizontal([
             Constraint::Length(32),
             Constraint::Fill(1),
@@ -1100,11 +1155,6 @@ impl App {
         .areas(body);
         let [files_area, commits_area] =
             Layout::vertical([Constraint::Percentage(40), Constraint::Percentage(60)]).areas(side);
-        let [chat_area, input_area] = Layout::vertical([
-            Constraint::Min(3),
-            Constraint::Length(self.input.wanted_height()),
-        ])
-        .areas(center);
         let lower = if self.context_shown {
             // The context report wants all its lines, up to most of the column.
             let most = right.height.saturating_mul(3) / 5;
@@ -1117,19 +1167,33 @@ impl App {
             .draw(frame, files_area, self.context(Focus::Files));
         self.commits
             .draw(frame, commits_area, self.context(Focus::Commits));
-        self.chat.draw(frame, chat_area, self.context(Focus::Chat));
-        self.input
-            .draw(frame, input_area, self.context(Focus::Input));
-        if self.plan.is_open() {
-            self.plan.draw(frame, diff_area, self.context(Focus::Diff));
-        } else {
-            self.diff.draw(frame, diff_area, self.context(Focus::Diff));
-        }
+        self.draw_chat_column(frame, center);
+        self.draw_diff_or_plan(frame, diff_area);
         if self.context_shown {
             self.context_pane
                 .draw(frame, map_area, self.context(Focus::Map));
         } else {
             self.map.draw(frame, map_area, self.context(Focus::Map));
+        }
+    }
+
+    /// The chat with the message box under it.
+    fn draw_chat_column(&self, frame: &mut Frame, area: Rect) {
+        let [chat_area, input_area] = Layout::vertical([
+            Constraint::Min(3),
+            Constraint::Length(self.input.wanted_height()),
+        ])
+        .areas(area);
+        self.chat.draw(frame, chat_area, self.context(Focus::Chat));
+        self.input
+            .draw(frame, input_area, self.context(Focus::Input));
+    }
+
+    fn draw_diff_or_plan(&self, frame: &mut Frame, area: Rect) {
+        if self.plan.is_open() {
+            self.plan.draw(frame, area, self.context(Focus::Diff));
+        } else {
+            self.diff.draw(frame, area, self.context(Focus::Diff));
         }
     }
 

@@ -441,6 +441,7 @@ mod tests {
                 BlockState::Failed {
                     reason: "the SEARCH text was not found in f.py".into(),
                     hunks: Vec::new(),
+                    closest: None,
                 }
             },
             decision: BlockDecisionState::Pending,
