@@ -910,3 +910,30 @@ fn an_editor_that_fails_or_is_interrupted_leaves_the_review_as_it_was() {
     );
     tmux.quit();
 }
+
+#[test]
+fn z_zooms_the_review_to_the_whole_screen_and_back_in_tmux() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the review zoom test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
+    let home = tempfile::tempdir().unwrap();
+    let (_mock, tmux) = review_two_blocks_with_editor(&repo, home.path(), "true");
+    // Beside a review the chat is narrowed and the side panes wait.
+    let screen = tmux.screen();
+    assert!(!screen.contains("Files"), "{screen}");
+    assert!(screen.contains("Chat"), "{screen}");
+
+    tmux.keys(&["z"]);
+    let zoomed = tmux.wait_for("the zoomed diff", |s| !s.contains("Chat"));
+    assert!(zoomed.contains("1/2 hello.py"), "{zoomed}");
+    // The zoomed review still decides.
+    tmux.keys(&["y"]);
+    tmux.wait_text("2/2 other.py");
+    tmux.keys(&["z"]);
+    tmux.wait_for("the chat back", |s| s.contains("Chat") && s.contains("2/2 other.py"));
+    tmux.keys(&["y"]);
+    wait_for_log(&repo, 2, &tmux);
+    tmux.quit();
+}
