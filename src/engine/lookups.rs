@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use crate::protocol::{Event, NoticeLevel, Op};
+use crate::protocol::{DiffSource, Event, NoticeLevel, Op};
 
 use super::inbox::Emitter;
 use super::locked_repo::LockedRepo;
@@ -91,10 +91,13 @@ pub(super) fn commit_diff(git: Option<&LockedRepo>, commit: &str) -> Event {
             text: NO_GIT.to_string(),
         };
     };
-    match git.with(|git| git.commit_diff(commit)) {
-        Ok(files) => Event::CommitDiff {
+    match git.with(|git| {
+        Ok::<_, crate::git::GitError>((git.commit_diff(commit)?, git.commit_message(commit)?))
+    }) {
+        Ok((files, message)) => Event::CommitDiff {
             commit: commit.to_string(),
             files,
+            source: Some(DiffSource::Commit { message }),
         },
         Err(error) => Event::Notice {
             level: NoticeLevel::Error,

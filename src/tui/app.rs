@@ -512,7 +512,11 @@ impl App {
             }
             event @ Event::Notice { .. } => self.say(&event),
             Event::CommitLog { commits } => self.commits.set_commits(commits),
-            Event::CommitDiff { commit, files } => self.diff.show_commit(commit, &files),
+            Event::CommitDiff {
+                commit,
+                files,
+                source,
+            } => self.diff.show_commit(commit, &files, source),
             Event::RepoMap(map) => self.map.set_map(map),
             Event::RepoFiles { files } => {
                 self.repo_files = files.into();
