@@ -507,6 +507,18 @@ async fn commit_log_opens_a_diff_and_undo_names_the_commit() {
     ui.key(KeyCode::Char('y'));
     ui.until_turn_finished().await;
     ui.settle().await;
+    // `/diff` names what it compares: the working tree since the last turn's start.
+    ui.send("/diff");
+    ui.until("the diff", |event| {
+        matches!(event, Event::CommitDiff { .. })
+    })
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("working tree since the last turn's start, c000000"),
+        "{screen}"
+    );
+    ui.settle().await;
     ui.key(KeyCode::Tab)
         .key(KeyCode::Tab)
         .key(KeyCode::Tab)
@@ -518,7 +530,10 @@ async fn commit_log_opens_a_diff_and_undo_names_the_commit() {
     })
     .await;
     assert_eq!(ui.app.focus(), Focus::Diff);
-    assert_snapshot!("screen_commit_diff_160x48", ui.screen(&repo));
+    let screen = ui.screen(&repo);
+    // The header has the commit's whole message, trailers included.
+    assert!(screen.contains("Aider-Tui: "), "{screen}");
+    assert_snapshot!("screen_commit_diff_160x48", screen);
     ui.key(KeyCode::Tab).key(KeyCode::Tab);
     assert_eq!(ui.app.focus(), Focus::Commits);
     ui.key(KeyCode::Char('u'));
