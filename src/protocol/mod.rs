@@ -71,6 +71,9 @@ pub enum Op {
     RefreshRepoMap,
     /// Ask for the repository's files, for the file finder ([`Event::RepoFiles`]).
     RequestRepoFiles,
+    /// Put text the user picked on the clipboard (`what` names it in the notice), or
+    /// send it back to copy through the terminal ([`Event::CopyThroughTerminal`]).
+    CopyText { text: String, what: String },
     /// Turn auto-accept of proposed edits on or off (like `--yes`).
     SetAutoAccept { on: bool },
     /// Stop the voice recording under way and transcribe it (`Op::Interrupt` drops it).

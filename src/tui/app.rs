@@ -32,7 +32,7 @@ use super::theme::Theme;
 use crate::protocol::{
     Command, EditStatus, Event, NoticeLevel, Op, ProblemKind, TurnOutcome, parse_command,
 };
-use crate::text::{Tone, describe};
+use crate::text::{Tone, counted, describe};
 
 /// Below this width or height the panes collapse to tabs.
 const WIDE_MIN_WIDTH: u16 = 120;
@@ -853,6 +853,16 @@ impl App {
             }
             Action::Rewind if self.focus == Focus::Chat => self.rewind_to_selected(),
             Action::ToggleZoom if self.focus == Focus::Diff => self.zoomed = !self.zoomed,
+            Action::CopyCode if self.focus == Focus::Chat => match self.chat.selected_code_text() {
+                Some(text) => {
+                    let lines = text.lines().count();
+                    self.outbox.push(Op::CopyText {
+                        text,
+                        what: format!("the code block ({})", counted(lines, "line", "lines")),
+                    });
+                }
+                None => self.status.flash("No code block in the chat to copy."),
+            },
             Action::HistoryPrev => self.input.history_previous(),
             Action::HistoryNext => self.input.history_next(),
             other => {
