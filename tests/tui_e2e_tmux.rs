@@ -937,3 +937,34 @@ fn z_zooms_the_review_to_the_whole_screen_and_back_in_tmux() {
     wait_for_log(&repo, 2, &tmux);
     tmux.quit();
 }
+
+#[test]
+fn quitting_prints_how_to_resume_the_session() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the resume hint test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["Noted."]));
+    // The shell stays after the program ends, so its last words can be read.
+    let command = format!(
+        "sh -c {}",
+        shell_quote(&format!(
+            "{}; echo SESSION-ENDED; sleep 60",
+            session_command(home.path(), &mock, "--no-auto-lint")
+        ))
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_text("Message");
+    tmux.text("/ask hello");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("Noted.");
+    tmux.keys(&["C-c"]);
+    tmux.wait_text("Ctrl-C again");
+    tmux.keys(&["C-c"]);
+    let screen = tmux.wait_text("SESSION-ENDED");
+    assert!(screen.contains("aider-tui --resume"), "{screen}");
+    assert!(screen.contains("saved. Go on with it"), "{screen}");
+}

@@ -219,6 +219,13 @@ pub fn describe(event: &Event) -> Vec<Said> {
     }
 }
 
+/// How to go on with a saved session, said when the full-screen UI closes.
+pub fn resume_hint(session: &str) -> String {
+    format!(
+        "Session {session} saved. Go on with it: aider-tui --resume (the latest) or aider-tui --resume {session}"
+    )
+}
+
 /// One session as a line: id, when it started, when it was last active, the model,
 /// the number of turns and the first message (`*` marks the running session).
 pub fn session_line(session: &SessionInfo) -> String {

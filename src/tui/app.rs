@@ -32,7 +32,7 @@ use super::theme::Theme;
 use crate::protocol::{
     Command, EditStatus, Event, NoticeLevel, Op, ProblemKind, TurnOutcome, parse_command,
 };
-use crate::text::{Tone, counted, describe};
+use crate::text::{Tone, counted, describe, resume_hint};
 
 /// Below this width or height the panes collapse to tabs.
 const WIDE_MIN_WIDTH: u16 = 120;
@@ -137,6 +137,8 @@ pub struct App {
     /// The review just ended and took the focus back to the input: the next key, if
     /// it is a review key, was meant for the review and is not typed.
     review_just_ended: bool,
+    /// The session the engine saved this run's turns in (or resumed), for the hint on quit.
+    saved_session: Option<String>,
 }
 
 impl App {
@@ -195,6 +197,7 @@ impl App {
             terminal_copy: None,
             zoomed: false,
             review_just_ended: false,
+            saved_session: None,
         }
     }
 
@@ -270,6 +273,12 @@ impl App {
     /// The pane with the keyboard.
     pub fn focus(&self) -> Focus {
         self.focus
+    }
+
+    /// How to go on with this session later, once the screen is gone (`None` when
+    /// nothing was saved).
+    pub fn resume_hint(&self) -> Option<String> {
+        self.saved_session.as_deref().map(resume_hint)
     }
 
     /// The text in the message box.
@@ -526,10 +535,12 @@ impl App {
             }
             // At start the conversation goes before the start-up notices; later it
             // takes the place of what was shown.
-            Event::ConversationRestored { messages, .. } => {
+            Event::ConversationRestored { session, messages } => {
+                self.saved_session = Some(session);
                 self.chat.restore(&messages, !self.turn_seen)
             }
-            Event::TurnSaved { turn, .. } => {
+            Event::TurnSaved { session, turn } => {
+                self.saved_session = Some(session);
                 if let Some(entry) = self.turn_entry {
                     self.chat.tag_turn(entry, turn);
                 }

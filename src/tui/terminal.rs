@@ -76,7 +76,7 @@ pub fn run(
         let mut terminal = enter()?;
         let result = event_loop(&mut terminal, &mut app, ops, events, root).await;
         leave();
-        result
+        result.map(|()| app.resume_hint())
     };
     let result = match tokio::runtime::Handle::try_current() {
         Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
@@ -91,7 +91,16 @@ pub fn run(
         },
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(hint) => {
+            if let Some(hint) = hint {
+                // On the terminal the user is back at, after the full screen is gone.
+                #[allow(clippy::print_stdout)]
+                {
+                    println!("{hint}");
+                }
+            }
+            ExitCode::SUCCESS
+        }
         Err(error) => {
             tracing::error!(%error, "terminal failed");
             #[allow(clippy::print_stderr)]
