@@ -2,6 +2,7 @@
 //! back to before a message and forward again, listing the saved sessions and
 //! switching to one.
 
+use crate::text::counted;
 use crate::git::{REWOUND_PREFIX, Rewound};
 use crate::protocol::{Event, QuestionKind, SessionInfo, TurnOutcome};
 use crate::sessions::{self, RewoundCode, StoredCommit};
@@ -36,13 +37,6 @@ fn quoted(text: &str) -> String {
     }
 }
 
-fn plural(count: usize, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{count} {many}")
-    }
-}
 
 impl Engine {
     /// `/rewind [K]`: the conversation back to just before the K-th latest message of
@@ -68,7 +62,7 @@ impl Engine {
         if count > turns {
             return error(format!(
                 "The conversation has {} of yours; /rewind {turns} goes back to its start.",
-                plural(turns, "message", "messages")
+                counted(turns, "message", "messages")
             ));
         }
         let Some(target) = conversation.turn_back(count).cloned() else {
@@ -106,7 +100,7 @@ impl Engine {
                     .collect();
                 question.push_str(&format!(
                     " This undoes {}: {}.",
-                    plural(plan.commits.len(), "commit", "commits"),
+                    counted(plan.commits.len(), "commit", "commits"),
                     listed.join("; ")
                 ));
             }
@@ -173,11 +167,11 @@ impl Engine {
         self.session.pending_note = None;
         self.session.last_turn_base = None;
         self.send_conversation().await;
-        let mut said = format!("Rewound {} of yours", plural(count, "message", "messages"));
+        let mut said = format!("Rewound {} of yours", counted(count, "message", "messages"));
         if undone > 0 {
             said.push_str(&format!(
                 " and undid {} (HEAD is now {})",
-                plural(undone, "commit", "commits"),
+                counted(undone, "commit", "commits"),
                 head.as_deref().unwrap_or("unborn")
             ));
         }
@@ -240,12 +234,12 @@ impl Engine {
         self.send_conversation().await;
         let mut said = format!(
             "Redid: {} of yours back in the conversation",
-            plural(rewind.turns.len(), "message", "messages")
+            counted(rewind.turns.len(), "message", "messages")
         );
         if let Some(code) = rewind.code.as_ref().filter(|_| restored > 0) {
             said.push_str(&format!(
                 ", {} back on the branch (HEAD is {})",
-                plural(restored, "commit", "commits"),
+                counted(restored, "commit", "commits"),
                 &code.from[..code.from.len().min(7)]
             ));
         }

@@ -193,8 +193,10 @@ pub fn describe(event: &Event) -> Vec<Said> {
         Event::HistorySummarized(figures) => vec![said(
             Tone::Info,
             format!(
-                "Summarized {} older messages of the history: {} tokens became {}.",
-                figures.messages, figures.before_tokens, figures.after_tokens
+                "Summarized {} of the history: {} tokens became {}.",
+                super::counted(figures.messages, "older message", "older messages"),
+                figures.before_tokens,
+                figures.after_tokens
             ),
         )],
         Event::Status(_)

@@ -436,8 +436,7 @@ impl App {
                 self.status.waiting = false;
                 let _ = self.chat.finish_reply();
                 self.say(&Event::ReviewStarted(review.clone()));
-                let count = review.blocks.len();
-                let plural = if count == 1 { "" } else { "s" };
+                let blocks = counted(review.blocks.len(), "block", "blocks");
                 // Failed blocks go back to the model by themselves: only a planned
                 // block waiting for a decision takes the focus.
                 let waiting = review.blocks.iter().any(|block| {
@@ -448,11 +447,11 @@ impl App {
                 if waiting {
                     self.set_focus(Focus::Diff);
                     self.status.flash(format!(
-                        "Review {count} block{plural}: y accept · n reject · e edit · Enter done"
+                        "Review {blocks}: y accept · n reject · e edit · Enter done"
                     ));
                 } else {
                     self.status
-                        .flash(format!("Auto-accepting {count} block{plural}"));
+                        .flash(format!("Auto-accepting {blocks}"));
                 }
             }
             Event::ReviewUpdated {
