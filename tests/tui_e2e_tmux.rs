@@ -968,3 +968,39 @@ fn quitting_prints_how_to_resume_the_session() {
     assert!(screen.contains("aider-tui --resume"), "{screen}");
     assert!(screen.contains("saved. Go on with it"), "{screen}");
 }
+
+#[test]
+fn e_in_the_files_pane_opens_the_chat_file_in_the_editor() {
+    if !Tmux::available() {
+        eprintln!("note: tmux is not installed; skipping the files pane $EDITOR test");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
+    let home = tempfile::tempdir().unwrap();
+    // The editor gets the repository's own file, not a copy.
+    let editor = editor_script(home.path(), "echo '# by the editor' >> \"$1\"\n");
+    let mock = MockLlm::start_in_thread();
+    let command = session_command_with(
+        home.path(),
+        &mock,
+        &[("VISUAL", &editor)],
+        "hello.py --no-auto-lint",
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw hello.py")
+    });
+    for _ in 0..8 {
+        if tmux.screen().contains("┏ Files") {
+            break;
+        }
+        tmux.keys(&["Tab"]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    tmux.wait_text("d drop · e edit");
+    tmux.keys(&["e"]);
+    tmux.wait_text("Back from editing hello.py");
+    assert_eq!(repo.read("hello.py"), format!("{HELLO}# by the editor\n"));
+    assert!(tmux.alive(), "the session ended");
+    tmux.quit();
+}

@@ -351,6 +351,10 @@ impl App {
             ExternalEdit::Block { review, block, .. } => {
                 self.diff.edited_externally(review, block, text, &mut bus);
             }
+            ExternalEdit::File { path } => {
+                self.status
+                    .flash(format!("Back from editing {}", crate::text::printable(&path)));
+            }
             ExternalEdit::Message { .. } => {
                 // Editors end files with a newline the message does not need.
                 let text = text.strip_suffix('\n').unwrap_or(&text);

@@ -21,6 +21,7 @@ use tokio::sync::mpsc::{Receiver, Sender, UnboundedReceiver};
 use tokio::time::Instant;
 
 use super::app::{App, AppOptions};
+use super::app_event::ExternalEdit;
 use super::external_editor;
 use super::keymap::Keymap;
 use super::theme::Theme;
@@ -245,8 +246,12 @@ async fn event_loop(
             // The editor owns the terminal meanwhile: no key reader, no alternate screen.
             drop(input);
             leave();
-            let result =
-                tokio::task::block_in_place(|| external_editor::edit(edit.text(), &edit.suffix()));
+            let result = tokio::task::block_in_place(|| match &edit {
+                ExternalEdit::File { path } => {
+                    external_editor::open_file(&root.join(path)).map(|()| String::new())
+                }
+                _ => external_editor::edit(edit.text(), &edit.suffix()),
+            });
             if let Err(error) = resume(terminal) {
                 break Err(error);
             }
