@@ -558,7 +558,35 @@ async fn files_pane_adds_through_the_fuzzy_finder_and_drops() {
     ui.key(KeyCode::Tab).key(KeyCode::Tab).key(KeyCode::Tab);
     assert_eq!(ui.app.focus(), Focus::Files);
     assert_snapshot!("pane_files_80x24", ui.screen(&repo));
-    ui.key(KeyCode::Char('a')).type_text("cli");
+    // The finder counts its matches, marks a file already in the chat and makes the
+    // letters that matched stand out.
+    ui.key(KeyCode::Char('a')).type_text("grt");
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("1 of 3 files"), "{screen}");
+    assert!(screen.contains("src/greet.py  in the chat"), "{screen}");
+    let buffer = ui.terminal.backend().buffer().clone();
+    let row = (0..buffer.area.height)
+        .find(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, *y)].symbol())
+                .collect::<String>()
+                .contains("src/greet.py")
+        })
+        .unwrap();
+    let bold: String = (0..buffer.area.width)
+        .filter(|x| {
+            buffer[(*x, row)]
+                .modifier
+                .contains(ratatui::style::Modifier::BOLD)
+        })
+        .map(|x| buffer[(x, row)].symbol().to_string())
+        .filter(|symbol| symbol.chars().all(char::is_alphanumeric))
+        .collect();
+    assert_eq!(bold, "grt");
+    for _ in 0..3 {
+        ui.key(KeyCode::Backspace);
+    }
+    ui.type_text("cli");
     assert_snapshot!("finder_80x24", ui.screen(&repo));
     ui.key(KeyCode::Enter);
     ui.until_turn_finished().await;

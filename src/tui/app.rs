@@ -1008,7 +1008,8 @@ impl App {
                         self.outbox.push(Op::RequestRepoFiles);
                     }
                     let files = Arc::clone(&self.repo_files);
-                    self.overlay = Overlay::Finder(Finder::new(read_only, files));
+                    let in_chat = self.files.all().cloned().collect();
+                    self.overlay = Overlay::Finder(Finder::new(read_only, files, in_chat));
                 }
                 AppEvent::Flash(text) => self.status.flash(text),
                 AppEvent::EditExternally(edit) => self.external = Some(edit),
