@@ -932,7 +932,9 @@ fn z_zooms_the_review_to_the_whole_screen_and_back_in_tmux() {
     tmux.keys(&["y"]);
     tmux.wait_text("2/2 other.py");
     tmux.keys(&["z"]);
-    tmux.wait_for("the chat back", |s| s.contains("Chat") && s.contains("2/2 other.py"));
+    tmux.wait_for("the chat back", |s| {
+        s.contains("Chat") && s.contains("2/2 other.py")
+    });
     tmux.keys(&["y"]);
     wait_for_log(&repo, 2, &tmux);
     tmux.quit();

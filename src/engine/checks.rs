@@ -236,7 +236,10 @@ mod tests {
         let broken = "def a(:\n    pass\n\n\ndef b(:\n    pass\n\n\ndef c(:\n    pass\n";
         std::fs::write(dir.path().join("a.py"), broken).unwrap();
         let report = syntax_report(dir.path(), &["a.py".to_string()]).unwrap();
-        let headings = report.lines().filter(|line| line.starts_with("line")).count();
+        let headings = report
+            .lines()
+            .filter(|line| line.starts_with("line"))
+            .count();
         assert!(headings < 3, "{report}");
         assert!(report.contains("lines 1, 5 and 9"), "{report}");
     }

@@ -2,10 +2,10 @@
 //! back to before a message and forward again, listing the saved sessions and
 //! switching to one.
 
-use crate::text::counted;
 use crate::git::{REWOUND_PREFIX, Rewound};
 use crate::protocol::{Event, QuestionKind, SessionInfo, TurnOutcome};
 use crate::sessions::{self, RewoundCode, StoredCommit};
+use crate::text::counted;
 
 use super::edits::blocking;
 use super::spawn::Engine;
@@ -36,7 +36,6 @@ fn quoted(text: &str) -> String {
         line.to_string()
     }
 }
-
 
 impl Engine {
     /// `/rewind [K]`: the conversation back to just before the K-th latest message of

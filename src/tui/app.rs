@@ -352,8 +352,10 @@ impl App {
                 self.diff.edited_externally(review, block, text, &mut bus);
             }
             ExternalEdit::File { path } => {
-                self.status
-                    .flash(format!("Back from editing {}", crate::text::printable(&path)));
+                self.status.flash(format!(
+                    "Back from editing {}",
+                    crate::text::printable(&path)
+                ));
             }
             ExternalEdit::Message { .. } => {
                 // Editors end files with a newline the message does not need.
@@ -454,8 +456,7 @@ impl App {
                         "Review {blocks}: y accept · n reject · e edit · Enter done"
                     ));
                 } else {
-                    self.status
-                        .flash(format!("Auto-accepting {blocks}"));
+                    self.status.flash(format!("Auto-accepting {blocks}"));
                 }
             }
             Event::ReviewUpdated {

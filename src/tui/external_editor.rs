@@ -21,7 +21,8 @@ pub fn edit_with(editor: &str, text: &str, suffix: &str) -> Result<String, Strin
     file.write_all(text.as_bytes())
         .and_then(|()| file.flush())
         .map_err(|error| format!("cannot write the file for the editor: {error}"))?;
-    run_editor(editor, file.path()).map_err(|problem| format!("{problem}; the text was not changed"))?;
+    run_editor(editor, file.path())
+        .map_err(|problem| format!("{problem}; the text was not changed"))?;
     std::fs::read_to_string(file.path())
         .map_err(|error| format!("cannot read the edited text back: {error}"))
 }

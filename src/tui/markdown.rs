@@ -513,7 +513,10 @@ mod tests {
     #[test]
     fn unclosed_inline_marks_stay_literal() {
         assert_eq!(render("a `b and **c"), ["a `b and **c"]);
-        assert_eq!(render("snake_case_name and 2 * 3"), ["snake_case_name and 2 * 3"]);
+        assert_eq!(
+            render("snake_case_name and 2 * 3"),
+            ["snake_case_name and 2 * 3"]
+        );
     }
 
     #[test]
@@ -521,8 +524,13 @@ mod tests {
         let theme = Theme::load("dark", false).unwrap();
         let mut renderer =
             MarkdownRenderer::new(Palette::for_theme(&theme), &theme.styles, Style::default());
-        let line = renderer.push_line("an *aside*, _another_ and [docs](https://x.org/a)").remove(0);
-        assert_eq!(line.line.to_string(), "an aside, another and docs (https://x.org/a)");
+        let line = renderer
+            .push_line("an *aside*, _another_ and [docs](https://x.org/a)")
+            .remove(0);
+        assert_eq!(
+            line.line.to_string(),
+            "an aside, another and docs (https://x.org/a)"
+        );
         let styled = |text: &str| {
             line.line
                 .spans

@@ -326,7 +326,11 @@ impl Finder {
         } else {
             ""
         };
-        format!("  {}{more} of {} files", self.matches.len(), self.files.len())
+        format!(
+            "  {}{more} of {} files",
+            self.matches.len(),
+            self.files.len()
+        )
     }
 
     /// One path: the query's letters stand out, a file already in the chat is marked.

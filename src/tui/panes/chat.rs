@@ -510,7 +510,15 @@ impl ChatPane {
             self.select_code(true);
         }
         let (entry, block) = self.selected_code?;
-        Some(self.entries.get(entry)?.renderer.code_blocks().get(block)?.text.clone())
+        Some(
+            self.entries
+                .get(entry)?
+                .renderer
+                .code_blocks()
+                .get(block)?
+                .text
+                .clone(),
+        )
     }
 
     /// Handles a key action; returns whether it was used.

@@ -8,9 +8,9 @@ use ratatui::widgets::Paragraph;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::protocol::{CommitInfo, Maker, Op};
+use crate::text::printable;
 use crate::tui::app_event::{AppEvent, Confirmation, Focus};
 use crate::tui::keymap::Action;
-use crate::text::printable;
 use crate::tui::pane::DrawContext;
 use crate::tui::theme::Styles;
 
@@ -113,7 +113,13 @@ impl CommitLogPane {
     }
 
     /// One commit: id, maker's mark, subject (cut to fit), author and age on the right.
-    fn row(&self, commit: &CommitInfo, width: usize, selected: bool, styles: &Styles) -> Line<'static> {
+    fn row(
+        &self,
+        commit: &CommitInfo,
+        width: usize,
+        selected: bool,
+        styles: &Styles,
+    ) -> Line<'static> {
         let mut subject_style = styles.text;
         if selected {
             subject_style = subject_style.patch(styles.selection);
@@ -134,7 +140,11 @@ impl CommitLogPane {
         let meta = [full, age.clone()]
             .into_iter()
             .find(|meta| summary.width() + meta.width() <= room)
-            .unwrap_or(if age.width() <= room / 3 { age } else { String::new() });
+            .unwrap_or(if age.width() <= room / 3 {
+                age
+            } else {
+                String::new()
+            });
         let subject = fit(&summary, room - meta.width());
         let pad = room - meta.width() - subject.width();
         Line::from(vec![
@@ -192,10 +202,19 @@ mod tests {
 
     #[test]
     fn ages_read_as_short_words() {
-        let words: Vec<String> = [0, 119, 600, 7200, 3 * 86400, 20 * 86400, 90 * 86400, 800 * 86400]
-            .into_iter()
-            .map(relative_age)
-            .collect();
+        let words: Vec<String> = [
+            0,
+            119,
+            600,
+            7200,
+            3 * 86400,
+            20 * 86400,
+            90 * 86400,
+            800 * 86400,
+        ]
+        .into_iter()
+        .map(relative_age)
+        .collect();
         assert_eq!(words, ["now", "now", "10m", "2h", "3d", "2w", "3mo", "2y"]);
     }
 

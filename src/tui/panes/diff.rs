@@ -82,7 +82,11 @@ impl ShownCommit {
             if let Some(subject) = rows.first_mut() {
                 lines.push(Line::styled(std::mem::take(subject), styles.title));
             }
-            lines.extend(rows.into_iter().skip(1).map(|row| Line::styled(row, styles.text)));
+            lines.extend(
+                rows.into_iter()
+                    .skip(1)
+                    .map(|row| Line::styled(row, styles.text)),
+            );
         }
         lines
     }
