@@ -192,7 +192,11 @@ fn print_parsed(parsed: &ParsedReply, plan: Option<&Plan>, format: EditFormat, a
         let path = printable(&edit.path);
         match &edit.refusal {
             Some(reason) => println!("{}: {path} (refused: {})", edit.id + 1, printable(reason)),
-            None => println!("{}: {path} (+{lines} lines)", edit.id + 1),
+            None => println!(
+                "{}: {path} (+{})",
+                edit.id + 1,
+                crate::text::counted(lines, "line", "lines")
+            ),
         }
     }
     for command in &parsed.shell_commands {

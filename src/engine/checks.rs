@@ -155,9 +155,14 @@ pub fn syntax_report(root: &Path, files: &[String]) -> Option<String> {
         }
         let lines: Vec<&str> = text.lines().collect();
         report.push_str(&format!("## Syntax errors in {file}\n"));
-        for error in errors.iter().take(10) {
-            report.push_str(&format!("line {}: {}\n", error.line, error.message));
-            let line = error.line.max(1);
+        let found: Vec<(usize, &str)> = errors
+            .iter()
+            .map(|error| (error.line, error.message.as_str()))
+            .collect();
+        for (message, at) in grouped(&found).into_iter().take(10) {
+            report.push_str(&format!("{}: {message}\n", line_list(&at)));
+            // The lines around its first place; the others are the same mistake.
+            let line = at[0].max(1);
             let first = line.saturating_sub(2).max(1);
             let last = (line + 2).min(lines.len());
             for number in first..=last {
@@ -176,9 +181,68 @@ pub fn syntax_report(root: &Path, files: &[String]) -> Option<String> {
     }
 }
 
+/// The same message at several lines is one problem: each message once, in order of
+/// its first line, with every line it is at.
+fn grouped<'a>(errors: &[(usize, &'a str)]) -> Vec<(&'a str, Vec<usize>)> {
+    let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (line, message) in errors {
+        match groups.iter_mut().find(|(known, _)| known == message) {
+            Some((_, lines)) => lines.push(*line),
+            None => groups.push((message, vec![*line])),
+        }
+    }
+    groups
+}
+
+/// "line 3", "lines 3 and 8", "lines 3, 8 and 12".
+fn line_list(lines: &[usize]) -> String {
+    let names: Vec<String> = lines.iter().map(ToString::to_string).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("lines {} and {last}", rest.join(", "))
+        }
+        _ => format!("line {}", names.concat()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repeated_syntax_error_is_reported_once_with_its_lines() {
+        let groups = grouped(&[
+            (3, "missing `:`"),
+            (5, "unexpected `)`"),
+            (8, "missing `:`"),
+            (12, "missing `:`"),
+        ]);
+        let said: Vec<(String, &str)> = groups
+            .iter()
+            .map(|(message, lines)| (line_list(lines), *message))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                ("lines 3, 8 and 12".to_string(), "missing `:`"),
+                ("line 5".to_string(), "unexpected `)`"),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_report_names_a_repeated_error_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let broken = "def a(:\n    pass\n\n\ndef b(:\n    pass\n\n\ndef c(:\n    pass\n";
+        std::fs::write(dir.path().join("a.py"), broken).unwrap();
+        let report = syntax_report(dir.path(), &["a.py".to_string()]).unwrap();
+        let headings = report
+            .lines()
+            .filter(|line| line.starts_with("line"))
+            .count();
+        assert!(headings < 3, "{report}");
+        assert!(report.contains("lines 1, 5 and 9"), "{report}");
+    }
 
     #[test]
     fn words_are_quoted_for_the_shell_only_when_needed() {

@@ -75,7 +75,7 @@ impl Engine {
     }
 
     /// Copies `text` to the clipboard, or hands it to the front end for the terminal.
-    async fn copy_text(&mut self, text: String, what: &str) {
+    pub(super) async fn copy_text(&mut self, text: String, what: &str) {
         let clipboard = Arc::clone(&self.devices.clipboard);
         let copied = {
             let text = text.clone();

@@ -337,7 +337,15 @@ impl Engine {
                     update
                 }
                 Some(Op::Interrupt) | None => {
-                    review.reject_undecided();
+                    let rejected = review.reject_undecided();
+                    self.emitter
+                        .emit(Event::ReviewUpdated {
+                            review: id,
+                            blocks: rejected,
+                            tell_rejected: review.tell_rejected(),
+                            note: None,
+                        })
+                        .await;
                     break;
                 }
                 Some(Op::SetAutoAccept { .. }) => continue,

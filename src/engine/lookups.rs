@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::protocol::{ContextReport, Event, NoticeLevel, Op, help_text};
+use crate::protocol::{ContextReport, DiffSource, Event, NoticeLevel, Op, help_text};
 
 use super::commands::settings_text;
 use super::inbox::Emitter;
@@ -221,10 +221,13 @@ pub(super) fn commit_diff(git: Option<&LockedRepo>, commit: &str) -> Event {
     let Some(git) = git else {
         return notice(NoticeLevel::Warn, NO_GIT);
     };
-    match git.with(|git| git.commit_diff(commit)) {
-        Ok(files) => Event::CommitDiff {
+    match git.with(|git| {
+        Ok::<_, crate::git::GitError>((git.commit_diff(commit)?, git.commit_message(commit)?))
+    }) {
+        Ok((files, message)) => Event::CommitDiff {
             commit: commit.to_string(),
             files,
+            source: Some(DiffSource::Commit { message }),
         },
         Err(error) => notice(NoticeLevel::Error, error.to_string()),
     }

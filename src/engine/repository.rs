@@ -1,7 +1,7 @@
 //! The engine's git requests from front ends: the commit log, one commit's diff,
 //! undoing a commit, and the diff of the last turn.
 
-use crate::protocol::{ErrorKind, Event, TurnOutcome};
+use crate::protocol::{DiffSource, ErrorKind, Event, TurnOutcome};
 
 use super::lookups::{self, NO_GIT};
 use super::spawn::Engine;
@@ -110,15 +110,13 @@ impl Engine {
                 message: NO_GIT.to_string(),
             };
         };
-        let base = self.session.last_turn_base.clone();
-        let result = git.with(|git| match base.as_deref() {
-            Some("") => git.diff_worktree_since(None),
-            Some(base) => git.diff_worktree_since(Some(base)),
-            None => {
-                let head = git.head();
-                git.diff_worktree_since(head.as_deref())
-            }
-        });
+        let last_turn = self.session.last_turn_base.clone();
+        let base = match last_turn.as_deref() {
+            Some("") => None,
+            Some(base) => Some(base.to_string()),
+            None => git.with(|git| git.head()),
+        };
+        let result = git.with(|git| git.diff_worktree_since(base.as_deref()));
         match result {
             Ok(files) if files.is_empty() => {
                 self.emitter.info("No changes.").await;
@@ -127,8 +125,12 @@ impl Engine {
             Ok(files) => {
                 self.emitter
                     .emit(Event::CommitDiff {
-                        commit: base.unwrap_or_else(|| "HEAD".to_string()),
+                        commit: base.clone().unwrap_or_else(|| "HEAD".to_string()),
                         files,
+                        source: Some(DiffSource::WorkingTree {
+                            base,
+                            last_turn: last_turn.is_some(),
+                        }),
                     })
                     .await;
                 TurnOutcome::Success

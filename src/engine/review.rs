@@ -233,6 +233,7 @@ impl ReviewState {
             None => BlockState::Failed {
                 reason: format!("no block {}", id + 1),
                 hunks: Vec::new(),
+                closest: None,
             },
         }
     }
@@ -250,21 +251,39 @@ impl ReviewState {
         for id in &undecided {
             self.choices.insert(*id, Choice::Reject);
         }
-        self.replan(None)
+        let mut update = self.replan(None);
+        // A rejected block plans as it did, so the re-plan does not list it: it is
+        // sent anyway, for the review to show it rejected rather than pending.
+        for id in undecided {
+            if !update.blocks.iter().any(|block| block.id == id)
+                && let Some(block) = self.plan.block(id)
+            {
+                update.blocks.push(self.block_view(block));
+            }
+        }
+        update.blocks.sort_by_key(|block| block.id);
+        update
     }
 
     /// Rejects every undecided block without planning again (an interrupt or the end
     /// of the session: nothing the user did not accept is written).
-    pub fn reject_undecided(&mut self) {
+    /// Returns the blocks it rejected, as they now stand.
+    pub fn reject_undecided(&mut self) -> Vec<ReviewBlock> {
+        let mut rejected = Vec::new();
         for block in &self.plan.blocks {
-            if block.outcome.is_ok() {
-                self.choices.entry(block.id).or_insert(Choice::Reject);
+            if block.outcome.is_ok() && !self.choices.contains_key(&block.id) {
+                self.choices.insert(block.id, Choice::Reject);
+                rejected.push(block.id);
             }
         }
         let choices = self.choices.clone();
         self.plan = self
             .planner
             .plan(&self.edits, &|block| decision_of(choices.get(&block)));
+        rejected
+            .into_iter()
+            .filter_map(|id| self.plan.block(id).map(|block| self.block_view(block)))
+            .collect()
     }
 
     /// Writes the plan: the accepted blocks land exactly as planned.
@@ -458,6 +477,7 @@ impl ReviewState {
             state = BlockState::Failed {
                 reason: failure.to_string(),
                 hunks: hunks.clone(),
+                closest: None,
             };
         }
         ReviewBlock {
@@ -512,8 +532,26 @@ fn state_of(block: &BlockPlan, search: Option<&str>, replace: Option<&str>) -> B
                 search.unwrap_or(""),
                 replace.unwrap_or(""),
             )],
+            closest: block
+                .closest
+                .as_ref()
+                .map(|(line, lines)| closest_hunk(*line, lines, search.unwrap_or(""))),
         },
     }
+}
+
+/// The file's lines most like a failed block's SEARCH text against that text, so the
+/// review shows where they differ.
+fn closest_hunk(line: usize, lines: &[String], search: &str) -> Hunk {
+    let old: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let new: Vec<&str> = search.lines().collect();
+    let mut hunk = Hunk {
+        old_start: line,
+        new_start: 1,
+        lines: Vec::new(),
+    };
+    crate::diff::push_diff(&mut hunk, &old, &new);
+    hunk
 }
 
 /// Whether two plans of a block make the same change: the same lines removed and added,
@@ -806,6 +844,39 @@ mod tests {
             std::fs::read_to_string(dir.path().join("a.py")).unwrap(),
             "a\nB\n"
         );
+    }
+
+    #[test]
+    fn finishing_sends_the_blocks_it_rejected() {
+        let (_dir, workspace) = setup(&[("a.py", "a\nb\n")]);
+        let mut review = review(
+            &workspace,
+            edits(&[("a.py", "a\n", "A\n"), ("a.py", "b\n", "B\n")]),
+        );
+        review.decide(1, BlockDecision::Accept, 0);
+        let update = review.finish_now();
+        let shown: Vec<(BlockId, BlockDecisionState)> = update
+            .blocks
+            .iter()
+            .map(|block| (block.id, block.decision.clone()))
+            .collect();
+        assert_eq!(shown, [(0, BlockDecisionState::Rejected)]);
+    }
+
+    #[test]
+    fn rejecting_the_undecided_returns_them_rejected() {
+        let (_dir, workspace) = setup(&[("a.py", "a\nb\n")]);
+        let mut review = review(
+            &workspace,
+            edits(&[("a.py", "a\n", "A\n"), ("a.py", "b\n", "B\n")]),
+        );
+        review.decide(0, BlockDecision::Accept, 0);
+        let rejected = review.reject_undecided();
+        let shown: Vec<(BlockId, BlockDecisionState)> = rejected
+            .iter()
+            .map(|block| (block.id, block.decision.clone()))
+            .collect();
+        assert_eq!(shown, [(1, BlockDecisionState::Rejected)]);
     }
 }
 

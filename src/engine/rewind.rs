@@ -5,6 +5,7 @@
 use crate::git::{REWOUND_PREFIX, Rewound};
 use crate::protocol::{ErrorKind, Event, NoticeLevel, QuestionKind, SessionInfo, TurnOutcome};
 use crate::sessions::{self, RewoundCode, SessionStore, StoredCommit};
+use crate::text::counted;
 
 use super::edits::blocking;
 use super::spawn::Engine;
@@ -37,14 +38,6 @@ fn quoted(text: &str) -> String {
     }
 }
 
-fn plural(count: usize, one: &str, many: &str) -> String {
-    if count == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{count} {many}")
-    }
-}
-
 impl Engine {
     /// `/rewind [K]`: the conversation back to just before the K-th latest message of
     /// the user's, and the code back to before that turn's first assistant commit,
@@ -69,7 +62,7 @@ impl Engine {
         if count > turns {
             return error(format!(
                 "The conversation has {} of yours; /rewind {turns} goes back to its start.",
-                plural(turns, "message", "messages")
+                counted(turns, "message", "messages")
             ));
         }
         let Some(target) = conversation.turn_back(count).cloned() else {
@@ -107,7 +100,7 @@ impl Engine {
                     .collect();
                 question.push_str(&format!(
                     " This undoes {}: {}.",
-                    plural(plan.commits.len(), "commit", "commits"),
+                    counted(plan.commits.len(), "commit", "commits"),
                     listed.join("; ")
                 ));
             }
@@ -174,11 +167,11 @@ impl Engine {
         self.session.pending_note = None;
         self.session.last_turn_base = None;
         self.send_conversation().await;
-        let mut said = format!("Rewound {} of yours", plural(count, "message", "messages"));
+        let mut said = format!("Rewound {} of yours", counted(count, "message", "messages"));
         if undone > 0 {
             said.push_str(&format!(
                 " and undid {} (HEAD is now {})",
-                plural(undone, "commit", "commits"),
+                counted(undone, "commit", "commits"),
                 head.as_deref().unwrap_or("unborn")
             ));
         }
@@ -241,12 +234,12 @@ impl Engine {
         self.send_conversation().await;
         let mut said = format!(
             "Redid: {} of yours back in the conversation",
-            plural(rewind.turns.len(), "message", "messages")
+            counted(rewind.turns.len(), "message", "messages")
         );
         if let Some(code) = rewind.code.as_ref().filter(|_| restored > 0) {
             said.push_str(&format!(
                 ", {} back on the branch (HEAD is {})",
-                plural(restored, "commit", "commits"),
+                counted(restored, "commit", "commits"),
                 &code.from[..code.from.len().min(7)]
             ));
         }

@@ -28,10 +28,10 @@ impl Engine {
         let path = self.session.settings.cwd.join(typed);
         match write_whole(&path, text.as_bytes()) {
             Ok(()) => {
-                let count = self.session.files.all().len();
+                let files = crate::text::counted(self.session.files.all().len(), "file", "files");
                 self.emitter
                     .info(format!(
-                        "Saved {count} files to {typed}; /load {typed} adds them again."
+                        "Saved {files} to {typed}; /load {typed} adds them again."
                     ))
                     .await;
                 TurnOutcome::Success
@@ -130,7 +130,10 @@ impl Engine {
         } else {
             TurnOutcome::Error {
                 kind: ErrorKind::Command,
-                message: format!("{failed} line(s) of {source} did not run"),
+                message: format!(
+                    "{} of {source} did not run",
+                    crate::text::counted(failed, "line", "lines")
+                ),
             }
         }
     }

@@ -361,11 +361,13 @@ impl Engine {
                 messages,
             })
             .await;
-        let plural = if turns == 1 { "" } else { "s" };
+        let restored = restored_words(
+            turns,
+            self.session.files.editable().len(),
+            self.session.files.read_only().len(),
+        );
         self.emitter
-            .info(format!(
-                "Resumed session {id}: {turns} message{plural} of yours in the conversation."
-            ))
+            .info(format!("Resumed session {id}: {restored}."))
             .await;
     }
 
@@ -552,9 +554,41 @@ impl Engine {
     }
 }
 
+/// What a resume brought back, counted: "3 messages of yours, 2 files in the chat and
+/// 1 read-only".
+fn restored_words(turns: usize, editable: usize, read_only: usize) -> String {
+    let mut parts = vec![format!(
+        "{} of yours",
+        crate::text::counted(turns, "message", "messages")
+    )];
+    parts.push(format!(
+        "{} in the chat",
+        crate::text::counted(editable, "file", "files")
+    ));
+    if read_only > 0 {
+        parts.push(format!("{read_only} read-only"));
+    }
+    match parts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => parts.concat(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_resume_counts_what_it_restored() {
+        assert_eq!(
+            restored_words(1, 2, 1),
+            "1 message of yours, 2 files in the chat and 1 read-only"
+        );
+        assert_eq!(
+            restored_words(3, 1, 0),
+            "3 messages of yours and 1 file in the chat"
+        );
+    }
 
     #[test]
     fn summaries_stay_summaries_and_reflections_are_told_from_messages() {

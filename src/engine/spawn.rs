@@ -226,6 +226,7 @@ impl Engine {
                 Op::RequestRepoMap => self.send_repo_map(false, Wait::No).await,
                 Op::RefreshRepoMap => self.send_repo_map(true, Wait::No).await,
                 Op::RequestContextReport => self.start_context_reports().await,
+                Op::CopyText { text, what } => self.copy_text(text, &what).await,
                 Op::RequestRepoFiles => {
                     self.refresh_repo_files().await;
                     let files = self.session.repo_files();

@@ -24,6 +24,12 @@ impl GitRepo {
         file_diffs(&diff)
     }
 
+    /// A commit's whole message.
+    pub fn commit_message(&self, commit: &str) -> Result<String, GitError> {
+        let commit = self.find_commit(commit)?;
+        Ok(String::from_utf8_lossy(commit.message_bytes()).into_owned())
+    }
+
     /// These files' working-tree content against HEAD (new files included), as a unified diff.
     pub fn diff_files(&self, paths: &[String]) -> Result<String, GitError> {
         let relative = self.relative_paths(paths)?;

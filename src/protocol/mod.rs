@@ -71,6 +71,9 @@ pub enum Op {
     RefreshRepoMap,
     /// Ask for the repository's files, for the file finder ([`Event::RepoFiles`]).
     RequestRepoFiles,
+    /// Put text the user picked on the clipboard (`what` names it in the notice), or
+    /// send it back to copy through the terminal ([`Event::CopyThroughTerminal`]).
+    CopyText { text: String, what: String },
     /// Turn auto-accept of proposed edits on or off (like `--yes`).
     SetAutoAccept { on: bool },
     /// Stop the voice recording under way and transcribe it (`Op::Interrupt` drops it).
@@ -151,6 +154,9 @@ pub enum Event {
     CommitDiff {
         commit: String,
         files: Vec<FileDiff>,
+        /// What the diff is of, for its header.
+        #[serde(default)]
+        source: Option<DiffSource>,
     },
     /// The repo map as the model will see it, with the ranking that produced it.
     RepoMap(RepoMapView),
@@ -354,6 +360,21 @@ impl From<&crate::edit::EditStatus> for EditStatus {
 }
 
 /// A commit, as the commit log shows it: git's own summary, unchanged.
+/// What a shown diff is of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DiffSource {
+    /// One commit against its parent, with its whole message.
+    Commit { message: String },
+    /// `/diff`: the working tree against `base` (`None`: against nothing, the
+    /// repository had no commit). `last_turn`: `base` is HEAD from before the last turn
+    /// that changed files; otherwise it is HEAD now.
+    WorkingTree {
+        base: Option<String>,
+        last_turn: bool,
+    },
+}
+
 pub use crate::git::CommitSummary as CommitInfo;
 
 /// Token counts of one request: the providers' own type, unchanged.

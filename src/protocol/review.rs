@@ -87,7 +87,14 @@ pub enum BlockState {
     /// It cannot be applied; unless dropped, it goes back to the model with this reason.
     /// `hunks` show what it tried: its SEARCH lines as removed, REPLACE as added (not
     /// placed, line numbers 0).
-    Failed { reason: String, hunks: Vec<Hunk> },
+    Failed {
+        reason: String,
+        hunks: Vec<Hunk>,
+        /// The lines of the file most like its SEARCH text (old side, numbered from
+        /// where they start) against that text (new side), when any are close.
+        #[serde(default)]
+        closest: Option<Hunk>,
+    },
 }
 
 /// How a planned block changes its file.

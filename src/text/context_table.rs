@@ -81,8 +81,10 @@ pub(super) fn cache_lines(report: &ContextReport) -> String {
     }
     if let Some(summary) = report.summary {
         text.push_str(&format!(
-            "Last history summary: {} messages, {} tokens became {}.\n",
-            summary.messages, summary.before_tokens, summary.after_tokens
+            "Last history summary: {}, {} tokens became {}.\n",
+            super::counted(summary.messages, "message", "messages"),
+            summary.before_tokens,
+            summary.after_tokens
         ));
     }
     text

@@ -99,8 +99,10 @@ pub fn describe(event: &Event) -> Vec<Said> {
         Event::HistorySummarized(figures) => vec![said(
             Tone::Info,
             format!(
-                "Summarized {} older messages of the history: {} tokens became {}.",
-                figures.messages, figures.before_tokens, figures.after_tokens
+                "Summarized {} of the history: {} tokens became {}.",
+                super::counted(figures.messages, "older message", "older messages"),
+                figures.before_tokens,
+                figures.after_tokens
             ),
         )],
         Event::Status(_)
@@ -277,6 +279,13 @@ fn plan_decided(outcome: &PlanOutcome) -> Said {
             "Plan dropped: nothing was sent to the editor model. The plan stays in the conversation.",
         ),
     }
+}
+
+/// How to go on with a saved session, said when the full-screen UI closes.
+pub fn resume_hint(session: &str) -> String {
+    format!(
+        "Session {session} saved. Go on with it: aider-tui --resume (the latest) or aider-tui --resume {session}"
+    )
 }
 
 /// One session as a line: id, when it started, when it was last active, the model,

@@ -4,10 +4,12 @@
 
 mod context_table;
 mod describe;
+mod plural;
 mod repository_settings;
 mod terminal;
 
 pub use context_table::{context_table, dollars, percent};
-pub use describe::{Said, Tone, describe, refusal, session_line};
+pub use describe::{Said, Tone, describe, refusal, resume_hint, session_line};
+pub use plural::counted;
 pub use repository_settings::{repository_settings_notice, tracked_state_notice};
 pub use terminal::printable;

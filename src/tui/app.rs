@@ -38,10 +38,12 @@ use crate::protocol::{
     Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind, TurnOutcome,
     parse_command,
 };
-use crate::text::{Tone, describe};
+use crate::text::{Tone, counted, describe, resume_hint};
 
 /// Below this width or height the panes collapse to tabs.
 const WIDE_MIN_WIDTH: u16 = 120;
+/// The chat's narrowest width beside a review.
+const CHAT_MIN_WIDTH: u16 = 40;
 const WIDE_MIN_HEIGHT: u16 = 30;
 /// Two clicks on one row within this time are a double click.
 const DOUBLE_CLICK: Duration = Duration::from_millis(400);
@@ -157,6 +159,13 @@ pub struct App {
     /// The last click: when, and on which pane and row (a second one there is a
     /// double click).
     last_click: Option<(Instant, Focus, u16)>,
+    /// `z`: the diff pane takes the whole body while it has the focus.
+    zoomed: bool,
+    /// The review just ended and took the focus back to the input: the next key, if
+    /// it is a review key, was meant for the review and is not typed.
+    review_just_ended: bool,
+    /// The session the engine saved this run's turns in (or resumed), for the hint on quit.
+    saved_session: Option<String>,
 }
 
 /// How to get a model that can be called, said once when none can.
@@ -230,6 +239,9 @@ impl App {
             search: None,
             areas: Cell::new([Rect::default(); 6]),
             last_click: None,
+            zoomed: false,
+            review_just_ended: false,
+            saved_session: None,
         }
     }
 
@@ -312,6 +324,17 @@ impl App {
         self.focus
     }
 
+    /// How to go on with this session later, once the screen is gone (`None` when
+    /// nothing was saved).
+    pub fn resume_hint(&self) -> Option<String> {
+        self.saved_session.as_deref().map(resume_hint)
+    }
+
+    /// The text in the message box.
+    pub fn message_text(&self) -> String {
+        self.input.text()
+    }
+
     /// The user asked to quit (Ctrl-C twice or `/exit`).
     pub fn quitting(&self) -> bool {
         self.quitting
@@ -376,6 +399,12 @@ impl App {
         match edit {
             ExternalEdit::Block { review, block, .. } => {
                 self.diff.edited_externally(review, block, text, &mut bus);
+            }
+            ExternalEdit::File { path } => {
+                self.status.flash(format!(
+                    "Back from editing {}",
+                    crate::text::printable(&path)
+                ));
             }
             ExternalEdit::Message { .. } => {
                 // Editors end files with a newline the message does not need.
@@ -469,7 +498,11 @@ impl App {
             }
             event @ Event::Notice { .. } => self.say(&event),
             Event::CommitLog { commits } => self.commits.set_commits(commits),
-            Event::CommitDiff { commit, files } => self.diff.show_commit(commit, &files),
+            Event::CommitDiff {
+                commit,
+                files,
+                source,
+            } => self.diff.show_commit(commit, &files, source),
             Event::RepoMap(map) => self.map.set_map(map),
             Event::RepoFiles { files } => {
                 self.repo_files = files.into();
@@ -479,10 +512,12 @@ impl App {
             }
             // At start the conversation goes before the start-up notices; later it
             // takes the place of what was shown.
-            Event::ConversationRestored { messages, .. } => {
+            Event::ConversationRestored { session, messages } => {
+                self.saved_session = Some(session);
                 self.chat.restore(&messages, !self.turn_seen)
             }
-            Event::TurnSaved { turn, .. } => {
+            Event::TurnSaved { session, turn } => {
+                self.saved_session = Some(session);
                 if let Some(entry) = self.turn_entry {
                     self.chat.tag_turn(entry, turn);
                 }
@@ -635,8 +670,7 @@ impl App {
                 self.status.waiting = false;
                 let _ = self.chat.finish_reply();
                 self.say(&Event::ReviewStarted(review.clone()));
-                let count = review.blocks.len();
-                let plural = if count == 1 { "" } else { "s" };
+                let blocks = counted(review.blocks.len(), "block", "blocks");
                 // Failed blocks go back to the model by themselves: only a planned
                 // block waiting for a decision takes the focus.
                 let waiting = review.blocks.iter().any(|block| {
@@ -647,11 +681,10 @@ impl App {
                 if waiting {
                     self.set_focus(Focus::Diff);
                     self.status.flash(format!(
-                        "Review {count} block{plural}: y accept · n reject · e edit · Enter done"
+                        "Review {blocks}: y accept · n reject · e edit · Enter done"
                     ));
                 } else {
-                    self.status
-                        .flash(format!("Auto-accepting {count} block{plural}"));
+                    self.status.flash(format!("Auto-accepting {blocks}"));
                 }
             }
             Event::ReviewUpdated {
@@ -680,6 +713,7 @@ impl App {
                 self.diff.end_review(review);
                 if self.focus == Focus::Diff {
                     self.set_focus(Focus::Input);
+                    self.review_just_ended = true;
                 }
             }
             _ => {}
@@ -797,6 +831,11 @@ impl App {
         {
             return;
         }
+        if std::mem::take(&mut self.review_just_ended) && self.is_stray_review_key(&key) {
+            self.status
+                .flash("The review is over: that key was not typed into the message.");
+            return;
+        }
         if self.focus == Focus::Input && self.editor_chord(&key) {
             return;
         }
@@ -853,6 +892,26 @@ impl App {
             return true;
         }
         false
+    }
+
+    /// A key that decides in a review, pressed into an empty message box.
+    fn is_stray_review_key(&self, key: &KeyEvent) -> bool {
+        let review_key = matches!(
+            self.keymap.own_action(KeyContext::Diff, key),
+            Some(
+                Action::Accept
+                    | Action::Reject
+                    | Action::AcceptAll
+                    | Action::RejectAll
+                    | Action::FinishReview
+                    | Action::NextBlock
+                    | Action::PrevBlock
+                    | Action::EditBlock
+                    | Action::EditBlockExternally
+                    | Action::ToggleTellRejected
+            )
+        );
+        review_key && self.focus == Focus::Input && self.input.text().is_empty()
     }
 
     fn edit_message_externally(&mut self, text: String) {
@@ -966,6 +1025,17 @@ impl App {
                 }
             }
             Action::Rewind if self.focus == Focus::Chat => self.rewind_to_selected(),
+            Action::ToggleZoom if self.focus == Focus::Diff => self.zoomed = !self.zoomed,
+            Action::CopyCode if self.focus == Focus::Chat => match self.chat.selected_code_text() {
+                Some(text) => {
+                    let lines = text.lines().count();
+                    self.outbox.push(Op::CopyText {
+                        text,
+                        what: format!("the code block ({})", counted(lines, "line", "lines")),
+                    });
+                }
+                None => self.status.flash("No code block in the chat to copy."),
+            },
             Action::HistoryPrev => self.input.history_previous(),
             Action::HistoryNext => self.input.history_next(),
             other if self.act_session(other) => {}
@@ -1344,7 +1414,8 @@ impl App {
                         self.outbox.push(Op::RequestRepoFiles);
                     }
                     let files = Arc::clone(&self.repo_files);
-                    self.overlay = Overlay::Finder(Finder::new(read_only, files));
+                    let in_chat = self.files.all().cloned().collect();
+                    self.overlay = Overlay::Finder(Finder::new(read_only, files, in_chat));
                 }
                 AppEvent::Flash(text) => self.status.flash(text),
                 AppEvent::EditExternally(edit) => self.external = Some(edit),
@@ -1498,7 +1569,10 @@ impl App {
         let area = frame.area();
         let [body, status_area] =
             Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(area);
-        if area.width >= WIDE_MIN_WIDTH && area.height >= WIDE_MIN_HEIGHT {
+        if self.zoomed && self.focus == Focus::Diff {
+            self.draw_diff_or_plan(frame, body);
+            self.record_areas(&[(Focus::Diff, body)]);
+        } else if area.width >= WIDE_MIN_WIDTH && area.height >= WIDE_MIN_HEIGHT {
             self.draw_wide(frame, body);
         } else {
             self.draw_tabs(frame, body);
@@ -1541,6 +1615,23 @@ impl App {
     }
 
     fn draw_wide(&self, frame: &mut Frame, body: Rect) {
+        let reviewing = self.diff.is_reviewing() || self.plan.is_open();
+        if reviewing {
+            // A review reads the diff: it gets most of the width and the whole column;
+            // the chat stays beside it, narrowed, and the side panes wait.
+            let chat_width = (body.width / 3).max(CHAT_MIN_WIDTH);
+            let [center, right] =
+                Layout::horizontal([Constraint::Length(chat_width), Constraint::Fill(1)])
+                    .areas(body);
+            let [chat_area, input_area] = self.draw_chat_column(frame, center);
+            self.draw_diff_or_plan(frame, right);
+            self.record_areas(&[
+                (Focus::Chat, chat_area),
+                (Focus::Input, input_area),
+                (Focus::Diff, right),
+            ]);
+            return;
+        }
         let [side, center, right] = Layout::horizontal([
             Constraint::Length(32),
             Constraint::Fill(1),
@@ -1549,11 +1640,6 @@ impl App {
         .areas(body);
         let [files_area, commits_area] =
             Layout::vertical([Constraint::Percentage(40), Constraint::Percentage(60)]).areas(side);
-        let [chat_area, input_area] = Layout::vertical([
-            Constraint::Min(3),
-            Constraint::Length(self.input.wanted_height()),
-        ])
-        .areas(center);
         let lower = if self.context_shown {
             // The context report wants all its lines, up to most of the column.
             let most = right.height.saturating_mul(3) / 5;
@@ -1562,6 +1648,12 @@ impl App {
             Constraint::Percentage(35)
         };
         let [diff_area, map_area] = Layout::vertical([Constraint::Min(3), lower]).areas(right);
+        self.files
+            .draw(frame, files_area, self.context(Focus::Files));
+        self.commits
+            .draw(frame, commits_area, self.context(Focus::Commits));
+        let [chat_area, input_area] = self.draw_chat_column(frame, center);
+        self.draw_diff_or_plan(frame, diff_area);
         self.record_areas(&[
             (Focus::Files, files_area),
             (Focus::Commits, commits_area),
@@ -1570,23 +1662,33 @@ impl App {
             (Focus::Diff, diff_area),
             (Focus::Map, map_area),
         ]);
-        self.files
-            .draw(frame, files_area, self.context(Focus::Files));
-        self.commits
-            .draw(frame, commits_area, self.context(Focus::Commits));
-        self.chat.draw(frame, chat_area, self.context(Focus::Chat));
-        self.input
-            .draw(frame, input_area, self.context(Focus::Input));
-        if self.plan.is_open() {
-            self.plan.draw(frame, diff_area, self.context(Focus::Diff));
-        } else {
-            self.diff.draw(frame, diff_area, self.context(Focus::Diff));
-        }
         if self.context_shown {
             self.context_pane
                 .draw(frame, map_area, self.context(Focus::Map));
         } else {
             self.map.draw(frame, map_area, self.context(Focus::Map));
+        }
+    }
+
+    /// The chat with the message box under it.
+    /// The chat over the message box; returns where each went.
+    fn draw_chat_column(&self, frame: &mut Frame, area: Rect) -> [Rect; 2] {
+        let [chat_area, input_area] = Layout::vertical([
+            Constraint::Min(3),
+            Constraint::Length(self.input.wanted_height()),
+        ])
+        .areas(area);
+        self.chat.draw(frame, chat_area, self.context(Focus::Chat));
+        self.input
+            .draw(frame, input_area, self.context(Focus::Input));
+        [chat_area, input_area]
+    }
+
+    fn draw_diff_or_plan(&self, frame: &mut Frame, area: Rect) {
+        if self.plan.is_open() {
+            self.plan.draw(frame, area, self.context(Focus::Diff));
+        } else {
+            self.diff.draw(frame, area, self.context(Focus::Diff));
         }
     }
 

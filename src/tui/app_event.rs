@@ -99,6 +99,8 @@ pub enum ExternalEdit {
     },
     /// The message being written (`/editor`, Ctrl-X Ctrl-E).
     Message { text: String },
+    /// A chat file itself (the files pane's `e`), relative to the repository root.
+    File { path: String },
 }
 
 impl ExternalEdit {
@@ -106,6 +108,7 @@ impl ExternalEdit {
     pub fn text(&self) -> &str {
         match self {
             ExternalEdit::Block { text, .. } | ExternalEdit::Message { text } => text,
+            ExternalEdit::File { .. } => "",
         }
     }
 
@@ -117,6 +120,7 @@ impl ExternalEdit {
                 .map(|extension| format!(".{}", extension.to_string_lossy()))
                 .unwrap_or_else(|| ".txt".to_string()),
             ExternalEdit::Message { .. } => ".md".to_string(),
+            ExternalEdit::File { .. } => String::new(),
         }
     }
 }

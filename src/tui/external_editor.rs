@@ -21,13 +21,27 @@ pub fn edit_with(editor: &str, text: &str, suffix: &str) -> Result<String, Strin
     file.write_all(text.as_bytes())
         .and_then(|()| file.flush())
         .map_err(|error| format!("cannot write the file for the editor: {error}"))?;
+    run_editor(editor, file.path())
+        .map_err(|problem| format!("{problem}; the text was not changed"))?;
+    std::fs::read_to_string(file.path())
+        .map_err(|error| format!("cannot read the edited text back: {error}"))
+}
+
+/// Opens a file of the repository itself in the editor (the files pane's `e`): the
+/// editor writes it, nothing comes back here.
+pub fn open_file(path: &std::path::Path) -> Result<(), String> {
+    run_editor(&editor_command(), path)
+}
+
+/// Runs `editor` on `path` with the terminal and waits for it to exit successfully.
+fn run_editor(editor: &str, path: &std::path::Path) -> Result<(), String> {
     // Through the shell, so an editor given with arguments ("code -w") works; the file
     // is passed as an argument, never spliced into the command text.
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(format!("{editor} \"$1\""))
         .arg("sh")
-        .arg(file.path())
+        .arg(path)
         .spawn()
         .map_err(|error| format!("cannot start the editor `{editor}`: {error}"))?;
     let status = {
@@ -38,12 +52,9 @@ pub fn edit_with(editor: &str, text: &str, suffix: &str) -> Result<String, Strin
     }
     .map_err(|error| format!("cannot wait for the editor `{editor}`: {error}"))?;
     if !status.success() {
-        return Err(format!(
-            "the editor `{editor}` exited with {status}; the text was not changed"
-        ));
+        return Err(format!("the editor `{editor}` exited with {status}"));
     }
-    std::fs::read_to_string(file.path())
-        .map_err(|error| format!("cannot read the edited text back: {error}"))
+    Ok(())
 }
 
 /// Ignores SIGINT and SIGQUIT in this process until dropped, as `system(3)` does while

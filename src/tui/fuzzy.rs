@@ -55,9 +55,32 @@ pub fn rank_unless(
     Some(scored.into_iter().map(|(_, index)| index).collect())
 }
 
+/// Where the query matched in `candidate`: the char positions to highlight, in order.
+pub fn matched_chars(query: &str, candidate: &str) -> Vec<usize> {
+    let pattern = Pattern::parse(query, CaseMatching::Smart, Normalization::Smart);
+    let mut matcher = Matcher::new(Config::DEFAULT.match_paths());
+    let mut buffer = Vec::new();
+    let mut indices = Vec::new();
+    pattern.indices(
+        Utf32Str::new(candidate, &mut buffer),
+        &mut matcher,
+        &mut indices,
+    );
+    let mut chars: Vec<usize> = indices.into_iter().map(|index| index as usize).collect();
+    chars.sort_unstable();
+    chars.dedup();
+    chars
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_matched_letters_are_found_for_highlighting() {
+        assert_eq!(matched_chars("mrs", "src/main.rs"), [4, 9, 10]);
+        assert!(matched_chars("xyz", "src/main.rs").is_empty());
+    }
 
     fn paths(list: &[&str]) -> Vec<String> {
         list.iter().map(|path| path.to_string()).collect()

@@ -3,6 +3,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
@@ -14,7 +15,7 @@ use super::fuzzy;
 use super::keymap::{KeyContext, Keymap};
 use super::theme::Styles;
 use crate::protocol::SessionInfo;
-use crate::text::session_line;
+use crate::text::{printable, session_line};
 
 /// At most this many finder results are listed.
 const FINDER_RESULTS: usize = 200;
@@ -32,6 +33,8 @@ pub struct Finder {
     pub selected: usize,
     files: Arc<[String]>,
     matches: Vec<String>,
+    /// The files already in the chat, marked in the list.
+    in_chat: Vec<String>,
     /// The matcher thread, for long lists.
     search: Option<FileSearch>,
 }
@@ -49,9 +52,10 @@ impl std::fmt::Debug for Finder {
 
 impl Finder {
     /// A finder for adding files (read-only or editable).
-    pub fn new(read_only: bool, files: Arc<[String]>) -> Finder {
+    pub fn new(read_only: bool, files: Arc<[String]>, in_chat: Vec<String>) -> Finder {
         let mut finder = Finder {
             read_only,
+            in_chat,
             ..Finder::default()
         };
         finder.set_files(files);
@@ -318,6 +322,51 @@ pub fn draw_session_picker(frame: &mut Frame, area: Rect, picker: &SessionPicker
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
+impl Finder {
+    /// "3 of 120 files", "200+ of 9000 files" when the list is cut.
+    fn count_words(&self) -> String {
+        let more = if self.matches.len() >= FINDER_RESULTS {
+            "+"
+        } else {
+            ""
+        };
+        format!(
+            "  {}{more} of {} files",
+            self.matches.len(),
+            self.files.len()
+        )
+    }
+
+    /// One path: the query's letters stand out, a file already in the chat is marked.
+    fn row(&self, path: &str, selected: bool, styles: &Styles) -> Line<'static> {
+        let base = if selected {
+            styles.text.patch(styles.selection)
+        } else {
+            styles.text
+        };
+        let hit = base.patch(styles.heading).add_modifier(Modifier::BOLD);
+        let matched = fuzzy::matched_chars(&self.query, path);
+        let mut spans: Vec<Span<'static>> = Vec::new();
+        // Char by char, as the matcher counts; each made printable on its own.
+        for (at, c) in path.chars().enumerate() {
+            let style = if matched.binary_search(&at).is_ok() {
+                hit
+            } else {
+                base
+            };
+            let shown = printable(c.encode_utf8(&mut [0; 4])).into_owned();
+            match spans.last_mut() {
+                Some(span) if span.style == style => span.content.to_mut().push_str(&shown),
+                _ => spans.push(Span::styled(shown, style)),
+            }
+        }
+        if self.in_chat.iter().any(|known| known == path) {
+            spans.push(Span::styled("  in the chat", styles.dim));
+        }
+        Line::from(spans)
+    }
+}
+
 /// Draws the file finder.
 pub fn draw_finder(frame: &mut Frame, area: Rect, finder: &Finder, styles: &Styles) {
     let rect = centred(area, 80, area.height.saturating_sub(4).max(6));
@@ -339,9 +388,9 @@ pub fn draw_finder(frame: &mut Frame, area: Rect, finder: &Finder, styles: &Styl
             Span::styled("█", styles.dim),
             Span::styled(
                 if finder.searching() && !finder.matches.is_empty() {
-                    "  searching…"
+                    "  searching…".to_string()
                 } else {
-                    ""
+                    finder.count_words()
                 },
                 styles.dim,
             ),
@@ -356,14 +405,7 @@ pub fn draw_finder(frame: &mut Frame, area: Rect, finder: &Finder, styles: &Styl
         .enumerate()
         .skip(skip)
         .take(height)
-        .map(|(index, path)| {
-            let style = if index == finder.selected {
-                styles.text.patch(styles.selection)
-            } else {
-                styles.text
-            };
-            Line::styled(path.clone(), style)
-        })
+        .map(|(index, path)| finder.row(path, index == finder.selected, styles))
         .collect();
     if lines.is_empty() {
         let note = if finder.searching() {
@@ -397,7 +439,7 @@ mod tests {
 
     #[test]
     fn short_lists_are_ranked_on_the_keystroke() {
-        let mut finder = Finder::new(false, files(100));
+        let mut finder = Finder::new(false, files(100), Vec::new());
         assert_eq!(finder.matches.len(), 100);
         typed(&mut finder, "item_42");
         assert!(!finder.searching());
@@ -406,7 +448,7 @@ mod tests {
 
     #[test]
     fn long_lists_are_ranked_off_the_keystroke_and_shown_when_ready() {
-        let mut finder = Finder::new(false, files(80_000));
+        let mut finder = Finder::new(false, files(80_000), Vec::new());
         typed(&mut finder, "item_4242");
         // The keystrokes only queued the query (file_search.rs proves they never wait);
         // the results arrive with a later frame.
@@ -422,7 +464,7 @@ mod tests {
 
     #[test]
     fn enter_never_chooses_from_an_out_of_date_list() {
-        let mut finder = Finder::new(false, files(80_000));
+        let mut finder = Finder::new(false, files(80_000), Vec::new());
         typed(&mut finder, "item_77777");
         // Chosen at once, before the thread answered (or after: the same file either way).
         assert_eq!(

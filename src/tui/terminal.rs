@@ -23,6 +23,7 @@ use tokio::sync::mpsc::{Receiver, Sender, UnboundedReceiver};
 use tokio::time::Instant;
 
 use super::app::{App, AppOptions};
+use super::app_event::ExternalEdit;
 use super::external_editor;
 use super::keymap::Keymap;
 use super::theme::Theme;
@@ -79,7 +80,7 @@ pub fn run(
         let mut terminal = enter(mouse)?;
         let result = event_loop(&mut terminal, &mut app, ops, events, root, mouse).await;
         leave();
-        result
+        result.map(|()| app.resume_hint())
     };
     let result = match tokio::runtime::Handle::try_current() {
         Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
@@ -94,7 +95,16 @@ pub fn run(
         },
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(hint) => {
+            if let Some(hint) = hint {
+                // On the terminal the user is back at, after the full screen is gone.
+                #[allow(clippy::print_stdout)]
+                {
+                    println!("{hint}");
+                }
+            }
+            ExitCode::SUCCESS
+        }
         Err(error) => {
             tracing::error!(%error, "terminal failed");
             #[allow(clippy::print_stderr)]
@@ -221,6 +231,7 @@ fn hand_off(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     input: &mut Option<EventStream>,
+    root: &Path,
     mouse: bool,
 ) -> io::Result<bool> {
     let edit = app.take_external_edit();
@@ -233,8 +244,11 @@ fn hand_off(
     let result = match &edit {
         Some(edit) => {
             leave();
-            Some(tokio::task::block_in_place(|| {
-                external_editor::edit(edit.text(), &edit.suffix())
+            Some(tokio::task::block_in_place(|| match edit {
+                ExternalEdit::File { path } => {
+                    external_editor::open_file(&root.join(path)).map(|()| String::new())
+                }
+                _ => external_editor::edit(edit.text(), &edit.suffix()),
             }))
         }
         None => {
@@ -315,7 +329,7 @@ async fn event_loop(
         if app.quitting() && quit_deadline.is_none() {
             quit_deadline = Some(Instant::now() + SHUTDOWN_WAIT);
         }
-        match hand_off(terminal, app, &mut input, mouse) {
+        match hand_off(terminal, app, &mut input, &root, mouse) {
             Err(error) => break Err(error),
             Ok(true) => {
                 dirty = true;

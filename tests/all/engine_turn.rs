@@ -553,7 +553,7 @@ async fn a_commit_s_diff_is_answered_while_the_reply_still_streams() {
                     .await
                     .unwrap();
             }
-            Event::CommitDiff { commit, files } => {
+            Event::CommitDiff { commit, files, .. } => {
                 assert_eq!(commit, second);
                 assert!(
                     files.iter().any(|file| file.path == "notes.txt"),

@@ -330,6 +330,56 @@ async fn review_keys_accept_all_and_the_side_by_side_layout() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_review_takes_the_width_z_zooms_and_ending_it_rejects_the_rest() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([[
+        block(
+            "src/greet.py",
+            "def greet(name):\n",
+            "def greet(name, loud=False):\n",
+        ),
+        block("src/greet.py", "def main():\n", "def main() -> None:\n"),
+    ]
+    .concat()]));
+    let mut ui = started(&repo, &mock, 160, 45).await;
+    ui.send("types");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    // The diff has most of the width: the side-by-side halves are wide enough to read.
+    ui.key(KeyCode::Char('s'));
+    let screen = ui.screen(&repo);
+    assert_snapshot!("screen_review_wide_side_by_side_160x45", screen);
+    ui.key(KeyCode::Char('s'));
+    ui.key(KeyCode::Char('z'));
+    let screen = ui.screen(&repo);
+    assert!(!screen.contains("Chat"), "{screen}");
+    assert_snapshot!("screen_review_zoomed_160x45", screen);
+    ui.key(KeyCode::Char('z'));
+
+    // Accept the first block, end the review: the second is shown rejected.
+    ui.key(KeyCode::Char('y'));
+    ui.key(KeyCode::Enter);
+    ui.until("the review's end", |event| {
+        matches!(event, Event::ReviewEnded { .. })
+    })
+    .await;
+    // A `y` pressed a moment too late is not typed into the message.
+    ui.key(KeyCode::Char('y'));
+    assert_eq!(ui.app.message_text(), "");
+    ui.until_turn_finished().await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("Review (ended) 1✓ 2✗"), "{screen}");
+    assert_snapshot!("screen_review_ended_160x45", screen);
+    // The next key types as usual.
+    ui.key(KeyCode::Char('y'));
+    assert_eq!(ui.app.message_text(), "y");
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_review_whose_first_block_fails_opens_on_that_block() {
     let repo = project();
     let mock = mock();
@@ -466,6 +516,18 @@ async fn commit_log_opens_a_diff_and_undo_names_the_commit() {
     ui.key(KeyCode::Char('y'));
     ui.until_turn_finished().await;
     ui.settle().await;
+    // `/diff` names what it compares: the working tree since the last turn's start.
+    ui.send("/diff");
+    ui.until("the diff", |event| {
+        matches!(event, Event::CommitDiff { .. })
+    })
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("working tree since the last turn's start, c000000"),
+        "{screen}"
+    );
+    ui.settle().await;
     ui.key(KeyCode::Tab)
         .key(KeyCode::Tab)
         .key(KeyCode::Tab)
@@ -477,7 +539,10 @@ async fn commit_log_opens_a_diff_and_undo_names_the_commit() {
     })
     .await;
     assert_eq!(ui.app.focus(), Focus::Diff);
-    assert_snapshot!("screen_commit_diff_160x48", ui.screen(&repo));
+    let screen = ui.screen(&repo);
+    // The header has the commit's whole message, trailers included.
+    assert!(screen.contains("Aider-Tui: "), "{screen}");
+    assert_snapshot!("screen_commit_diff_160x48", screen);
     // Outside the message box a number key jumps to a pane (2: the commits).
     ui.key(KeyCode::Char('2'));
     assert_eq!(ui.app.focus(), Focus::Commits);
@@ -503,7 +568,35 @@ async fn files_pane_adds_through_the_fuzzy_finder_and_drops() {
     ui.key(KeyCode::Tab).key(KeyCode::Tab).key(KeyCode::Tab);
     assert_eq!(ui.app.focus(), Focus::Files);
     assert_snapshot!("pane_files_80x24", ui.screen(&repo));
-    ui.key(KeyCode::Char('a')).type_text("cli");
+    // The finder counts its matches, marks a file already in the chat and makes the
+    // letters that matched stand out.
+    ui.key(KeyCode::Char('a')).type_text("grt");
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("1 of 3 files"), "{screen}");
+    assert!(screen.contains("src/greet.py  in the chat"), "{screen}");
+    let buffer = ui.terminal.backend().buffer().clone();
+    let row = (0..buffer.area.height)
+        .find(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, *y)].symbol())
+                .collect::<String>()
+                .contains("src/greet.py")
+        })
+        .unwrap();
+    let bold: String = (0..buffer.area.width)
+        .filter(|x| {
+            buffer[(*x, row)]
+                .modifier
+                .contains(ratatui::style::Modifier::BOLD)
+        })
+        .map(|x| buffer[(x, row)].symbol().to_string())
+        .filter(|symbol| symbol.chars().all(char::is_alphanumeric))
+        .collect();
+    assert_eq!(bold, "grt");
+    for _ in 0..3 {
+        ui.key(KeyCode::Backspace);
+    }
+    ui.type_text("cli");
     assert_snapshot!("finder_80x24", ui.screen(&repo));
     ui.key(KeyCode::Enter);
     ui.until_turn_finished().await;

@@ -87,9 +87,26 @@ async fn a_resumed_session_shows_its_conversation_and_files() {
         screen.contains("rw hello.py") && screen.contains("rw other.py"),
         "{screen}"
     );
-    assert!(screen.contains("Resumed session"), "{screen}");
+    // The notice counts what came back.
+    assert!(
+        screen.contains(": 1 message of yours and") && screen.contains("2 files in the chat."),
+        "{screen}"
+    );
     // The notice that came before the conversation was restored is still shown.
     assert!(screen.contains("no longer exist: gone.py"), "{screen}");
+    // Quitting will say how to go on with it.
+    let Some(Event::ConversationRestored { session, .. }) = ui
+        .seen
+        .iter()
+        .find(|event| matches!(event, Event::ConversationRestored { .. }))
+    else {
+        panic!("no conversation restored");
+    };
+    let hint = ui.app.resume_hint().unwrap();
+    assert!(
+        hint.contains("aider-tui --resume") && hint.contains(session.as_str()),
+        "{hint}"
+    );
     ui.quit().await;
 }
 

@@ -378,3 +378,54 @@ async fn a_turn_that_fails_on_the_model_shows_how_to_set_one_up() {
     assert!(screen.contains("To set up a model"), "{screen}");
     ui.quit().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn y_in_the_chat_copies_a_code_block_and_tables_and_code_are_framed() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let mock = mock();
+    mock.push(Reply::text([
+        "Two ways, *compared*:\n\n| way | lines |\n|:----|------:|\n| loop | 12 |\n| `map` | 3 |\n\n---\nFirst:\n\n```python\nfor name in names:\n        print(name, 'a long line that wraps under its own indent, past the edge of the pane')\n```\n\nThen:\n\n```sh\necho done\n```\n",
+    ]));
+    let board = tempfile::tempdir().unwrap();
+    let mut ui = UiSession::start_with_devices(
+        review_settings(&repo, &mock),
+        devices(
+            Arc::new(FolderClipboard::new(board.path())),
+            Arc::new(NoMicrophone),
+        ),
+        80,
+        40,
+    );
+    ui.until_started().await;
+    ui.send("/ask which way");
+    ui.until_turn_finished().await;
+    ui.key(KeyCode::Esc).key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Chat);
+    // `y` with no block selected copies the last one, and selects it.
+    ui.key(KeyCode::Char('y'));
+    ui.until(
+        "the copy",
+        |event| matches!(event, Event::Notice { text, .. } if text.starts_with("Copied the code block")),
+    )
+    .await;
+    assert_eq!(
+        std::fs::read_to_string(board.path().join("clipboard.txt")).unwrap(),
+        "echo done\n"
+    );
+    // `{` selects the block before it.
+    ui.key(KeyCode::Char('{'));
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("│ loop │    12 │"), "{screen}");
+    assert_snapshot!("chat_table_and_code_blocks_80x40", screen);
+    ui.key(KeyCode::Char('y'));
+    ui.until(
+        "the second copy",
+        |event| matches!(event, Event::Notice { text, .. } if text.contains("(2 lines)")),
+    )
+    .await;
+    assert_eq!(
+        std::fs::read_to_string(board.path().join("clipboard.txt")).unwrap(),
+        "for name in names:\n        print(name, 'a long line that wraps under its own indent, past the edge of the pane')\n"
+    );
+    ui.quit().await;
+}

@@ -1157,3 +1157,99 @@ fn ctrl_z_suspends_to_the_shell_with_the_mouse_off_and_fg_comes_back() {
     plain.wait_format("#{alternate_on}/#{mouse_any_flag}", "1/0");
     plain.quit();
 }
+
+#[test]
+fn z_zooms_the_review_to_the_whole_screen_and_back_in_tmux() {
+    if !Tmux::available() {
+        crate::support::skip_because_absent("tmux");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
+    let home = tempfile::tempdir().unwrap();
+    let (_mock, tmux) = review_two_blocks_with_editor(&repo, home.path(), "true");
+    // Beside a review the chat is narrowed and the side panes wait.
+    let screen = tmux.screen();
+    assert!(!screen.contains("Files"), "{screen}");
+    assert!(screen.contains("Chat"), "{screen}");
+
+    tmux.keys(&["z"]);
+    let zoomed = tmux.wait_for("the zoomed diff", |s| !s.contains("Chat"));
+    assert!(zoomed.contains("1/2 hello.py"), "{zoomed}");
+    // The zoomed review still decides.
+    tmux.keys(&["y"]);
+    tmux.wait_text("2/2 other.py");
+    tmux.keys(&["z"]);
+    tmux.wait_for("the chat back", |s| {
+        s.contains("Chat") && s.contains("2/2 other.py")
+    });
+    tmux.keys(&["y"]);
+    wait_for_log(&repo, 2, &tmux);
+    tmux.quit();
+}
+
+#[test]
+fn quitting_prints_how_to_resume_the_session() {
+    if !Tmux::available() {
+        crate::support::skip_because_absent("tmux");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["Noted."]));
+    // The shell stays after the program ends, so its last words can be read.
+    let command = format!(
+        "sh -c {}",
+        shell_quote(&format!(
+            "{}; echo SESSION-ENDED; sleep 60",
+            session_command(home.path(), &mock, "--no-auto-lint")
+        ))
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_text("Message");
+    tmux.text("/ask hello");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("Noted.");
+    tmux.keys(&["C-c"]);
+    tmux.wait_text("Ctrl-C again");
+    tmux.keys(&["C-c"]);
+    let screen = tmux.wait_text("SESSION-ENDED");
+    assert!(screen.contains("aider-tui --resume"), "{screen}");
+    assert!(screen.contains("saved. Go on with it"), "{screen}");
+}
+
+#[test]
+fn e_in_the_files_pane_opens_the_chat_file_in_the_editor() {
+    if !Tmux::available() {
+        crate::support::skip_because_absent("tmux");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
+    let home = tempfile::tempdir().unwrap();
+    // The editor gets the repository's own file, not a copy.
+    let editor = editor_script(home.path(), "echo '# by the editor' >> \"$1\"\n");
+    let mock = MockLlm::start_in_thread();
+    let command = session_command_with(
+        home.path(),
+        &mock,
+        &[("VISUAL", &editor)],
+        "hello.py --no-auto-lint",
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw hello.py")
+    });
+    for _ in 0..8 {
+        if tmux.screen().contains("┏ Files") {
+            break;
+        }
+        tmux.keys(&["Tab"]);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    tmux.wait_text("d drop · e edit");
+    tmux.keys(&["e"]);
+    tmux.wait_text("Back from editing hello.py");
+    assert_eq!(repo.read("hello.py"), format!("{HELLO}# by the editor\n"));
+    assert!(tmux.alive(), "the session ended");
+    tmux.quit();
+}

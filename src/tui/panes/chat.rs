@@ -19,7 +19,7 @@ use crate::protocol::{ConversationMessage, ConversationRole, NoticeLevel};
 use crate::text::printable;
 use crate::tui::highlight::Palette;
 use crate::tui::keymap::Action;
-use crate::tui::markdown::MarkdownRenderer;
+use crate::tui::markdown::{MarkdownRenderer, Rendered};
 use crate::tui::pane::DrawContext;
 use crate::tui::search::{contains, highlight, match_style, next_match};
 use crate::tui::theme::Styles;
@@ -47,7 +47,7 @@ struct Entry {
     /// For a user message saved as a turn: its place in the conversation (from 1).
     turn: Option<usize>,
     source: String,
-    lines: Vec<Line<'static>>,
+    lines: Vec<Rendered>,
     tail: String,
     renderer: MarkdownRenderer,
 }
@@ -79,6 +79,8 @@ pub struct ChatPane {
     pub queue_hint: String,
     /// The logical line of the current search match.
     found: Option<usize>,
+    /// The selected code block: its entry and its place among the entry's blocks.
+    selected_code: Option<(usize, usize)>,
 }
 
 impl ChatPane {
@@ -98,6 +100,7 @@ impl ChatPane {
             queued: VecDeque::new(),
             queue_hint: String::new(),
             found: None,
+            selected_code: None,
         }
     }
 
@@ -130,16 +133,19 @@ impl ChatPane {
         let mut entry = self.entry(kind);
         entry.source = text.to_string();
         for line in text.lines() {
-            let rendered = match kind {
+            match kind {
                 // Only the model's reply is Markdown; command output and feedback are
                 // shown as they are.
-                EntryKind::Assistant => entry.renderer.push_line(line),
-                _ => Line::styled(line.to_string(), self.base_style(kind)),
-            };
-            entry.lines.push(rendered);
+                EntryKind::Assistant => entry.lines.extend(entry.renderer.push_line(line)),
+                _ => entry.lines.push(Rendered::flat(Line::styled(
+                    line.to_string(),
+                    self.base_style(kind),
+                ))),
+            }
         }
+        entry.lines.extend(entry.renderer.finish());
         if entry.lines.is_empty() {
-            entry.lines.push(Line::default());
+            entry.lines.push(Rendered::flat(Line::default()));
         }
         let id = entry.id;
         self.entries.push(entry);
@@ -259,8 +265,7 @@ impl ChatPane {
         while let Some(newline) = entry.tail.find('\n') {
             let line: String = entry.tail.drain(..=newline).collect();
             let line = line.trim_end_matches(['\n', '\r']);
-            let rendered = entry.renderer.push_line(line);
-            entry.lines.push(rendered);
+            entry.lines.extend(entry.renderer.push_line(line));
         }
     }
 
@@ -284,6 +289,7 @@ impl ChatPane {
         self.thinking = None;
         self.scroll = None;
         self.selected = None;
+        self.selected_code = None;
     }
 
     /// Whether the view follows new text.
@@ -302,24 +308,20 @@ impl ChatPane {
         }
     }
 
+    /// Renders the rest of a finished stream: its incomplete last line, a held table.
     fn settle_tail(&mut self, index: usize) {
         let entry = &mut self.entries[index];
         if !entry.tail.is_empty() {
             let tail = std::mem::take(&mut entry.tail);
-            let rendered = entry.renderer.push_line(&tail);
-            entry.lines.push(rendered);
+            entry.lines.extend(entry.renderer.push_line(&tail));
         }
+        entry.lines.extend(entry.renderer.finish());
     }
 
     fn close_stream(&mut self) {
         self.close_thinking();
         if let Some(index) = self.streaming.take() {
-            let entry = &mut self.entries[index];
-            if !entry.tail.is_empty() {
-                let tail = std::mem::take(&mut entry.tail);
-                let rendered = entry.renderer.push_line(&tail);
-                entry.lines.push(rendered);
-            }
+            self.settle_tail(index);
         }
     }
 
@@ -371,7 +373,21 @@ impl ChatPane {
                 EntryKind::Assistant | EntryKind::Command => None,
             };
             let selected = self.selected == Some(index);
-            for (number, line) in entry.lines.iter().enumerate() {
+            let code = self
+                .selected_code
+                .filter(|(entry, _)| *entry == index)
+                .and_then(|(_, block)| entry.renderer.code_blocks().get(block));
+            for (number, rendered) in entry.lines.iter().enumerate() {
+                let line = &rendered.line;
+                if code.is_some_and(|code| (code.first..=code.last).contains(&number)) {
+                    // The selected code block's frame stands out.
+                    let mut line = line.clone();
+                    if let Some(frame) = line.spans.first_mut() {
+                        frame.style = frame.style.patch(self.styles.selection);
+                    }
+                    out.push((Cow::Owned(line), rendered.hang, index));
+                    continue;
+                }
                 match &marker {
                     Some(marker) => {
                         let lead = if number == 0 {
@@ -386,10 +402,17 @@ impl ChatPane {
                                 span.style = span.style.patch(self.styles.selection);
                             }
                         }
-                        out.push((Cow::Owned(Line::from(spans).style(line.style)), 2, index));
+                        out.push((
+                            Cow::Owned(Line::from(spans).style(line.style)),
+                            2 + rendered.hang,
+                            index,
+                        ));
                     }
-                    None => out.push((Cow::Borrowed(line), 0, index)),
+                    None => out.push((Cow::Borrowed(line), rendered.hang, index)),
                 }
+            }
+            for held in entry.renderer.pending() {
+                out.push((Cow::Owned(held.line), held.hang, index));
             }
             if !entry.tail.is_empty() {
                 out.push((
@@ -517,6 +540,77 @@ impl ChatPane {
         true
     }
 
+    /// Every code block of the chat in order, as (entry, block in the entry).
+    fn code_blocks(&self) -> Vec<(usize, usize)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .flat_map(|(entry, shown)| {
+                (0..shown.renderer.code_blocks().len()).map(move |block| (entry, block))
+            })
+            .collect()
+    }
+
+    /// Selects the previous (`back`) or next code block (the last one when none is
+    /// selected) and scrolls it into view.
+    pub fn select_code(&mut self, back: bool) {
+        let blocks = self.code_blocks();
+        let at = self
+            .selected_code
+            .and_then(|selected| blocks.iter().position(|block| *block == selected));
+        let next = match (at, back) {
+            (None, _) => blocks.len().checked_sub(1),
+            (Some(at), true) => Some(at.saturating_sub(1)),
+            (Some(at), false) => Some((at + 1).min(blocks.len().saturating_sub(1))),
+        };
+        let Some(&(entry, block)) = next.and_then(|next| blocks.get(next)) else {
+            return;
+        };
+        self.selected_code = Some((entry, block));
+        let Some(code) = self.entries[entry].renderer.code_blocks().get(block) else {
+            return;
+        };
+        let (first, last) = (code.first, code.last);
+        let (width, height) = self.viewport.get();
+        let (width, height) = (usize::from(width).max(1), usize::from(height).max(1));
+        let (start, _) = self.entry_rows(entry, width);
+        // An entry after the first starts with a blank separator row.
+        let start = start + usize::from(entry > 0);
+        let lines = &self.entries[entry].lines;
+        let rows_of = |line: &Rendered| row_count(&line.line, width, line.hang);
+        let last = last.min(lines.len().saturating_sub(1));
+        let first = first.min(last);
+        let top = start + lines[..first].iter().map(rows_of).sum::<usize>();
+        let rows: usize = lines[first..=last].iter().map(rows_of).sum();
+        let bottom_top = self.total_rows(width).saturating_sub(height);
+        let current = self.scroll.unwrap_or(bottom_top);
+        let wanted = if top < current {
+            top
+        } else if top + rows.min(height) > current + height {
+            top + rows.min(height) - height
+        } else {
+            current
+        };
+        self.scroll = (wanted < bottom_top).then_some(wanted);
+    }
+
+    /// The selected code block's text, selecting the chat's last block when none is.
+    pub fn selected_code_text(&mut self) -> Option<String> {
+        if self.selected_code.is_none() {
+            self.select_code(true);
+        }
+        let (entry, block) = self.selected_code?;
+        Some(
+            self.entries
+                .get(entry)?
+                .renderer
+                .code_blocks()
+                .get(block)?
+                .text
+                .clone(),
+        )
+    }
+
     /// Handles a key action; returns whether it was used.
     pub fn on_action(&mut self, action: Action) -> bool {
         let (width, height) = self.viewport.get();
@@ -527,6 +621,10 @@ impl ChatPane {
         let target = match action {
             Action::PrevMessage | Action::NextMessage => {
                 self.select_message(action == Action::PrevMessage);
+                return true;
+            }
+            Action::PrevCodeBlock | Action::NextCodeBlock => {
+                self.select_code(action == Action::PrevCodeBlock);
                 return true;
             }
             Action::Up => current.saturating_sub(1),
@@ -546,6 +644,8 @@ impl ChatPane {
     pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
         let note = if self.selected.is_some() && context.focused {
             Some("r rewinds to before the selected message · [ ] select".to_string())
+        } else if self.selected_code.is_some() && context.focused {
+            Some("y copies the code block · { } select".to_string())
         } else {
             (!self.is_following()).then(|| "scrolled · End follows".to_string())
         };

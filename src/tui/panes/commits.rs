@@ -5,12 +5,15 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::protocol::{CommitInfo, Maker, Op};
+use crate::text::printable;
 use crate::tui::app_event::{AppEvent, Confirmation, Focus};
 use crate::tui::keymap::Action;
 use crate::tui::pane::DrawContext;
 use crate::tui::search::{contains, highlight, match_style, next_match};
+use crate::tui::theme::Styles;
 
 /// How many commits the log asks for.
 pub const LOG_LIMIT: usize = 100;
@@ -21,6 +24,8 @@ pub struct CommitLogPane {
     commits: Vec<CommitInfo>,
     selected: usize,
     loaded: bool,
+    /// When the list arrived (seconds since the epoch): dates are told relative to it.
+    now: i64,
 }
 
 impl CommitLogPane {
@@ -28,6 +33,9 @@ impl CommitLogPane {
     pub fn set_commits(&mut self, commits: Vec<CommitInfo>) {
         self.commits = commits;
         self.loaded = true;
+        self.now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs() as i64);
         self.selected = self.selected.min(self.commits.len().saturating_sub(1));
     }
 
@@ -130,30 +138,128 @@ impl CommitLogPane {
             lines.push(Line::styled(text, styles.dim));
         }
         let skip = (self.selected + 1).saturating_sub(height);
+        let width = usize::from(inner.width);
         for (index, commit) in self.commits.iter().enumerate().skip(skip).take(height) {
-            let mut summary = styles.text;
-            if context.focused && index == self.selected {
-                summary = summary.patch(styles.selection);
-            }
-            // Ours full, Aider's hollow: both are the assistant's, told apart.
-            let mark = match commit.made_by {
-                Maker::AiderTui => Span::styled("◆ ", styles.assistant.patch(styles.accepted)),
-                Maker::Aider => Span::styled("◇ ", styles.assistant),
-                Maker::User => Span::raw("  "),
-            };
-            let line = Line::from(vec![
-                Span::styled(format!("{} ", commit.short_id), styles.hunk),
-                mark,
-                Span::styled(
-                    crate::text::printable(&commit.summary).into_owned(),
-                    summary,
-                ),
-            ]);
+            let selected = context.focused && index == self.selected;
+            let line = self.row(commit, width, selected, styles);
             lines.push(match context.search {
                 Some(query) => highlight(&line, query, match_style(index == self.selected)),
                 None => line,
             });
         }
         frame.render_widget(Paragraph::new(lines), inner);
+    }
+
+    /// One commit: id, maker's mark, subject (cut to fit), author and age on the right.
+    fn row(
+        &self,
+        commit: &CommitInfo,
+        width: usize,
+        selected: bool,
+        styles: &Styles,
+    ) -> Line<'static> {
+        let mut subject_style = styles.text;
+        if selected {
+            subject_style = subject_style.patch(styles.selection);
+        }
+        // Ours full, Aider's hollow: both are the assistant's, told apart.
+        let mark = match commit.made_by {
+            Maker::AiderTui => Span::styled("◆ ", styles.assistant.patch(styles.accepted)),
+            Maker::Aider => Span::styled("◇ ", styles.assistant),
+            Maker::User => Span::raw("  "),
+        };
+        let summary = printable(&commit.summary);
+        let age = format!(" {}", relative_age(self.now - commit.time));
+        let full = format!(" {}{age}", first_name(&printable(&commit.author)));
+        let lead = format!("{} ", commit.short_id);
+        let room = width.saturating_sub(lead.width() + mark.width());
+        // The whole subject first: the author goes before the age does, and a subject
+        // too long for the row is cut to keep a short age beside it.
+        let meta = [full, age.clone()]
+            .into_iter()
+            .find(|meta| summary.width() + meta.width() <= room)
+            .unwrap_or(if age.width() <= room / 3 {
+                age
+            } else {
+                String::new()
+            });
+        let subject = fit(&summary, room - meta.width());
+        let pad = room - meta.width() - subject.width();
+        Line::from(vec![
+            Span::styled(lead, styles.hunk),
+            mark,
+            Span::styled(subject, subject_style),
+            Span::raw(" ".repeat(pad)),
+            Span::styled(meta, styles.dim),
+        ])
+    }
+}
+
+/// The author's first name, at most ten columns.
+fn first_name(author: &str) -> String {
+    fit(author.split_whitespace().next().unwrap_or(""), 10)
+}
+
+/// `text` cut to `width` columns, `…` marking the cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for c in text.chars() {
+        if out.width() + c.width().unwrap_or(0) + 1 > width {
+            break;
+        }
+        out.push(c);
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    out
+}
+
+/// An age in seconds as a short word: `now`, `5m`, `3h`, `2d`, `3w`, `4mo`, `2y`.
+fn relative_age(seconds: i64) -> String {
+    const MINUTE: i64 = 60;
+    const HOUR: i64 = 60 * MINUTE;
+    const DAY: i64 = 24 * HOUR;
+    match seconds.max(0) {
+        age if age < 2 * MINUTE => "now".to_string(),
+        age if age < HOUR => format!("{}m", age / MINUTE),
+        age if age < DAY => format!("{}h", age / HOUR),
+        age if age < 14 * DAY => format!("{}d", age / DAY),
+        age if age < 60 * DAY => format!("{}w", age / (7 * DAY)),
+        age if age < 365 * DAY => format!("{}mo", age / (30 * DAY)),
+        age => format!("{}y", age / (365 * DAY)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ages_read_as_short_words() {
+        let words: Vec<String> = [
+            0,
+            119,
+            600,
+            7200,
+            3 * 86400,
+            20 * 86400,
+            90 * 86400,
+            800 * 86400,
+        ]
+        .into_iter()
+        .map(relative_age)
+        .collect();
+        assert_eq!(words, ["now", "now", "10m", "2h", "3d", "2w", "3mo", "2y"]);
+    }
+
+    #[test]
+    fn a_long_subject_is_cut_with_a_mark() {
+        assert_eq!(fit("feat: a long subject", 8), "feat: a…");
+        assert_eq!(fit("short", 8), "short");
+        assert_eq!(first_name("Test User"), "Test");
     }
 }

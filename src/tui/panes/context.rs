@@ -189,8 +189,10 @@ impl ContextPane {
         if let Some(summary) = report.summary {
             lines.push(Line::styled(
                 format!(
-                    "History summarized: {} messages, {} → {} tokens",
-                    summary.messages, summary.before_tokens, summary.after_tokens
+                    "History summarized: {}, {} → {} tokens",
+                    crate::text::counted(summary.messages, "message", "messages"),
+                    summary.before_tokens,
+                    summary.after_tokens
                 ),
                 styles.info,
             ));

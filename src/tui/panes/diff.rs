@@ -10,7 +10,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::protocol::{BlockId, BlockState, EditPreview, FileDiff, Review, ReviewBlock};
+use crate::protocol::{
+    BlockId, BlockState, DiffSource, EditPreview, FileDiff, Review, ReviewBlock,
+};
 use crate::text::printable;
 use crate::tui::app_event::AppEvent;
 use crate::tui::diff_view::{DiffLayout, DiffScroll, DiffView, FileHunks};
@@ -29,13 +31,74 @@ struct PreviewBlock {
     view: DiffView,
 }
 
+/// How many lines of a commit's message its diff's header shows.
+const MESSAGE_LINES: usize = 12;
+
+/// A commit's diff, or the working tree's (`/diff`), with what it is of.
+struct ShownCommit {
+    id: String,
+    source: Option<DiffSource>,
+    view: DiffView,
+}
+
+impl ShownCommit {
+    /// What the diff is of, its size, and a commit's whole message.
+    fn header(&self, styles: &Styles) -> Vec<Line<'static>> {
+        let short = |id: &str| id.chars().take(12).collect::<String>();
+        let size = Span::styled(
+            format!("  +{} -{}", self.view.added, self.view.removed),
+            styles.dim,
+        );
+        let (what, id) = match &self.source {
+            Some(DiffSource::WorkingTree { base: None, .. }) => {
+                ("working tree, every file (no commit before it)", None)
+            }
+            Some(DiffSource::WorkingTree {
+                base: Some(base),
+                last_turn,
+            }) => (
+                if *last_turn {
+                    "working tree since the last turn's start, "
+                } else {
+                    "uncommitted changes since HEAD "
+                },
+                Some(short(base)),
+            ),
+            Some(DiffSource::Commit { .. }) | None => ("commit ", Some(short(&self.id))),
+        };
+        let mut first = vec![Span::styled(what, styles.dim)];
+        if let Some(id) = id {
+            first.push(Span::styled(id, styles.title));
+        }
+        first.push(size);
+        let mut lines = vec![Line::from(first)];
+        if let Some(DiffSource::Commit { message }) = &self.source {
+            // The header takes at most half the pane; a long message is cut here.
+            let mut rows: Vec<String> = printable(message.trim_end())
+                .lines()
+                .take(MESSAGE_LINES)
+                .map(str::to_string)
+                .collect();
+            if let Some(subject) = rows.first_mut() {
+                lines.push(Line::styled(std::mem::take(subject), styles.title));
+            }
+            lines.extend(
+                rows.into_iter()
+                    .skip(1)
+                    .map(|row| Line::styled(row, styles.text)),
+            );
+        }
+        lines
+    }
+}
+
 /// The diff pane.
 pub struct DiffPane {
     palette: Palette,
     styles: Styles,
     previews: Vec<PreviewBlock>,
     review: Option<ReviewPanel>,
-    commit: Option<(String, DiffView)>,
+    commit: Option<ShownCommit>,
     layout: DiffLayout,
     scroll: usize,
     /// The first column of the lines' text shown (long lines scrolled sideways).
@@ -109,7 +172,7 @@ impl DiffPane {
             block
                 .view
                 .colour_rows(layout, rows.saturating_sub(height), height);
-        } else if let Some((_, view)) = &mut self.commit {
+        } else if let Some(ShownCommit { view, .. }) = &mut self.commit {
             view.colour_rows(layout, scroll, height);
         }
     }
@@ -187,7 +250,7 @@ impl DiffPane {
     }
 
     /// A commit's diff arrived.
-    pub fn show_commit(&mut self, commit: String, files: &[FileDiff]) {
+    pub fn show_commit(&mut self, commit: String, files: &[FileDiff], source: Option<DiffSource>) {
         let shown: Vec<FileHunks> = files
             .iter()
             .map(|file| FileHunks {
@@ -200,7 +263,11 @@ impl DiffPane {
                 hunks: &file.hunks,
             })
             .collect();
-        self.commit = Some((commit, DiffView::from_files(&shown, self.palette)));
+        self.commit = Some(ShownCommit {
+            id: commit,
+            source,
+            view: DiffView::from_files(&shown, self.palette),
+        });
         if !self.is_reviewing() {
             self.review = None;
             self.previews.clear();
@@ -323,7 +390,7 @@ impl DiffPane {
         if let Some(block) = self.previews.last() {
             return Some(&block.view);
         }
-        self.commit.as_ref().map(|(_, view)| view)
+        self.commit.as_ref().map(|shown| &shown.view)
     }
 
     /// Draws the pane.
@@ -383,14 +450,8 @@ impl DiffPane {
                 let room = usize::from(inner.height)
                     .saturating_sub(header.len().min(usize::from(inner.height) / 2));
                 (header, view, rows.saturating_sub(room))
-            } else if let Some((commit, view)) = &self.commit {
-                let short: String = commit.chars().take(12).collect();
-                let header = vec![Line::from(vec![
-                    Span::styled("commit ", styles.dim),
-                    Span::styled(short, styles.title),
-                    Span::styled(format!("  +{} -{}", view.added, view.removed), styles.dim),
-                ])];
-                (header, Some(view), self.scroll)
+            } else if let Some(shown) = &self.commit {
+                (shown.header(styles), Some(&shown.view), self.scroll)
             } else {
                 let hint = vec![
                     Line::styled("No diff yet.", styles.dim),
@@ -480,6 +541,7 @@ mod tests {
                 BlockState::Failed {
                     reason: "the SEARCH text was not found in f.py".into(),
                     hunks: Vec::new(),
+                    closest: None,
                 }
             },
             decision: BlockDecisionState::Pending,
@@ -530,7 +592,7 @@ mod tests {
             }],
             binary: false,
         };
-        pane.show_commit("abc".into(), &[file]);
+        pane.show_commit("abc".into(), &[file], None);
         pane.layout = DiffLayout::SideBySide;
         assert!(pane.find("needle", 1, true));
         assert_eq!(pane.layout, DiffLayout::Unified);

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::tui::app_event::AppEvent;
+use crate::tui::app_event::{AppEvent, ExternalEdit};
 use crate::tui::keymap::Action;
 use crate::tui::pane::DrawContext;
 
@@ -54,6 +54,12 @@ impl FilesPane {
             Action::Down => self.selected = (self.selected + 1).min(self.len().saturating_sub(1)),
             Action::Add => bus.push(AppEvent::OpenFinder { read_only: false }),
             Action::AddReadOnly => bus.push(AppEvent::OpenFinder { read_only: true }),
+            Action::EditFile => match self.all().nth(self.selected) {
+                Some(path) => bus.push(AppEvent::EditExternally(ExternalEdit::File {
+                    path: path.clone(),
+                })),
+                None => bus.push(AppEvent::Flash("No file to edit.".into())),
+            },
             Action::Drop => match self.all().nth(self.selected) {
                 Some(path) => bus.push(AppEvent::Submit(format!("/drop {path}"))),
                 None => bus.push(AppEvent::Flash("No file to drop.".into())),
@@ -94,7 +100,7 @@ impl FilesPane {
             while visible.len() < room {
                 visible.push(Line::default());
             }
-            visible.push(Line::styled("a add · r read-only · d drop", styles.dim));
+            visible.push(Line::styled("a/r add · d drop · e edit", styles.dim));
         }
         frame.render_widget(Paragraph::new(visible), inner);
     }

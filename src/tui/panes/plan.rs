@@ -163,10 +163,12 @@ impl PlanPane {
         let [body, hint] =
             Layout::vertical([Constraint::Min(0), Constraint::Length(1)]).areas(inner);
         let mut renderer = MarkdownRenderer::new(self.palette, &self.styles, styles.text);
-        let lines: Vec<Line> = printable(&plan.text)
+        let mut rendered: Vec<_> = printable(&plan.text)
             .lines()
-            .map(|line| renderer.push_line(line))
+            .flat_map(|line| renderer.push_line(line))
             .collect();
+        rendered.extend(renderer.finish());
+        let lines: Vec<Line> = rendered.into_iter().map(|rendered| rendered.line).collect();
         frame.render_widget(
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })

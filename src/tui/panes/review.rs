@@ -376,7 +376,19 @@ impl ReviewPanel {
 
     /// The header lines: the block strip, the selected block, its state, the keys.
     pub fn header(&self, styles: &Styles) -> Vec<Line<'static>> {
-        let count = self.blocks.len();
+        let strip = self.strip(styles);
+        let Some(shown) = self.blocks.get(self.selected) else {
+            return vec![strip];
+        };
+        let block = &shown.block;
+        let mut lines = vec![strip, self.title(block, styles)];
+        lines.extend(self.warnings(block, styles));
+        lines.extend(self.hints(block, styles));
+        lines
+    }
+
+    /// Every block's number and mark, the selected one highlighted.
+    fn strip(&self, styles: &Styles) -> Line<'static> {
         let mut strip = vec![Span::styled(
             if self.finished {
                 "Review (ended) "
@@ -396,10 +408,11 @@ impl ReviewPanel {
             strip.push(Span::styled(label, style));
             strip.push(Span::raw(" "));
         }
-        let Some(shown) = self.blocks.get(self.selected) else {
-            return vec![Line::from(strip)];
-        };
-        let block = &shown.block;
+        Line::from(strip)
+    }
+
+    /// The selected block: its place, its file and what it does there, its state.
+    fn title(&self, block: &ReviewBlock, styles: &Styles) -> Line<'static> {
         let (state, style) = state_words(block, styles);
         let what = match &block.state {
             BlockState::Planned {
@@ -417,7 +430,10 @@ impl ReviewPanel {
             _ => String::new(),
         };
         let mut title = vec![
-            Span::styled(format!("{}/{count} ", self.selected + 1), styles.dim),
+            Span::styled(
+                format!("{}/{} ", self.selected + 1, self.blocks.len()),
+                styles.dim,
+            ),
             Span::styled(format!("{}{what}", printable(&block.path)), styles.title),
             Span::raw("  "),
             Span::styled(state, style),
@@ -425,7 +441,13 @@ impl ReviewPanel {
         if block.replanned {
             title.push(Span::styled("  re-planned", styles.pending));
         }
-        let mut lines = vec![Line::from(strip), Line::from(title)];
+        Line::from(title)
+    }
+
+    /// Why the selected block fails or needs a yes, the review's notice, and the other
+    /// blocks that go back to the model.
+    fn warnings(&self, block: &ReviewBlock, styles: &Styles) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
         if let BlockState::Failed { reason, .. } = &block.state {
             lines.push(Line::styled(
                 printable(first_line(reason)).into_owned(),
@@ -463,52 +485,62 @@ impl ReviewPanel {
             .map(|(_, shown)| (shown.block.id + 1).to_string())
             .collect();
         if !going_back.is_empty() && !self.finished {
-            let (noun, pronoun, verb) = if going_back.len() == 1 {
-                ("Block", "it goes", "cannot be applied")
+            let (noun, pronoun) = if going_back.len() == 1 {
+                ("Block", "it goes")
             } else {
-                ("Blocks", "they go", "cannot be applied")
+                ("Blocks", "they go")
             };
             // No key here: a key acts on the selected block, and these are others.
             lines.push(Line::styled(
                 format!(
-                    "{noun} {} {verb}: {pronoun} back to the model",
+                    "{noun} {} cannot be applied: {pronoun} back to the model",
                     going_back.join(", ")
                 ),
                 styles.error,
             ));
         }
+        lines
+    }
+
+    /// The keys that work now: the inline editor's, or the review's.
+    fn hints(&self, block: &ReviewBlock, styles: &Styles) -> Vec<Line<'static>> {
         if let Some(editor) = &self.editor {
             let problem = editor
                 .problem
                 .as_deref()
                 .map(|problem| format!(" · does not apply: {}", first_line(problem)))
                 .unwrap_or_default();
-            lines.push(Line::styled(
+            return vec![Line::styled(
                 format!(
                     "editing block {} · Ctrl-S keeps · Esc cancels{problem}",
                     editor.block + 1
                 ),
                 styles.dim,
-            ));
-        } else if !self.finished {
-            let tell = if self.tell_rejected { "on" } else { "off" };
-            let auto = if self.auto_accept {
-                " · auto-accept on"
-            } else {
-                ""
-            };
-            let keys = if matches!(block.state, BlockState::Failed { .. }) {
-                "n drop it (not sent back) · Enter done"
-            } else {
-                "y accept · n reject · e edit (E in $EDITOR) · Enter done"
-            };
-            lines.push(Line::styled(keys, styles.dim));
-            lines.push(Line::styled(
-                format!("j/k move · A/R all · s layout · t tell model of rejects: {tell}{auto}"),
-                styles.dim,
-            ));
+            )];
         }
-        lines
+        if self.finished {
+            return Vec::new();
+        }
+        let tell = if self.tell_rejected { "on" } else { "off" };
+        let auto = if self.auto_accept {
+            " · auto-accept on"
+        } else {
+            ""
+        };
+        let keys = if matches!(block.state, BlockState::Failed { .. }) {
+            "n drop it (not sent back) · Enter done"
+        } else {
+            "y accept · n reject · e edit (E in $EDITOR) · Enter done"
+        };
+        vec![
+            Line::styled(keys, styles.dim),
+            Line::styled(
+                format!(
+                    "j/k move · A/R all · s layout · z zoom · t tell model of rejects: {tell}{auto}"
+                ),
+                styles.dim,
+            ),
+        ]
     }
 
     /// Draws the inline editor over `area` (the diff of the draft goes below it).
@@ -539,16 +571,30 @@ impl Shown {
 }
 
 /// The diff of a block as the engine planned it (a failed block: what it tried).
+/// A failed block's closest lines of the file follow, against its SEARCH text.
 fn view_of(block: &ReviewBlock, palette: Palette) -> DiffView {
     let (BlockState::Planned { hunks, .. } | BlockState::Failed { hunks, .. }) = &block.state;
-    let mut view = DiffView::from_files(
-        &[FileHunks {
+    let mut files = vec![FileHunks {
+        path: &block.path,
+        header: None,
+        hunks,
+    }];
+    if let BlockState::Failed {
+        closest: Some(closest),
+        ..
+    } = &block.state
+    {
+        files.push(FileHunks {
             path: &block.path,
-            header: None,
-            hunks,
-        }],
-        palette,
-    );
+            header: Some(format!(
+                "Closest in {} from line {} (−) against the block's SEARCH (+)",
+                printable(&block.path),
+                closest.old_start
+            )),
+            hunks: std::slice::from_ref(closest),
+        });
+    }
+    let mut view = DiffView::from_files(&files, palette);
     if let Some(found) = &block.syntax_error {
         view.mark_new_line(found.line);
     }
