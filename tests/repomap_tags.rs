@@ -822,7 +822,10 @@ fn pony() {
             ("add", TagKind::Method, 28),
         ],
     );
-    assert_references(&tags, &["Priced", "rate", "Tax", "push", "Item", "Cart", "print"]);
+    assert_references(
+        &tags,
+        &["Priced", "rate", "Tax", "push", "Item", "Cart", "print"],
+    );
 }
 
 #[test]
