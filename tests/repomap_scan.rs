@@ -346,7 +346,11 @@ fn a_whole_scan_gives_the_map_a_scan_in_steps_gives() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     for i in 0..700 {
-        let caller = if i == 0 { String::new() } else { format!("    step_{}()\n", i - 1) };
+        let caller = if i == 0 {
+            String::new()
+        } else {
+            format!("    step_{}()\n", i - 1)
+        };
         write(
             root,
             &format!("pkg{}/mod_{i}.py", i % 7),
@@ -365,5 +369,8 @@ fn a_whole_scan_gives_the_map_a_scan_in_steps_gives() {
     stepped.begin_refresh().unwrap();
     while !stepped.parse_next(100).done {}
     assert_eq!(whole.render(&request).text, stepped.render(&request).text);
-    assert_eq!(whole.file_tags("pkg3/mod_10.py"), stepped.file_tags("pkg3/mod_10.py"));
+    assert_eq!(
+        whole.file_tags("pkg3/mod_10.py"),
+        stepped.file_tags("pkg3/mod_10.py")
+    );
 }

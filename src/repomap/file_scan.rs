@@ -126,10 +126,12 @@ mod tests {
         let real = crate::git::blob_id(b"def f():\n    pass\n");
         // A made-up id tells taking from hashing.
         let claimed = [7; 20];
-        let vouched = |size| Some(Vouched {
-            blob: claimed,
-            size,
-        });
+        let vouched = |size| {
+            Some(Vouched {
+                blob: claimed,
+                size,
+            })
+        };
         let scanned = scan(&reader, "a.py", 1 << 20, vouched(18));
         assert_eq!(scanned.hash, Some(claimed));
         assert!(scanned.tags.is_some());
