@@ -410,6 +410,9 @@ mod tests {
         assert_eq!(name("infra/main.tf"), "hcl");
         assert_eq!(name("lib/cart.mli"), "ocaml_interface");
         assert_eq!(name("conf/app.properties"), "properties");
+        assert_eq!(name("rules.d/99-serial.rules"), "udev");
+        assert_eq!(name("data/pizza.chatito"), "chatito");
+        assert_eq!(name("src/main.pony"), "pony");
         assert_eq!(
             family(language_for_path("a.kt").unwrap()),
             family(language_for_path("A.java").unwrap())

@@ -16,6 +16,8 @@ pub struct PendingFile {
     pub mtime_ns: i64,
     pub origin: Origin,
     pub linguist: LinguistAttributes,
+    /// The content's blob id when git's index vouches for it.
+    pub blob: Option<[u8; 20]>,
 }
 
 /// How soon a file is parsed: lower first.
@@ -192,6 +194,7 @@ mod tests {
             mtime_ns: 0,
             origin,
             linguist: LinguistAttributes::default(),
+            blob: None,
         }
     }
 

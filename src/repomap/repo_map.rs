@@ -94,7 +94,8 @@ struct OnDisk {
 /// message.
 pub struct RepoMap {
     root: PathBuf,
-    reader: RootDir,
+    /// Shared with the batch being parsed while the last one is interned.
+    reader: Arc<RootDir>,
     options: MapOptions,
     fingerprint: u64,
     symbols: LazySymbols,
@@ -196,7 +197,7 @@ impl RepoMap {
         };
         Ok(RepoMap {
             root,
-            reader,
+            reader: Arc::new(reader),
             options,
             fingerprint,
             symbols: LazySymbols::default(),
@@ -399,6 +400,7 @@ impl RepoMap {
                 size: file.size,
                 mtime_ns: file.mtime_ns,
                 linguist: file.linguist,
+                blob: file.blob,
             })
             .collect();
         let wanted = self.queue.wanted().to_vec();
@@ -657,40 +659,72 @@ impl RepoMap {
     /// every [`CHECKPOINT_FILES`] files and when the queue empties.
     pub fn parse_next(&mut self, max_files: usize) -> ScanProgress {
         let started = Instant::now();
-        let mut batch = self.queue.take(max_files.max(1));
+        let batch = self.queue.take(max_files.max(1));
         if !batch.is_empty() {
-            // Largest first: the cores then finish the batch at about the same time.
-            batch.sort_by_key(|file| std::cmp::Reverse(file.size));
-            let reader = &self.reader;
-            let limit = self.options.max_file_bytes;
-            let scanned: Vec<Scanned> = batch
-                .par_iter()
-                .map(|file| file_scan::scan(reader, &file.path, limit))
-                .collect();
-            for (file, scanned) in batch.into_iter().zip(scanned) {
-                if !file.origin.is_damped() || self.options.map_vendored {
-                    self.project_parsed += 1;
-                }
-                let record = self.intern(file, scanned);
-                if record.status != FileStatus::Unreadable {
-                    self.unsaved.push(self.records.len());
-                }
-                self.records.push(record);
-                self.scan_parsed += 1;
-            }
-            release_free_memory();
-            self.graph = OnceLock::new();
-            self.index_dirty = true;
-            self.stats.parsed = self.scan_parsed;
+            let scanned = scan_batch(&self.reader, self.options.max_file_bytes, batch);
+            self.absorb(scanned);
             self.stats.parse_time += started.elapsed();
-            if self.unsaved.len() >= CHECKPOINT_FILES {
-                self.save_checkpoint();
-            }
             if self.queue.is_empty() {
                 self.finish_scan();
             }
         }
         self.progress()
+    }
+
+    /// Parses everything queued, each batch while this thread interns the one
+    /// before it: the interning is serial, and would otherwise leave a core
+    /// idle at every batch's end.
+    fn parse_all(&mut self, progress: Option<&indicatif::ProgressBar>) {
+        if self.queue.is_empty() {
+            return;
+        }
+        let started = Instant::now();
+        let limit = self.options.max_file_bytes;
+        let mut parsed: Option<ScannedBatch> = None;
+        loop {
+            let batch = self.queue.take(BATCH_FILES);
+            if batch.is_empty() && parsed.is_none() {
+                break;
+            }
+            let reader = Arc::clone(&self.reader);
+            let (next, ()) = rayon::join(
+                move || scan_batch(&reader, limit, batch),
+                || {
+                    if let Some(done) = parsed.take() {
+                        self.absorb(done);
+                    }
+                },
+            );
+            parsed = (!next.is_empty()).then_some(next);
+            if let Some(bar) = progress {
+                bar.set_position(self.scan_parsed as u64);
+            }
+        }
+        self.stats.parse_time += started.elapsed();
+        self.finish_scan();
+    }
+
+    /// Interns a parsed batch into the records; writes a checkpoint when enough
+    /// is unsaved.
+    fn absorb(&mut self, batch: ScannedBatch) {
+        for (file, scanned) in batch {
+            if !file.origin.is_damped() || self.options.map_vendored {
+                self.project_parsed += 1;
+            }
+            let record = self.intern(file, scanned);
+            if record.status != FileStatus::Unreadable {
+                self.unsaved.push(self.records.len());
+            }
+            self.records.push(record);
+            self.scan_parsed += 1;
+        }
+        release_free_memory();
+        self.graph = OnceLock::new();
+        self.index_dirty = true;
+        self.stats.parsed = self.scan_parsed;
+        if self.unsaved.len() >= CHECKPOINT_FILES {
+            self.save_checkpoint();
+        }
     }
 
     /// How far the current scan has come.
@@ -735,15 +769,7 @@ impl RepoMap {
             }
             bar
         });
-        loop {
-            let step = self.parse_next(BATCH_FILES);
-            if let Some(bar) = &progress {
-                bar.set_position(step.parsed as u64);
-            }
-            if step.done {
-                break;
-            }
-        }
+        self.parse_all(progress.as_ref());
         if let Some(bar) = progress {
             bar.finish_and_clear();
         }
@@ -1115,6 +1141,26 @@ impl RepoMap {
             references,
         }
     }
+}
+
+/// Files of one batch with what reading each gave.
+type ScannedBatch = Vec<(PendingFile, Scanned)>;
+
+/// Reads and parses a batch on every core, largest file first (the cores then
+/// finish at about the same time).
+fn scan_batch(reader: &RootDir, limit: u64, mut batch: Vec<PendingFile>) -> ScannedBatch {
+    batch.sort_by_key(|file| std::cmp::Reverse(file.size));
+    let scanned: Vec<Scanned> = batch
+        .par_iter()
+        .map(|file| {
+            let vouched = file.blob.map(|blob| file_scan::Vouched {
+                blob,
+                size: file.size,
+            });
+            file_scan::scan(reader, &file.path, limit, vouched)
+        })
+        .collect();
+    batch.into_iter().zip(scanned).collect()
 }
 
 /// Whether a record still describes a listed file: same size and time, the

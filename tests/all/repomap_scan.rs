@@ -338,3 +338,39 @@ fn a_rescan_that_reorders_the_records_keeps_each_file_s_own_definitions() {
     assert_eq!(before.text, expected.text);
     assert_eq!(after.text, expected.text);
 }
+
+#[test]
+fn a_whole_scan_gives_the_map_a_scan_in_steps_gives() {
+    // More files than one batch: the whole scan parses a batch while it interns
+    // the one before.
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for i in 0..700 {
+        let caller = if i == 0 {
+            String::new()
+        } else {
+            format!("    step_{}()\n", i - 1)
+        };
+        write(
+            root,
+            &format!("pkg{}/mod_{i}.py", i % 7),
+            &format!("def step_{i}():\n{caller}    return {i}\n"),
+        );
+    }
+    let request = MapRequest {
+        max_tokens: 4096,
+        ..MapRequest::default()
+    };
+    let mut whole = RepoMap::open(root, uncached(false)).unwrap();
+    let stats = whole.refresh().unwrap();
+    assert_eq!(stats.parsed, 700);
+    assert_eq!(stats.files, 700);
+    let mut stepped = RepoMap::open(root, uncached(false)).unwrap();
+    stepped.begin_refresh().unwrap();
+    while !stepped.parse_next(100).done {}
+    assert_eq!(whole.render(&request).text, stepped.render(&request).text);
+    assert_eq!(
+        whole.file_tags("pkg3/mod_10.py"),
+        stepped.file_tags("pkg3/mod_10.py")
+    );
+}
