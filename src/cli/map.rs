@@ -4,7 +4,8 @@
 //! map, each shown file's score, the edges and signals that earned it, and the
 //! rule that made it vendored or generated. Everything is parsed before the map
 //! is printed (project code first); `--map-vendored` maps vendored and generated
-//! files as ordinary ones.
+//! files as ordinary ones. The co-change history (`--map-history N` commits of
+//! HEAD's past, 0 for none) is waited for, so the map does not depend on timing.
 
 // A command of the binary's edge: its output is its contract.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -25,6 +26,7 @@ pub fn run(args: super::MapArgs) -> ExitCode {
     let options = MapOptions {
         progress: true,
         map_vendored: args.map_vendored,
+        history_commits: args.map_history,
         state_dir,
         cache_dir: args.tag_store.clone(),
         ..MapOptions::default()
@@ -81,6 +83,11 @@ pub fn run(args: super::MapArgs) -> ExitCode {
                 printable(&args.root.display().to_string())
             );
         }
+    }
+    // One map, printed once: its history is waited for.
+    let history = map.wait_for_history();
+    if let Some(warning) = &history.warning {
+        eprintln!("aider-tui map: warning: {}", printable(warning));
     }
     let request = MapRequest {
         chat_files: args.chat_files,
@@ -139,6 +146,10 @@ pub fn run(args: super::MapArgs) -> ExitCode {
             stats.graph_time.as_secs_f64(),
             stats.total_time.as_secs_f64(),
             render_time.as_secs_f64()
+        );
+        eprintln!(
+            "history: {} commits ({} read now)",
+            history.commits, history.read
         );
         eprintln!(
             "tokens: {} of {} ({})",

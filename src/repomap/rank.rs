@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 
 use super::graph::{EdgeLists, FileGraph};
+use super::history::{HistoryEdges, NodePartner};
 use super::record::MapRecords;
 use super::request::{MapRequest, RankReason};
 use super::symbols::{LazySymbols, Symbols};
@@ -30,6 +31,10 @@ const TEST_PAIR_SEED: f64 = 0.5;
 const CHAT_CALLEE_SEED: f64 = 1.0;
 const CHAT_CALLER_SEED: f64 = 0.5;
 const SAME_DIRECTORY_SEED: f64 = 0.3;
+/// Seed shared by the files that changed together with a chat file.
+const HISTORY_SEED: f64 = 1.0;
+/// A file's co-change edges carry this share of its identifier edges' weight.
+const HISTORY_EDGE_SHARE: f64 = 0.5;
 /// Share of a file's rank spread evenly over its definitions, so a well-ranked
 /// file's unreferenced definitions still order sensibly.
 const OWN_RANK_SHARE: f64 = 0.1;
@@ -84,13 +89,15 @@ fn node_of_path(files: &[String], path: &str) -> Option<u32> {
         .map(|node| node as u32)
 }
 
-/// Ranks the map for `request`.
+/// Ranks the map for `request`; `history` adds the co-change edges and seeds
+/// when the table is ready.
 pub fn rank(
     graph: &FileGraph,
     records: MapRecords,
     symbols: &LazySymbols,
     files: &[String],
     request: &MapRequest,
+    history: Option<&HistoryEdges>,
 ) -> Ranking {
     let node_count = graph.node_count();
     let chat: HashSet<u32> = request
@@ -104,10 +111,93 @@ pub fn rank(
         .filter_map(|name| symbols.get().id(name))
         .collect();
 
-    // Outgoing weights, with mentioned identifiers boosted: the boost is an extra
-    // (multiplier - 1) share on top of the edge's base weight.
-    let mut boosts: Vec<(u32, u32, f64)> = Vec::new();
-    for &symbol in &mention_symbols {
+    // Extra edges: mentioned identifiers boosted (an extra (multiplier - 1)
+    // share on top of the edge's base weight), then co-change.
+    let mut extra = mention_boosts(graph, &mention_symbols);
+    let mut out_weight = vec![0.0; node_count];
+    // By target, then source: each source's weights add up in target order,
+    // as they would over its own edges.
+    for (_, source, weight) in graph.incoming.all() {
+        out_weight[source as usize] += f64::from(weight);
+    }
+    for &(from, _, weight) in &extra {
+        out_weight[from as usize] += weight;
+    }
+    let path_of = |node: u32| records.get(graph.record_of(node)).path.as_str();
+    let mut seeds = Seeds::new(node_count);
+    for &node in &chat {
+        seeds.add(node, 1.0, "chat file".to_string(), "");
+    }
+    seed_mentions(&mut seeds, graph, symbols, files, request, &path_of);
+    for &chat_node in &chat {
+        seed_chat_neighbours(&mut seeds, graph, &chat, chat_node, &out_weight, &path_of);
+    }
+    seed_chat_callers(&mut seeds, graph, &chat, &path_of);
+    if let Some(history) = history {
+        seed_history(&mut seeds, history, &chat, &path_of);
+        let edges = history_edges(history, &out_weight);
+        for &(from, _, weight) in &edges {
+            out_weight[from as usize] += weight;
+        }
+        extra.extend(edges);
+    }
+    let Seeds {
+        weights: mut seeds,
+        mut signals,
+    } = seeds;
+    let seed_total: f64 = seeds.iter().sum();
+    if seed_total > 0.0 {
+        seeds.iter_mut().for_each(|weight| *weight /= seed_total);
+        // Report a signal as the rank it injects directly, on the edges' scale.
+        for reason in signals.values_mut().flatten() {
+            reason.weight *= (1.0 - DAMPING) / seed_total;
+        }
+    } else if node_count > 0 {
+        seeds.fill(1.0 / node_count as f64);
+    }
+
+    let pagerank = personalized_pagerank(&graph.incoming, &extra, &out_weight, &seeds);
+
+    Ranking {
+        file_rank: pagerank.rank,
+        arrived: pagerank.arrived,
+        residual: pagerank.residual,
+        chat,
+        signals,
+        out_weight,
+        mention_symbols,
+    }
+}
+
+/// The personalization being gathered, with the signal behind each part.
+struct Seeds {
+    weights: Vec<f64>,
+    signals: HashMap<u32, Vec<RankReason>>,
+}
+
+impl Seeds {
+    fn new(node_count: usize) -> Seeds {
+        Seeds {
+            weights: vec![0.0; node_count],
+            signals: HashMap::new(),
+        }
+    }
+
+    fn add(&mut self, node: u32, weight: f64, signal: String, from: &str) {
+        self.weights[node as usize] += weight;
+        self.signals.entry(node).or_default().push(RankReason {
+            ident: signal,
+            from: from.to_string(),
+            weight,
+        });
+    }
+}
+
+/// The extra weight on the edges of the mentioned identifiers, as (from, to,
+/// weight).
+fn mention_boosts(graph: &FileGraph, mention_symbols: &HashSet<u32>) -> Vec<(u32, u32, f64)> {
+    let mut boosts = Vec::new();
+    for &symbol in mention_symbols {
         let weight = f64::from(graph.name_weight[symbol as usize]);
         if weight == 0.0 {
             continue;
@@ -124,33 +214,75 @@ pub fn rank(
             }
         }
     }
-    let mut out_weight = vec![0.0; node_count];
-    // By target, then source: each source's weights add up in target order,
-    // as they would over its own edges.
-    for (_, source, weight) in graph.incoming.all() {
-        out_weight[source as usize] += f64::from(weight);
-    }
-    for &(from, _, weight) in &boosts {
-        out_weight[from as usize] += weight;
-    }
-    let mut seeds = vec![0.0; node_count];
-    let mut signals: HashMap<u32, Vec<RankReason>> = HashMap::new();
-    let mut seed = |node: u32, weight: f64, signal: String, from: &str| {
-        seeds[node as usize] += weight;
-        signals.entry(node).or_default().push(RankReason {
-            ident: signal,
-            from: from.to_string(),
-            weight,
-        });
-    };
-    let path_of = |node: u32| records.get(graph.record_of(node)).path.as_str();
+    boosts
+}
 
-    for &node in &chat {
-        seed(node, 1.0, "chat file".to_string(), "");
+/// The co-change edges, as (from, to, weight): each file's partners share
+/// [`HISTORY_EDGE_SHARE`] of its identifier edges' weight (of 1 when it has
+/// none) by strength.
+fn history_edges(history: &HistoryEdges, out_weight: &[f64]) -> Vec<(u32, u32, f64)> {
+    let mut edges = Vec::new();
+    for (node, partners) in history.partners.iter().enumerate() {
+        let total: f64 = partners.iter().map(|partner| partner.strength).sum();
+        if total <= 0.0 {
+            continue;
+        }
+        let base = if out_weight[node] > 0.0 {
+            out_weight[node]
+        } else {
+            1.0
+        };
+        for partner in partners {
+            let weight = HISTORY_EDGE_SHARE * base * partner.strength / total;
+            edges.push((node as u32, partner.node, weight));
+        }
     }
+    edges
+}
+
+/// Seeds the files that changed together with a chat file, by strength.
+fn seed_history<'a>(
+    seeds: &mut Seeds,
+    history: &HistoryEdges,
+    chat: &HashSet<u32>,
+    path_of: &impl Fn(u32) -> &'a str,
+) {
+    for &chat_node in chat {
+        let partners: Vec<&NodePartner> = history.partners[chat_node as usize]
+            .iter()
+            .filter(|partner| !chat.contains(&partner.node))
+            .collect();
+        let total: f64 = partners.iter().map(|partner| partner.strength).sum();
+        if total <= 0.0 {
+            continue;
+        }
+        for partner in partners {
+            seeds.add(
+                partner.node,
+                HISTORY_SEED * partner.strength / total,
+                format!(
+                    "changed together in {} of the last {} commits with",
+                    partner.together, history.commits
+                ),
+                path_of(chat_node),
+            );
+        }
+    }
+}
+
+/// Seeds the defining files and file names of mentioned identifiers, and the
+/// mentioned files.
+fn seed_mentions<'a>(
+    seeds: &mut Seeds,
+    graph: &FileGraph,
+    symbols: &LazySymbols,
+    files: &[String],
+    request: &MapRequest,
+    path_of: &impl Fn(u32) -> &'a str,
+) {
     for path in &request.mention_files {
         if let Some(node) = node_of_path(files, path) {
-            seed(node, MENTIONED_FILE_SEED, "mentioned file".to_string(), "");
+            seeds.add(node, MENTIONED_FILE_SEED, "mentioned file".to_string(), "");
         }
     }
     for name in &request.mention_idents {
@@ -158,7 +290,7 @@ pub fn rank(
             let definers = graph.definers.get(symbol);
             for &node in definers {
                 let weight = MENTIONED_DEFINER_SEED / definers.len() as f64;
-                seed(
+                seeds.add(
                     node,
                     weight,
                     format!("defines mentioned identifier {name}"),
@@ -167,9 +299,9 @@ pub fn rank(
             }
         }
         let lowered = name.to_lowercase();
-        for node in 0..node_count as u32 {
+        for node in 0..graph.node_count() as u32 {
             if same_lowercase(file_stem(path_of(node)), name, &lowered) {
-                seed(
+                seeds.add(
                     node,
                     MENTIONED_FILE_NAME_SEED,
                     format!("file name matches mentioned {name}"),
@@ -178,60 +310,80 @@ pub fn rank(
             }
         }
     }
-    for &chat_node in &chat {
-        let chat_path = path_of(chat_node);
-        let chat_key = test_key(chat_path);
-        let chat_is_test = is_test_path(chat_path);
-        let neighbours: Vec<u32> = (0..node_count as u32)
-            .filter(|&node| {
-                node != chat_node && !chat.contains(&node) && graph.same_folder(node, chat_node)
-            })
-            .collect();
-        let per_neighbour = SAME_DIRECTORY_SEED / (neighbours.len().max(1) as f64).sqrt();
-        for node in neighbours {
-            seed(
-                node,
-                per_neighbour,
-                "same directory as chat file".to_string(),
-                chat_path,
-            );
+}
+
+/// Seeds a chat file's folder neighbours, its test (or code under test) and
+/// the files it references.
+fn seed_chat_neighbours<'a>(
+    seeds: &mut Seeds,
+    graph: &FileGraph,
+    chat: &HashSet<u32>,
+    chat_node: u32,
+    out_weight: &[f64],
+    path_of: &impl Fn(u32) -> &'a str,
+) {
+    let node_count = graph.node_count();
+    let chat_path = path_of(chat_node);
+    let chat_key = test_key(chat_path);
+    let chat_is_test = is_test_path(chat_path);
+    let neighbours: Vec<u32> = (0..node_count as u32)
+        .filter(|&node| {
+            node != chat_node && !chat.contains(&node) && graph.same_folder(node, chat_node)
+        })
+        .collect();
+    let per_neighbour = SAME_DIRECTORY_SEED / (neighbours.len().max(1) as f64).sqrt();
+    for node in neighbours {
+        seeds.add(
+            node,
+            per_neighbour,
+            "same directory as chat file".to_string(),
+            chat_path,
+        );
+    }
+    for node in 0..node_count as u32 {
+        if node == chat_node || chat.contains(&node) {
+            continue;
         }
-        for node in 0..node_count as u32 {
-            if node == chat_node || chat.contains(&node) {
-                continue;
-            }
-            let path = path_of(node);
-            // Cheap test first: a pair's stem contains the chat file's key.
-            if may_contain(file_stem(path), &chat_key)
-                && test_key(path) == chat_key
-                && is_test_path(path) != chat_is_test
-            {
-                let signal = if chat_is_test {
-                    "code under test of chat file"
-                } else {
-                    "test of chat file"
-                };
-                seed(node, TEST_PAIR_SEED, signal.to_string(), chat_path);
-            }
+        let path = path_of(node);
+        // Cheap test first: a pair's stem contains the chat file's key.
+        if may_contain(file_stem(path), &chat_key)
+            && test_key(path) == chat_key
+            && is_test_path(path) != chat_is_test
+        {
+            let signal = if chat_is_test {
+                "code under test of chat file"
+            } else {
+                "test of chat file"
+            };
+            seeds.add(node, TEST_PAIR_SEED, signal.to_string(), chat_path);
         }
-        // Files the chat file references directly get a seed share by edge weight.
-        let out = out_weight[chat_node as usize];
-        if out > 0.0 {
-            // Newest edge first, the order the seeds were always summed in.
-            for &(target, weight) in graph.outgoing().of(chat_node as usize).iter().rev() {
-                if !chat.contains(&target) {
-                    seed(
-                        target,
-                        CHAT_CALLEE_SEED * f64::from(weight) / out,
-                        "referenced by chat file".to_string(),
-                        chat_path,
-                    );
-                }
+    }
+    // Files the chat file references directly get a seed share by edge weight.
+    let out = out_weight[chat_node as usize];
+    if out > 0.0 {
+        // Newest edge first, the order the seeds were always summed in.
+        for &(target, weight) in graph.outgoing().of(chat_node as usize).iter().rev() {
+            if !chat.contains(&target) {
+                seeds.add(
+                    target,
+                    CHAT_CALLEE_SEED * f64::from(weight) / out,
+                    "referenced by chat file".to_string(),
+                    chat_path,
+                );
             }
         }
     }
-    // Files that use the chat file's definitions (callers change with callees).
-    for &chat_node in &chat {
+}
+
+/// Seeds the files that use a chat file's definitions (callers change with
+/// callees).
+fn seed_chat_callers<'a>(
+    seeds: &mut Seeds,
+    graph: &FileGraph,
+    chat: &HashSet<u32>,
+    path_of: &impl Fn(u32) -> &'a str,
+) {
+    for &chat_node in chat {
         let chat_path = path_of(chat_node);
         let incoming: Vec<(u32, f64)> = graph
             .incoming
@@ -244,7 +396,7 @@ pub fn rank(
         let total: f64 = incoming.iter().map(|(_, weight)| weight).sum();
         if total > 0.0 {
             for (source, weight) in incoming {
-                seed(
+                seeds.add(
                     source,
                     CHAT_CALLER_SEED * weight / total,
                     "uses chat file".to_string(),
@@ -252,28 +404,6 @@ pub fn rank(
                 );
             }
         }
-    }
-    let seed_total: f64 = seeds.iter().sum();
-    if seed_total > 0.0 {
-        seeds.iter_mut().for_each(|weight| *weight /= seed_total);
-        // Report a signal as the rank it injects directly, on the edges' scale.
-        for reason in signals.values_mut().flatten() {
-            reason.weight *= (1.0 - DAMPING) / seed_total;
-        }
-    } else if node_count > 0 {
-        seeds.fill(1.0 / node_count as f64);
-    }
-
-    let pagerank = personalized_pagerank(&graph.incoming, &boosts, &out_weight, &seeds);
-
-    Ranking {
-        file_rank: pagerank.rank,
-        arrived: pagerank.arrived,
-        residual: pagerank.residual,
-        chat,
-        signals,
-        out_weight,
-        mention_symbols,
     }
 }
 
