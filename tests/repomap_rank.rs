@@ -701,3 +701,31 @@ fn the_history_table_is_kept_updated_for_new_commits_and_rebuilt_when_damaged() 
             .contains("not this user's")
     );
 }
+
+#[test]
+fn a_new_commit_joins_the_history_of_an_open_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = tempfile::tempdir().unwrap();
+    let repo = shop_with_history(dir.path());
+    let mut explained = request(&["legacy/reports.py"], &[], &[], 4096);
+    explained.explain = true;
+    let mut map = open_with_history(dir.path(), state.path(), 100);
+    assert_eq!(map.wait_for_history().commits, 7);
+    for round in 0..2 {
+        append(
+            dir.path(),
+            "legacy/reports.py",
+            &format!("# again {round}\n"),
+        );
+        append(dir.path(), "app/views.py", &format!("# again {round}\n"));
+        commit_all(&repo, "reports and views");
+    }
+    map.refresh().unwrap();
+    let report = map.wait_for_history();
+    assert_eq!((report.commits, report.read), (9, 2));
+    let output = map.render(&explained);
+    assert_eq!(
+        history_reason(ranked(&output, "app/views.py")).as_deref(),
+        Some("changed together in 3 of the last 9 commits with legacy/reports.py")
+    );
+}

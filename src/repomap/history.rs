@@ -387,11 +387,13 @@ fn save(state: &StateDir, secret: &Secret, table: &Table) -> std::io::Result<()>
 
 /// The table as a map sees it: built on a thread of its own, taken up by the
 /// first ranking after it is ready (none waits for it but
-/// [`History::wait`]).
+/// [`History::wait`]). While a table for a new HEAD is built, the one before
+/// it is used.
 #[derive(Default)]
 pub struct History {
     ready: OnceLock<Built>,
     pending: Mutex<Option<mpsc::Receiver<Built>>>,
+    previous: Option<Arc<CoChange>>,
 }
 
 impl History {
@@ -412,6 +414,7 @@ impl History {
             Ok(_) => History {
                 ready: OnceLock::new(),
                 pending: Mutex::new(Some(receive)),
+                previous: None,
             },
             Err(err) => {
                 let history = History::off();
@@ -424,9 +427,28 @@ impl History {
         }
     }
 
-    /// The table, if it is ready now.
+    /// The table, if it is ready now (or the one before it, while it is built).
     pub fn get(&self) -> Option<&CoChange> {
-        self.take(false)?.co_change.as_deref()
+        match self.take(false) {
+            Some(built) => built.co_change.as_deref(),
+            None => self.previous.as_deref(),
+        }
+    }
+
+    /// Whether a finished build was read at another commit than `head` (the
+    /// repository's HEAD now): then the table should be brought up to date.
+    pub fn is_behind(&self, head: Option<&str>) -> bool {
+        match self.take(false) {
+            Some(built) => built.co_change.as_ref().map(|table| table.head.as_str()) != head,
+            None => false,
+        }
+    }
+
+    /// Starts bringing the table up to date, ranking with this one meanwhile.
+    pub fn restart(&mut self, root: PathBuf, keep: Keep, limit: usize) {
+        let previous = self.take(false).and_then(|built| built.co_change.clone());
+        *self = History::start(root, keep, limit);
+        self.previous = previous;
     }
 
     /// Waits for the build; what it reported.

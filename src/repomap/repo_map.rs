@@ -243,6 +243,7 @@ impl RepoMap {
                 path: self.root.clone(),
             });
         }
+        self.update_history();
         // Records are renumbered below: what was parsed is written first.
         if !self.unsaved.is_empty() {
             self.save_checkpoint();
@@ -979,6 +980,26 @@ impl RepoMap {
             text,
             tokens,
             ranked,
+        }
+    }
+
+    /// Brings the co-change table up to date when HEAD has moved since it was
+    /// read (a commit of the tool's, a checkout): only the new commits are read.
+    fn update_history(&mut self) {
+        if self.options.history_commits == 0 || !self.options.use_git {
+            return;
+        }
+        let head = crate::git::GitRepo::discover(&self.root)
+            .ok()
+            .flatten()
+            .and_then(|repo| repo.head());
+        if self.history.is_behind(head.as_deref()) {
+            let keep = Keep {
+                state: self.state.clone(),
+                secret: self.secret,
+            };
+            self.history
+                .restart(self.root.clone(), keep, self.options.history_commits);
         }
     }
 
