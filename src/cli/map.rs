@@ -148,8 +148,10 @@ pub fn run(args: super::MapArgs) -> ExitCode {
             render_time.as_secs_f64()
         );
         eprintln!(
-            "history: {} commits ({} read now)",
-            history.commits, history.read
+            "history: {} commits ({} read now) in {:.3}s",
+            history.commits,
+            history.read,
+            history.time.as_secs_f64()
         );
         eprintln!(
             "tokens: {} of {} ({})",

@@ -2,7 +2,7 @@
 //! table. Only HEAD's ancestry is walked: other branches, tags, stashes and the
 //! reflog never change what a map of this checkout shows.
 
-use git2::{Delta, DiffFindOptions, DiffOptions, Oid, Sort};
+use git2::{ObjectType, Oid, Sort, Tree, TreeEntry};
 
 use super::GitError;
 use super::error::GitContext;
@@ -55,8 +55,6 @@ impl GitRepo {
         if let Some(known) = known {
             walk.hide(known).context("walking the history")?;
         }
-        let mut options = DiffOptions::new();
-        options.skip_binary_check(true).ignore_submodules(true);
         let mut commits = Vec::new();
         for oid in walk {
             if commits.len() == limit {
@@ -74,20 +72,16 @@ impl GitRepo {
                 Ok(parent) => Some(parent.tree().context("reading a commit's tree")?),
                 Err(_) => None,
             };
-            let mut diff = self
-                .repo
-                .diff_tree_to_tree(parent_tree.as_ref(), Some(&tree), Some(&mut options))
-                .context("comparing a commit with its parent")?;
-            // A rename is two entries until it is found, so twice the files at most.
-            if diff.deltas().len() > 2 * max_files {
-                commits.push(ChangedFiles::default());
-                continue;
-            }
-            let mut find = DiffFindOptions::new();
-            find.renames(true).exact_match_only(true);
-            diff.find_similar(Some(&mut find))
-                .context("finding renames")?;
-            commits.push(changed(&diff, max_files));
+            let mut found = Found::new(max_files);
+            compare(
+                &self.repo,
+                parent_tree.as_ref(),
+                Some(&tree),
+                "",
+                &mut found,
+            )
+            .context("comparing a commit with its parent")?;
+            commits.push(found.changed());
         }
         Ok(Some(HistoryWalk {
             head: head.to_string(),
@@ -97,28 +91,206 @@ impl GitRepo {
     }
 }
 
-/// The files of one commit's diff (none when there are more than `max_files`).
-fn changed(diff: &git2::Diff<'_>, max_files: usize) -> ChangedFiles {
-    let path_of = |file: git2::DiffFile<'_>| {
-        file.path()
-            .map(|path| path.to_string_lossy().replace('\\', "/"))
-    };
-    let mut files = ChangedFiles::default();
-    if diff.deltas().len() > max_files {
-        return files;
-    }
-    for delta in diff.deltas() {
-        let path = match delta.status() {
-            Delta::Deleted => path_of(delta.old_file()),
-            _ => path_of(delta.new_file()),
-        };
-        let Some(path) = path else { continue };
-        if delta.status() == Delta::Renamed
-            && let Some(old) = path_of(delta.old_file())
-        {
-            files.renames.push((old, path.clone()));
+/// What a comparison of two trees found so far.
+struct Found {
+    added: Vec<(String, Oid)>,
+    deleted: Vec<(String, Oid)>,
+    modified: Vec<String>,
+    max_files: usize,
+}
+
+impl Found {
+    fn new(max_files: usize) -> Found {
+        Found {
+            added: Vec::new(),
+            deleted: Vec::new(),
+            modified: Vec::new(),
+            max_files,
         }
-        files.paths.push(path);
     }
-    files
+
+    /// More than `max_files` however renames pair up: stop looking.
+    fn is_over(&self) -> bool {
+        self.modified.len() + self.added.len().max(self.deleted.len()) > self.max_files
+    }
+
+    /// The commit's files, exact renames paired (same blob deleted and added).
+    fn changed(self) -> ChangedFiles {
+        let mut files = ChangedFiles::default();
+        if self.is_over() {
+            return files;
+        }
+        let mut added = self.added;
+        files.paths = self.modified;
+        for (old, oid) in self.deleted {
+            match added.iter().position(|(_, new_oid)| *new_oid == oid) {
+                Some(index) => {
+                    let (new, _) = added.swap_remove(index);
+                    files.paths.push(new.clone());
+                    files.renames.push((old, new));
+                }
+                None => files.paths.push(old),
+            }
+        }
+        files.paths.extend(added.into_iter().map(|(path, _)| path));
+        files
+    }
+}
+
+/// Compares two trees (a missing one is empty), descending only into subtrees
+/// whose ids differ: a commit's diff costs its changed folders, not the whole
+/// tree (libgit2's tree diff visits every entry). Submodules are left out.
+fn compare(
+    repo: &git2::Repository,
+    old: Option<&Tree<'_>>,
+    new: Option<&Tree<'_>>,
+    prefix: &str,
+    found: &mut Found,
+) -> Result<(), git2::Error> {
+    let is_tree = |entry: &TreeEntry<'_>| entry.kind() == Some(ObjectType::Tree);
+    let is_blob = |entry: &TreeEntry<'_>| entry.kind() == Some(ObjectType::Blob);
+    let subtree = |entry: &TreeEntry<'_>| repo.find_tree(entry.id());
+    for entry in new.into_iter().flat_map(|tree| tree.iter()) {
+        if found.is_over() {
+            return Ok(());
+        }
+        let Ok(name) = entry.name() else { continue };
+        let before = old.and_then(|tree| tree.get_name(name));
+        if before
+            .as_ref()
+            .is_some_and(|before| before.id() == entry.id())
+        {
+            continue;
+        }
+        let path = format!("{prefix}{name}");
+        let before_tree = match &before {
+            Some(before) if is_tree(before) => Some(subtree(before)?),
+            Some(before) if is_blob(before) && !is_blob(&entry) => {
+                found.deleted.push((path.clone(), before.id()));
+                None
+            }
+            _ => None,
+        };
+        if is_tree(&entry) {
+            let after = subtree(&entry)?;
+            compare(
+                repo,
+                before_tree.as_ref(),
+                Some(&after),
+                &format!("{path}/"),
+                found,
+            )?;
+        } else if is_blob(&entry) {
+            if let Some(before_tree) = &before_tree {
+                compare(repo, Some(before_tree), None, &format!("{path}/"), found)?;
+            }
+            match &before {
+                Some(before) if is_blob(before) => found.modified.push(path),
+                _ => found.added.push((path, entry.id())),
+            }
+        }
+    }
+    for entry in old.into_iter().flat_map(|tree| tree.iter()) {
+        if found.is_over() {
+            return Ok(());
+        }
+        let Ok(name) = entry.name() else { continue };
+        if new.and_then(|tree| tree.get_name(name)).is_some() {
+            continue;
+        }
+        let path = format!("{prefix}{name}");
+        if is_tree(&entry) {
+            compare(
+                repo,
+                Some(&subtree(&entry)?),
+                None,
+                &format!("{path}/"),
+                found,
+            )?;
+        } else if is_blob(&entry) {
+            found.deleted.push((path, entry.id()));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn commit(repo: &GitRepo, files: &[(&str, Option<&str>)]) {
+        let root = repo.root().to_path_buf();
+        for (path, text) in files {
+            let full = root.join(path);
+            match text {
+                Some(text) => {
+                    std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+                    std::fs::write(full, text).unwrap();
+                }
+                None => std::fs::remove_file(full).unwrap(),
+            }
+        }
+        let repo = &repo.repo;
+        let mut index = repo.index().unwrap();
+        index
+            .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+            .unwrap();
+        index.update_all(["*"], None).unwrap();
+        index.write().unwrap();
+        let tree = repo.find_tree(index.write_tree().unwrap()).unwrap();
+        let signature = git2::Signature::now("t", "t@localhost").unwrap();
+        let parent = repo.head().ok().and_then(|head| head.peel_to_commit().ok());
+        let parents: Vec<&git2::Commit> = parent.iter().collect();
+        repo.commit(Some("HEAD"), &signature, &signature, "c", &tree, &parents)
+            .unwrap();
+    }
+
+    #[test]
+    fn a_walk_finds_changed_deleted_added_and_renamed_files_in_nested_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = GitRepo::init(dir.path()).unwrap();
+        commit(
+            &repo,
+            &[
+                ("a/b/deep.rs", Some("deep")),
+                ("a/b/same.rs", Some("same")),
+                ("a/old.rs", Some("moved content")),
+                ("gone.rs", Some("gone")),
+                ("top.rs", Some("top")),
+            ],
+        );
+        commit(
+            &repo,
+            &[
+                ("a/b/deep.rs", Some("deeper")),
+                ("a/old.rs", None),
+                ("c/new.rs", Some("moved content")),
+                ("gone.rs", None),
+                ("added/x.rs", Some("x")),
+            ],
+        );
+        let walk = repo.changed_files(10, 50, None).unwrap().unwrap();
+        assert_eq!(walk.commits.len(), 2);
+        let mut newest = walk.commits[0].clone();
+        newest.paths.sort();
+        assert_eq!(
+            newest.paths,
+            ["a/b/deep.rs", "added/x.rs", "c/new.rs", "gone.rs"]
+        );
+        assert_eq!(
+            newest.renames,
+            [("a/old.rs".to_string(), "c/new.rs".to_string())]
+        );
+        assert_eq!(walk.commits[1].paths.len(), 5);
+        // Over the cap: no files.
+        let capped = repo.changed_files(10, 3, None).unwrap().unwrap();
+        assert!(capped.commits[1].paths.is_empty());
+        assert_eq!(capped.commits[0].paths.len(), 4);
+        // From a known HEAD, nothing new.
+        let again = repo
+            .changed_files(10, 50, Some(&walk.head))
+            .unwrap()
+            .unwrap();
+        assert!(again.continues_known && again.commits.is_empty());
+    }
 }

@@ -226,6 +226,8 @@ pub struct Built {
     pub warning: Option<String>,
     /// Commits read from git by this build (0 when the kept table was current).
     pub read: usize,
+    /// How long the build took (loading, reading git, counting, saving).
+    pub time: std::time::Duration,
 }
 
 /// Where a build keeps its table; `None` parts build in memory only.
@@ -408,7 +410,10 @@ impl History {
         let spawned = std::thread::Builder::new()
             .name("repo-map-history".into())
             .spawn(move || {
-                let _ = send.send(build(&root, &keep, limit));
+                let started = std::time::Instant::now();
+                let mut built = build(&root, &keep, limit);
+                built.time = started.elapsed();
+                let _ = send.send(built);
             });
         match spawned {
             Ok(_) => History {

@@ -1011,6 +1011,7 @@ impl RepoMap {
             Some(built) => HistoryReport {
                 commits: built.co_change.as_ref().map_or(0, |table| table.commits),
                 read: built.read,
+                time: built.time,
                 warning: built.warning.clone(),
             },
             None => HistoryReport::default(),

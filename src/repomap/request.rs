@@ -107,6 +107,8 @@ pub struct HistoryReport {
     pub commits: usize,
     /// Commits read from git now (0 when the kept table was current).
     pub read: usize,
+    /// Time to load, read, count and keep the table (on its own thread).
+    pub time: Duration,
     /// A damaged table rebuilt, a table not kept, history not readable.
     pub warning: Option<String>,
 }
