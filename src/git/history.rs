@@ -30,7 +30,8 @@ pub struct HistoryWalk {
 }
 
 impl GitRepo {
-    /// The newest `limit` non-merge commits reachable from HEAD with the files
+    /// The newest `limit` commits reachable from HEAD (merges and the first
+    /// commit left out) with the files
     /// each changed; when `known` is HEAD or one of its ancestors, only the commits
     /// since it. `None` before the first commit.
     pub fn changed_files(
@@ -64,23 +65,17 @@ impl GitRepo {
                 .repo
                 .find_commit(oid.context("walking the history")?)
                 .context("reading a commit")?;
-            if commit.parent_count() > 1 {
+            // A merge repeats its branches' changes; a first commit is an import
+            // of everything, which ties no files in particular.
+            if commit.parent_count() != 1 {
                 continue;
             }
             let tree = commit.tree().context("reading a commit's tree")?;
-            let parent_tree = match commit.parent(0) {
-                Ok(parent) => Some(parent.tree().context("reading a commit's tree")?),
-                Err(_) => None,
-            };
+            let parent = commit.parent(0).context("reading a commit")?;
+            let parent_tree = parent.tree().context("reading a commit's tree")?;
             let mut found = Found::new(max_files);
-            compare(
-                &self.repo,
-                parent_tree.as_ref(),
-                Some(&tree),
-                "",
-                &mut found,
-            )
-            .context("comparing a commit with its parent")?;
+            compare(&self.repo, Some(&parent_tree), Some(&tree), "", &mut found)
+                .context("comparing a commit with its parent")?;
             commits.push(found.changed());
         }
         Ok(Some(HistoryWalk {
@@ -269,9 +264,12 @@ mod tests {
                 ("added/x.rs", Some("x")),
             ],
         );
+        commit(&repo, &[("top.rs", Some("top again"))]);
         let walk = repo.changed_files(10, 50, None).unwrap().unwrap();
+        // The first commit is left out.
         assert_eq!(walk.commits.len(), 2);
-        let mut newest = walk.commits[0].clone();
+        assert_eq!(walk.commits[0].paths, ["top.rs"]);
+        let mut newest = walk.commits[1].clone();
         newest.paths.sort();
         assert_eq!(
             newest.paths,
@@ -281,11 +279,10 @@ mod tests {
             newest.renames,
             [("a/old.rs".to_string(), "c/new.rs".to_string())]
         );
-        assert_eq!(walk.commits[1].paths.len(), 5);
         // Over the cap: no files.
-        let capped = repo.changed_files(10, 3, None).unwrap().unwrap();
+        let capped = repo.changed_files(10, 2, None).unwrap().unwrap();
         assert!(capped.commits[1].paths.is_empty());
-        assert_eq!(capped.commits[0].paths.len(), 4);
+        assert_eq!(capped.commits[0].paths.len(), 1);
         // From a known HEAD, nothing new.
         let again = repo
             .changed_files(10, 50, Some(&walk.head))
