@@ -97,6 +97,10 @@ pub struct MapArgs {
     /// ordinary project files instead of last and damped.
     #[arg(long)]
     pub map_vendored: bool,
+    /// Commits of HEAD's history read to rank files that changed together with
+    /// the chat files (default 2000; 0 turns it off).
+    #[arg(long, value_name = "N", default_value_t = crate::repomap::DEFAULT_HISTORY_COMMITS)]
+    pub map_history: usize,
     /// Print each ranked file's score and the edges that earned it.
     #[arg(long)]
     pub explain: bool,

@@ -4,7 +4,8 @@
 //! map, each shown file's score, the edges and signals that earned it, and the
 //! rule that made it vendored or generated. Everything is parsed before the map
 //! is printed (project code first); `--map-vendored` maps vendored and generated
-//! files as ordinary ones.
+//! files as ordinary ones. The co-change history (`--map-history N` commits of
+//! HEAD's past, 0 for none) is waited for, so the map does not depend on timing.
 
 // A command of the binary's edge: its output is its contract.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -17,8 +18,8 @@ use super::args::MapArgs;
 
 use crate::git::GitRepo;
 use crate::repomap::{
-    DEFAULT_MAP_TOKENS, MapOptions, MapOutput, MapRequest, NO_CHAT_FILES_MULTIPLIER, RepoMap,
-    ScanStats,
+    DEFAULT_MAP_TOKENS, HistoryReport, MapOptions, MapOutput, MapRequest, NO_CHAT_FILES_MULTIPLIER,
+    RepoMap, ScanStats,
 };
 use crate::safe_fs::{STATE_DIR_NAME, StateDir, StateLocation};
 use crate::text::printable;
@@ -29,6 +30,7 @@ pub fn run(args: MapArgs) -> ExitCode {
     let options = MapOptions {
         progress: true,
         map_vendored: args.map_vendored,
+        history_commits: args.map_history,
         state_dir,
         cache_dir: args.tag_store.clone(),
         ..MapOptions::default()
@@ -55,6 +57,11 @@ pub fn run(args: MapArgs) -> ExitCode {
         base
     };
     warn_about_unmapped(&args, map.files());
+    // One map, printed once: its history is waited for.
+    let history = map.wait_for_history();
+    if let Some(warning) = &history.warning {
+        eprintln!("aider-tui map: warning: {}", printable(warning));
+    }
     let request = MapRequest {
         chat_files: args.chat_files,
         mention_files: args.mention_files,
@@ -80,7 +87,7 @@ pub fn run(args: MapArgs) -> ExitCode {
         return ExitCode::from(1);
     }
     if args.stats {
-        print_stats(&stats, &output, max_tokens, render_time);
+        print_stats(&stats, &history, &output, max_tokens, render_time);
     }
     // After the map is out: the next run on this tree restores it from here.
     if let Err(warning) = map.keep() {
@@ -156,7 +163,13 @@ fn explanation(output: &MapOutput) -> String {
 }
 
 /// `--stats`: the scan's figures, the render's time and the map's tokens, to stderr.
-fn print_stats(stats: &ScanStats, output: &MapOutput, max_tokens: usize, render_time: Duration) {
+fn print_stats(
+    stats: &ScanStats,
+    history: &HistoryReport,
+    output: &MapOutput,
+    max_tokens: usize,
+    render_time: Duration,
+) {
     eprintln!(
         "files: {}  skipped: {}  tags: {} ({} definitions, {} referenced identifiers)",
         stats.files, stats.skipped, stats.tags, stats.definitions, stats.references
@@ -173,6 +186,12 @@ fn print_stats(stats: &ScanStats, output: &MapOutput, max_tokens: usize, render_
         stats.graph_time.as_secs_f64(),
         stats.total_time.as_secs_f64(),
         render_time.as_secs_f64()
+    );
+    eprintln!(
+        "history: {} commits ({} read now) in {:.3}s",
+        history.commits,
+        history.read,
+        history.time.as_secs_f64()
     );
     eprintln!(
         "tokens: {} of {} ({})",

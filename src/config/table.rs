@@ -102,6 +102,9 @@ settings_table! {
         map_tokens: Option<usize> = None, count("map-tokens");
         /// Map vendored and generated code like the project's own code.
         map_vendored: bool = false, switch("map-vendored").negation("no-map-vendored");
+        /// Commits of HEAD's history the repo map reads to rank files that changed
+        /// together with the chat files; 0 turns it off (default: 2000).
+        map_history: usize = 2000, count("map-history");
         /// Folder of the tag store the repo map keeps its parsed files in, shared by
         /// every repository of the user (default: $XDG_CACHE_HOME/aider-tui/tags).
         tag_store: Option<PathBuf> = None, path("tag-store");

@@ -101,6 +101,7 @@ impl Engine {
         let options = MapOptions {
             use_git: self.session.git.is_some(),
             map_vendored: self.session.settings.map_vendored,
+            history_commits: self.session.settings.map_history,
             cache_dir: self.session.settings.tag_store.clone(),
             state_dir: self.session.state.clone(),
             ..MapOptions::default()

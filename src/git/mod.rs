@@ -12,6 +12,7 @@ mod attribution;
 mod commit;
 mod diff;
 mod error;
+mod history;
 mod ignore_file;
 mod index_file;
 mod index_files;
@@ -27,6 +28,7 @@ mod undo;
 pub use aider_attribution::{AIDER_NAME_SUFFIX, is_aider_commit};
 pub use attribution::{Attribution, TOOL_TRAILER_KEY, is_tool_message};
 pub use error::GitError;
+pub use history::{ChangedFiles, HistoryWalk};
 pub use index_files::{
     IndexListing, IndexedFile, LinguistAttributes, Objects, blob_id, normalize_index_path,
 };

@@ -11,6 +11,7 @@ mod classify;
 mod file_scan;
 mod fnv;
 mod graph;
+mod history;
 mod language;
 mod map_records;
 mod parse_queue;
@@ -29,12 +30,13 @@ mod syntax_check;
 mod tags;
 
 pub use file_scan::parse_only;
+pub use history::HISTORY_FILE_NAME;
 pub use rank::is_test_path;
 pub use repo_index::INDEX_FILE_NAME;
 pub use repo_map::{FIRST_MAP_FILES, RepoMap, RepoMapError};
 pub use request::{
-    MapOptions, MapOutput, MapRequest, RankReason, RankedFile, ScanPhase, ScanPlan, ScanProgress,
-    ScanStats,
+    HistoryReport, MapOptions, MapOutput, MapRequest, RankReason, RankedFile, ScanPhase, ScanPlan,
+    ScanProgress, ScanStats,
 };
 pub use snapshot::SNAPSHOT_FILE_NAME;
 pub use store::DEFAULT_MAX_BYTES as DEFAULT_TAG_STORE_BYTES;
@@ -50,3 +52,7 @@ pub fn language_names() -> impl Iterator<Item = &'static str> {
 /// (the map is then the model's only view of the repository).
 pub const DEFAULT_MAP_TOKENS: usize = 1024;
 pub const NO_CHAT_FILES_MULTIPLIER: usize = 8;
+
+/// Commits of HEAD's history read for co-change by default (the `map-history`
+/// setting).
+pub const DEFAULT_HISTORY_COMMITS: usize = 2000;

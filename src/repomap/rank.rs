@@ -8,7 +8,8 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 
 use super::graph::{EdgeLists, FileGraph};
-use super::map_records::MapRecords;
+use super::history::{HistoryEdges, NodePartner};
+use super::record::MapRecords;
 use super::request::{MapRequest, RankReason};
 use super::symbols::{LazySymbols, Symbols};
 use super::tags::TagKind;
@@ -30,6 +31,10 @@ const TEST_PAIR_SEED: f64 = 0.5;
 const CHAT_CALLEE_SEED: f64 = 1.0;
 const CHAT_CALLER_SEED: f64 = 0.5;
 const SAME_DIRECTORY_SEED: f64 = 0.3;
+/// Seed shared by the files that changed together with a chat file.
+const HISTORY_SEED: f64 = 1.0;
+/// A file's co-change edges carry this share of its identifier edges' weight.
+const HISTORY_EDGE_SHARE: f64 = 0.5;
 /// Share of a file's rank spread evenly over its definitions, so a well-ranked
 /// file's unreferenced definitions still order sensibly.
 const OWN_RANK_SHARE: f64 = 0.1;
@@ -84,13 +89,15 @@ fn node_of_path(files: &[String], path: &str) -> Option<u32> {
         .map(|node| node as u32)
 }
 
-/// Ranks the map for `request`.
+/// Ranks the map for `request`; `history` adds the co-change edges and seeds
+/// when the table is ready.
 pub fn rank(
     graph: &FileGraph,
     records: MapRecords,
     symbols: &LazySymbols,
     files: &[String],
     request: &MapRequest,
+    history: Option<&HistoryEdges>,
 ) -> Ranking {
     let node_count = graph.node_count();
     let chat: HashSet<u32> = request
@@ -103,44 +110,91 @@ pub fn rank(
         .iter()
         .filter_map(|name| symbols.get().id(name))
         .collect();
-    let boosts = mention_boosts(graph, &mention_symbols);
-    let out_weight = out_weights(graph, &boosts);
-    let mut seeds = Seeds {
-        weights: vec![0.0; node_count],
-        signals: HashMap::new(),
-    };
+
+    // Extra edges: mentioned identifiers boosted (an extra (multiplier - 1)
+    // share on top of the edge's base weight), then co-change.
+    let mut extra = mention_boosts(graph, &mention_symbols);
+    let mut out_weight = vec![0.0; node_count];
+    // By target, then source: each source's weights add up in target order,
+    // as they would over its own edges.
+    for (_, source, weight) in graph.incoming.all() {
+        out_weight[source as usize] += f64::from(weight);
+    }
+    for &(from, _, weight) in &extra {
+        out_weight[from as usize] += weight;
+    }
+    let path_of = |node: u32| records.get(graph.record_of(node)).path.as_str();
+    let mut seeds = Seeds::new(node_count);
     for &node in &chat {
         seeds.add(node, 1.0, "chat file".to_string(), "");
     }
-    seed_mentions(&mut seeds, graph, records, symbols, files, request);
+    seed_mentions(&mut seeds, graph, symbols, files, request, &path_of);
     for &chat_node in &chat {
-        seed_around_chat_file(&mut seeds, graph, records, &chat, chat_node, &out_weight);
+        seed_chat_neighbours(&mut seeds, graph, &chat, chat_node, &out_weight, &path_of);
     }
-    // Files that use the chat file's definitions (callers change with callees).
-    for &chat_node in &chat {
-        seed_callers_of_chat_file(&mut seeds, graph, records, &chat, chat_node);
+    seed_chat_callers(&mut seeds, graph, &chat, &path_of);
+    if let Some(history) = history {
+        seed_history(&mut seeds, history, &chat, &path_of);
+        let edges = history_edges(history, &out_weight);
+        for &(from, _, weight) in &edges {
+            out_weight[from as usize] += weight;
+        }
+        extra.extend(edges);
     }
-    seeds.normalize();
-    let pagerank = personalized_pagerank(&graph.incoming, &boosts, &out_weight, &seeds.weights);
+    let Seeds {
+        weights: mut seeds,
+        mut signals,
+    } = seeds;
+    let seed_total: f64 = seeds.iter().sum();
+    if seed_total > 0.0 {
+        seeds.iter_mut().for_each(|weight| *weight /= seed_total);
+        // Report a signal as the rank it injects directly, on the edges' scale.
+        for reason in signals.values_mut().flatten() {
+            reason.weight *= (1.0 - DAMPING) / seed_total;
+        }
+    } else if node_count > 0 {
+        seeds.fill(1.0 / node_count as f64);
+    }
+
+    let pagerank = personalized_pagerank(&graph.incoming, &extra, &out_weight, &seeds);
 
     Ranking {
         file_rank: pagerank.rank,
         arrived: pagerank.arrived,
         residual: pagerank.residual,
         chat,
-        signals: seeds.signals,
+        signals,
         out_weight,
         mention_symbols,
     }
 }
 
-/// The path of a graph node's file.
-fn path_of<'a>(graph: &FileGraph, records: MapRecords<'a>, node: u32) -> &'a str {
-    records.get(graph.record_of(node)).path.as_str()
+/// The personalization being gathered, with the signal behind each part.
+struct Seeds {
+    weights: Vec<f64>,
+    signals: HashMap<u32, Vec<RankReason>>,
 }
 
-/// The extra weight of edges over mentioned identifiers: an extra (multiplier - 1)
-/// share on top of the edge's base weight, as (from, to, extra).
+impl Seeds {
+    fn new(node_count: usize) -> Seeds {
+        Seeds {
+            weights: vec![0.0; node_count],
+            signals: HashMap::new(),
+        }
+    }
+
+    fn add(&mut self, node: u32, weight: f64, signal: String, from: &str) {
+        self.weights[node as usize] += weight;
+        self.signals.entry(node).or_default().push(RankReason {
+            ident: signal,
+            from: from.to_string(),
+            weight,
+        });
+    }
+}
+
+/// The extra weight on the edges of the mentioned identifiers, as (from, to,
+/// weight).
 fn mention_boosts(graph: &FileGraph, mention_symbols: &HashSet<u32>) -> Vec<(u32, u32, f64)> {
     let mut boosts = Vec::new();
     for &symbol in mention_symbols {
@@ -163,64 +217,68 @@ fn mention_boosts(graph: &FileGraph, mention_symbols: &HashSet<u32>) -> Vec<(u32
     boosts
 }
 
-/// Each node's outgoing weight, the boosts included.
-fn out_weights(graph: &FileGraph, boosts: &[(u32, u32, f64)]) -> Vec<f64> {
-    let mut out_weight = vec![0.0; graph.node_count()];
-    // By target, then source: each source's weights add up in target order,
-    // as they would over its own edges.
-    for (_, source, weight) in graph.incoming.all() {
-        out_weight[source as usize] += f64::from(weight);
+/// The co-change edges, as (from, to, weight): each file's partners share
+/// [`HISTORY_EDGE_SHARE`] of its identifier edges' weight (of 1 when it has
+/// none) by strength.
+fn history_edges(history: &HistoryEdges, out_weight: &[f64]) -> Vec<(u32, u32, f64)> {
+    let mut edges = Vec::new();
+    for (node, partners) in history.partners.iter().enumerate() {
+        let total: f64 = partners.iter().map(|partner| partner.strength).sum();
+        if total <= 0.0 {
+            continue;
+        }
+        let base = if out_weight[node] > 0.0 {
+            out_weight[node]
+        } else {
+            1.0
+        };
+        for partner in partners {
+            let weight = HISTORY_EDGE_SHARE * base * partner.strength / total;
+            edges.push((node as u32, partner.node, weight));
+        }
     }
-    for &(from, _, weight) in boosts {
-        out_weight[from as usize] += weight;
-    }
-    out_weight
+    edges
 }
 
-/// The personalization of the ranking as it is built: each file's seed weight and
-/// the signals that put it there.
-struct Seeds {
-    weights: Vec<f64>,
-    signals: HashMap<u32, Vec<RankReason>>,
-}
-
-impl Seeds {
-    fn add(&mut self, node: u32, weight: f64, signal: String, from: &str) {
-        self.weights[node as usize] += weight;
-        self.signals.entry(node).or_default().push(RankReason {
-            ident: signal,
-            from: from.to_string(),
-            weight,
-        });
-    }
-
-    /// Scales the seeds to sum to one (evenly over all files when none was seeded).
-    fn normalize(&mut self) {
-        let seed_total: f64 = self.weights.iter().sum();
-        if seed_total > 0.0 {
-            self.weights
-                .iter_mut()
-                .for_each(|weight| *weight /= seed_total);
-            // Report a signal as the rank it injects directly, on the edges' scale.
-            for reason in self.signals.values_mut().flatten() {
-                reason.weight *= (1.0 - DAMPING) / seed_total;
-            }
-        } else if !self.weights.is_empty() {
-            let even = 1.0 / self.weights.len() as f64;
-            self.weights.fill(even);
+/// Seeds the files that changed together with a chat file, by strength.
+fn seed_history<'a>(
+    seeds: &mut Seeds,
+    history: &HistoryEdges,
+    chat: &HashSet<u32>,
+    path_of: &impl Fn(u32) -> &'a str,
+) {
+    for &chat_node in chat {
+        let partners: Vec<&NodePartner> = history.partners[chat_node as usize]
+            .iter()
+            .filter(|partner| !chat.contains(&partner.node))
+            .collect();
+        let total: f64 = partners.iter().map(|partner| partner.strength).sum();
+        if total <= 0.0 {
+            continue;
+        }
+        for partner in partners {
+            seeds.add(
+                partner.node,
+                HISTORY_SEED * partner.strength / total,
+                format!(
+                    "changed together in {} of the last {} commits with",
+                    partner.together, history.commits
+                ),
+                path_of(chat_node),
+            );
         }
     }
 }
 
-/// Seeds for what the request mentions: files, the definers of identifiers, and
-/// files named like an identifier.
-fn seed_mentions(
+/// Seeds the defining files and file names of mentioned identifiers, and the
+/// mentioned files.
+fn seed_mentions<'a>(
     seeds: &mut Seeds,
     graph: &FileGraph,
-    records: MapRecords,
     symbols: &LazySymbols,
     files: &[String],
     request: &MapRequest,
+    path_of: &impl Fn(u32) -> &'a str,
 ) {
     for path in &request.mention_files {
         if let Some(node) = node_of_path(files, path) {
@@ -242,7 +300,7 @@ fn seed_mentions(
         }
         let lowered = name.to_lowercase();
         for node in 0..graph.node_count() as u32 {
-            if same_lowercase(file_stem(path_of(graph, records, node)), name, &lowered) {
+            if same_lowercase(file_stem(path_of(node)), name, &lowered) {
                 seeds.add(
                     node,
                     MENTIONED_FILE_NAME_SEED,
@@ -254,21 +312,21 @@ fn seed_mentions(
     }
 }
 
-/// Seeds around one chat file: its folder, its test or code under test, and the
-/// files it references (a share by edge weight).
-fn seed_around_chat_file(
+/// Seeds a chat file's folder neighbours, its test (or code under test) and
+/// the files it references.
+fn seed_chat_neighbours<'a>(
     seeds: &mut Seeds,
     graph: &FileGraph,
-    records: MapRecords,
     chat: &HashSet<u32>,
     chat_node: u32,
     out_weight: &[f64],
+    path_of: &impl Fn(u32) -> &'a str,
 ) {
-    let node_count = graph.node_count() as u32;
-    let chat_path = path_of(graph, records, chat_node);
+    let node_count = graph.node_count();
+    let chat_path = path_of(chat_node);
     let chat_key = test_key(chat_path);
     let chat_is_test = is_test_path(chat_path);
-    let neighbours: Vec<u32> = (0..node_count)
+    let neighbours: Vec<u32> = (0..node_count as u32)
         .filter(|&node| {
             node != chat_node && !chat.contains(&node) && graph.same_folder(node, chat_node)
         })
@@ -282,11 +340,11 @@ fn seed_around_chat_file(
             chat_path,
         );
     }
-    for node in 0..node_count {
+    for node in 0..node_count as u32 {
         if node == chat_node || chat.contains(&node) {
             continue;
         }
-        let path = path_of(graph, records, node);
+        let path = path_of(node);
         // Cheap test first: a pair's stem contains the chat file's key.
         if may_contain(file_stem(path), &chat_key)
             && test_key(path) == chat_key
@@ -317,32 +375,34 @@ fn seed_around_chat_file(
     }
 }
 
-/// Seeds for the files that use one chat file's definitions, a share by edge weight.
-fn seed_callers_of_chat_file(
+/// Seeds the files that use a chat file's definitions (callers change with
+/// callees).
+fn seed_chat_callers<'a>(
     seeds: &mut Seeds,
     graph: &FileGraph,
-    records: MapRecords,
     chat: &HashSet<u32>,
-    chat_node: u32,
+    path_of: &impl Fn(u32) -> &'a str,
 ) {
-    let chat_path = path_of(graph, records, chat_node);
-    let incoming: Vec<(u32, f64)> = graph
-        .incoming
-        .of(chat_node as usize)
-        .iter()
-        .rev()
-        .map(|&(source, weight)| (source, f64::from(weight)))
-        .filter(|(source, _)| !chat.contains(source))
-        .collect();
-    let total: f64 = incoming.iter().map(|(_, weight)| weight).sum();
-    if total > 0.0 {
-        for (source, weight) in incoming {
-            seeds.add(
-                source,
-                CHAT_CALLER_SEED * weight / total,
-                "uses chat file".to_string(),
-                chat_path,
-            );
+    for &chat_node in chat {
+        let chat_path = path_of(chat_node);
+        let incoming: Vec<(u32, f64)> = graph
+            .incoming
+            .of(chat_node as usize)
+            .iter()
+            .rev()
+            .map(|&(source, weight)| (source, f64::from(weight)))
+            .filter(|(source, _)| !chat.contains(source))
+            .collect();
+        let total: f64 = incoming.iter().map(|(_, weight)| weight).sum();
+        if total > 0.0 {
+            for (source, weight) in incoming {
+                seeds.add(
+                    source,
+                    CHAT_CALLER_SEED * weight / total,
+                    "uses chat file".to_string(),
+                    chat_path,
+                );
+            }
         }
     }
 }

@@ -25,6 +25,7 @@ use crate::safe_fs::StateDir;
 use super::classify::{self, Origin};
 use super::file_scan::{self, Scanned};
 use super::graph::FileGraph;
+use super::history::{History, Keep};
 use super::language;
 use super::map_records::MapRecords;
 use super::parse_queue::{ParseQueue, PendingFile};
@@ -33,7 +34,7 @@ use super::record::{DefinitionRecord, FileRecord, FileStatus, StoredRecord};
 use super::render;
 use super::repo_index::{IndexedPath, RepoIndex};
 use super::request::{
-    MapOptions, MapOutput, MapRequest, RankedFile, ScanPlan, ScanProgress, ScanStats,
+    HistoryReport, MapOptions, MapOutput, MapRequest, RankedFile, ScanPlan, ScanProgress, ScanStats,
 };
 use super::snapshot::{self, SnapshotFile, StoredDefinitions};
 use super::source_lines::SourceLines;
@@ -127,6 +128,8 @@ pub struct RepoMap {
     scan_total: usize,
     scan_parsed: usize,
     project_parsed: usize,
+    /// The co-change table, built on a thread of its own.
+    history: History,
 }
 
 /// The listed files against the records of the last scan: those to look up by hash,
@@ -195,6 +198,15 @@ impl RepoMap {
         } else {
             (None, None, None)
         };
+        let history = if options.history_commits > 0 && options.use_git {
+            let keep = Keep {
+                state: state.clone(),
+                secret,
+            };
+            History::start(root.clone(), keep, options.history_commits)
+        } else {
+            History::off()
+        };
         Ok(RepoMap {
             root,
             reader: Arc::new(reader),
@@ -218,6 +230,7 @@ impl RepoMap {
             scan_total: 0,
             scan_parsed: 0,
             project_parsed: 0,
+            history,
         })
     }
 
@@ -241,6 +254,7 @@ impl RepoMap {
                 path: self.root.clone(),
             });
         }
+        self.update_history();
         // Records are renumbered below: what was parsed is written first.
         if !self.unsaved.is_empty() {
             self.save_checkpoint();
@@ -974,7 +988,15 @@ impl RepoMap {
             return MapOutput::default();
         }
         let records = self.map_records();
-        let ranking = rank::rank(graph, records, &self.symbols, files, request);
+        let history = self.history.get().map(|table| table.by_node(files));
+        let ranking = rank::rank(
+            graph,
+            records,
+            &self.symbols,
+            files,
+            request,
+            history.as_ref(),
+        );
         let sources = SourceLines::new(&self.reader, render::MAX_LINE_CHARS);
         // Every entry costs at least a token, so no more than the budget can fit;
         // most cost ten or more, so few are scored first, more only if they all fit.
@@ -1027,6 +1049,41 @@ impl RepoMap {
             text,
             tokens,
             ranked,
+        }
+    }
+
+    /// Brings the co-change table up to date when HEAD has moved since it was
+    /// read (a commit of the tool's, a checkout): only the new commits are read.
+    fn update_history(&mut self) {
+        if self.options.history_commits == 0 || !self.options.use_git {
+            return;
+        }
+        let head = crate::git::GitRepo::discover(&self.root)
+            .ok()
+            .flatten()
+            .and_then(|repo| repo.head());
+        if self.history.is_behind(head.as_deref()) {
+            let keep = Keep {
+                state: self.state.clone(),
+                secret: self.secret,
+            };
+            self.history
+                .restart(self.root.clone(), keep, self.options.history_commits);
+        }
+    }
+
+    /// Waits until the co-change table is read (maps made before rank without
+    /// it); what went wrong reading it, if anything. For a one-shot map, whose
+    /// output should not depend on timing.
+    pub fn wait_for_history(&self) -> HistoryReport {
+        match self.history.wait() {
+            Some(built) => HistoryReport {
+                commits: built.co_change.as_ref().map_or(0, |table| table.commits),
+                read: built.read,
+                time: built.time,
+                warning: built.warning.clone(),
+            },
+            None => HistoryReport::default(),
         }
     }
 

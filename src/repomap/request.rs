@@ -25,6 +25,9 @@ pub struct MapOptions {
     pub max_file_bytes: u64,
     /// Show a progress bar on stderr while a large first scan runs.
     pub progress: bool,
+    /// Commits of HEAD's history read for co-change (0, the default here: none;
+    /// the session and `aider-tui map` read [`DEFAULT_HISTORY_COMMITS`](super::DEFAULT_HISTORY_COMMITS)).
+    pub history_commits: usize,
 }
 
 impl Default for MapOptions {
@@ -39,6 +42,7 @@ impl Default for MapOptions {
             map_vendored: false,
             max_file_bytes: 1024 * 1024,
             progress: false,
+            history_commits: 0,
         }
     }
 }
@@ -94,6 +98,19 @@ pub struct MapOutput {
     pub tokens: usize,
     /// The files shown, best first.
     pub ranked: Vec<RankedFile>,
+}
+
+/// What reading the co-change history did (see [`RepoMap::wait_for_history`](super::RepoMap::wait_for_history)).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HistoryReport {
+    /// Commits in the table (0: no history).
+    pub commits: usize,
+    /// Commits read from git now (0 when the kept table was current).
+    pub read: usize,
+    /// Time to load, read, count and keep the table (on its own thread).
+    pub time: Duration,
+    /// A damaged table rebuilt, a table not kept, history not readable.
+    pub warning: Option<String>,
 }
 
 /// What a refresh did.

@@ -666,7 +666,7 @@ fn read_graph(rest: &SnapshotFile, nodes: Vec<u32>, symbol_count: usize) -> Opti
 
 /// HMAC-SHA256 (RFC 2104) of `message` under `secret` (shorter than SHA-256's
 /// 64-byte block, so used as it is, padded with zeros).
-fn hmac_sha256(secret: &Secret, message: &[u8]) -> [u8; DIGEST] {
+pub(super) fn hmac_sha256(secret: &Secret, message: &[u8]) -> [u8; DIGEST] {
     let mut padded = [0u8; 64];
     padded[..secret.len()].copy_from_slice(secret);
     let keyed = |pad: u8| padded.map(|byte| byte ^ pad);
@@ -683,7 +683,7 @@ fn hmac_sha256(secret: &Secret, message: &[u8]) -> [u8; DIGEST] {
 
 /// Whether two digests are equal, in time that does not depend on where they
 /// first differ.
-fn same_digest(a: &[u8], b: &[u8]) -> bool {
+pub(super) fn same_digest(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |differ, (x, y)| differ | (x ^ y)) == 0
 }
 

@@ -458,3 +458,272 @@ fn a_chat_files_test_appears_even_when_nothing_references_it() {
         output.text
     );
 }
+
+/// Commits the work tree's files on the branch HEAD names.
+fn commit_all(repo: &git2::Repository, message: &str) -> git2::Oid {
+    let mut index = repo.index().unwrap();
+    index
+        .add_all(["*"], git2::IndexAddOption::DEFAULT, None)
+        .unwrap();
+    index.write().unwrap();
+    let tree = repo.find_tree(index.write_tree().unwrap()).unwrap();
+    let signature = git2::Signature::now("test", "test@localhost").unwrap();
+    let parent = repo.head().ok().and_then(|head| head.peel_to_commit().ok());
+    let parents: Vec<&git2::Commit> = parent.iter().collect();
+    repo.commit(
+        Some("HEAD"),
+        &signature,
+        &signature,
+        message,
+        &tree,
+        &parents,
+    )
+    .unwrap()
+}
+
+fn append(root: &Path, path: &str, line: &str) {
+    let full = root.join(path);
+    let mut text = std::fs::read_to_string(&full).unwrap();
+    text.push_str(line);
+    std::fs::write(full, text).unwrap();
+}
+
+/// The shop, where `legacy/reports.py` and `billing/payments.py` (which share
+/// no identifier) changed together three times.
+fn shop_with_history(root: &Path) -> git2::Repository {
+    let repo = git2::Repository::init(root).unwrap();
+    shop(root);
+    commit_all(&repo, "shop");
+    for round in 0..3 {
+        append(
+            root,
+            "legacy/reports.py",
+            &format!("# report fix {round}\n"),
+        );
+        append(
+            root,
+            "billing/payments.py",
+            &format!("# payment fix {round}\n"),
+        );
+        commit_all(&repo, "fix reports and payments");
+        append(root, "app/views.py", &format!("# view {round}\n"));
+        commit_all(&repo, "views");
+    }
+    repo
+}
+
+/// A map whose state (history table, secret) lives under `state`.
+fn open_with_history(root: &Path, state: &Path, commits: usize) -> RepoMap {
+    open_as_user(root, state, commits, "user")
+}
+
+/// [`open_with_history`] with the user's secret in `state/user`.
+fn open_as_user(root: &Path, state: &Path, commits: usize, user: &str) -> RepoMap {
+    std::fs::create_dir_all(state.join("repo")).unwrap();
+    let state_dir = aider_tui::safe_fs::StateDir::open(&state.join("repo")).unwrap();
+    let mut map = RepoMap::open(
+        root,
+        MapOptions {
+            cache: true,
+            cache_dir: Some(state.join("tags")),
+            state_dir: Some(state_dir),
+            user_state: Some(state.join(user)),
+            history_commits: commits,
+            ..MapOptions::default()
+        },
+    )
+    .unwrap();
+    map.refresh().unwrap();
+    map
+}
+
+fn history_reason(file: &RankedFile) -> Option<String> {
+    file.reasons
+        .iter()
+        .find(|reason| reason.ident.starts_with("changed together"))
+        .map(|reason| format!("{} {}", reason.ident, reason.from))
+}
+
+#[test]
+fn files_that_changed_with_the_chat_file_rank_up_and_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = tempfile::tempdir().unwrap();
+    shop_with_history(dir.path());
+    let mut explained = request(&["legacy/reports.py"], &[], &[], 4096);
+    explained.explain = true;
+    let score_of = |output: &MapOutput| {
+        output
+            .ranked
+            .iter()
+            .find(|file| file.path == "billing/payments.py")
+            .map_or(0.0, |file| file.score)
+    };
+
+    let without = open_with_history(dir.path(), state.path(), 0);
+    assert!(without.wait_for_history().commits == 0);
+    let plain = without.render(&explained);
+
+    let with = open_with_history(dir.path(), state.path(), 100);
+    let report = with.wait_for_history();
+    assert_eq!((report.commits, report.warning), (6, None));
+    let output = with.render(&explained);
+    let payments = ranked(&output, "billing/payments.py");
+    assert_eq!(
+        history_reason(payments).as_deref(),
+        Some("changed together in 3 of the last 6 commits with legacy/reports.py")
+    );
+    assert!(score_of(&output) > 2.0 * score_of(&plain), "{output:?}");
+    // views.py changed often, never with reports.py (the first commit, an
+    // import of everything, does not count).
+    assert!(history_reason(ranked(&output, "app/views.py")).is_none());
+    assert!(
+        position(&output, "billing/payments.py") < position(&output, "app/views.py"),
+        "{output:?}"
+    );
+    assert!(output.tokens <= 4096);
+}
+
+#[test]
+fn only_heads_past_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = tempfile::tempdir().unwrap();
+    let mut repo = shop_with_history(dir.path());
+    let mut explained = request(&["legacy/reports.py"], &[], &[], 4096);
+    explained.explain = true;
+    let before = open_with_history(dir.path(), state.path(), 100).render(&explained);
+    assert!(history_reason(ranked(&before, "billing/payments.py")).is_some());
+
+    // Later commits on another branch (tagged too) tie reports.py to views.py,
+    // and a stash does too; HEAD stays where it was.
+    let signature = git2::Signature::now("test", "test@localhost").unwrap();
+    let mut tip = repo.head().unwrap().peel_to_commit().unwrap();
+    for round in 0..5 {
+        let mut update = git2::build::TreeUpdateBuilder::new();
+        for path in ["legacy/reports.py", "app/views.py"] {
+            let blob = repo
+                .blob(format!("# other branch {round} {path}\n").as_bytes())
+                .unwrap();
+            update.upsert(path, blob, git2::FileMode::Blob);
+        }
+        let tree_id = update.create_updated(&repo, &tip.tree().unwrap()).unwrap();
+        let tree = repo.find_tree(tree_id).unwrap();
+        let id = repo
+            .commit(
+                Some("refs/heads/other"),
+                &signature,
+                &signature,
+                "other",
+                &tree,
+                &[&tip],
+            )
+            .unwrap();
+        tip = repo.find_commit(id).unwrap();
+    }
+    repo.tag_lightweight("later", tip.as_object(), false)
+        .unwrap();
+    drop(tip);
+    append(dir.path(), "legacy/reports.py", "# stashed\n");
+    append(dir.path(), "app/views.py", "# stashed\n");
+    repo.stash_save(&signature, "stashed", None).unwrap();
+
+    for fresh_state in [false, true] {
+        let other_state = tempfile::tempdir().unwrap();
+        let state = if fresh_state {
+            other_state.path()
+        } else {
+            state.path()
+        };
+        let map = open_with_history(dir.path(), state, 100);
+        assert_eq!(map.wait_for_history().commits, 6);
+        let after = map.render(&explained);
+        assert_eq!(after, before, "fresh state: {fresh_state}");
+    }
+
+    // Once HEAD is there, those commits count.
+    repo.set_head("refs/heads/other").unwrap();
+    let moved = open_with_history(dir.path(), state.path(), 100);
+    assert_eq!(moved.wait_for_history().commits, 11);
+    let output = moved.render(&explained);
+    assert!(history_reason(ranked(&output, "app/views.py")).is_some());
+}
+
+#[test]
+fn the_history_table_is_kept_updated_for_new_commits_and_rebuilt_when_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = tempfile::tempdir().unwrap();
+    let repo = shop_with_history(dir.path());
+    let report = |map: &RepoMap| map.wait_for_history();
+    let first = open_with_history(dir.path(), state.path(), 100);
+    assert_eq!(report(&first).read, 6);
+    // Warm: nothing read again.
+    let warm = open_with_history(dir.path(), state.path(), 100);
+    assert_eq!((report(&warm).read, report(&warm).commits), (0, 6));
+    // A new commit: only it is read.
+    append(dir.path(), "legacy/reports.py", "# one more\n");
+    commit_all(&repo, "one more");
+    let next = open_with_history(dir.path(), state.path(), 100);
+    assert_eq!((report(&next).read, report(&next).commits), (1, 7));
+
+    // A damaged table is reported and read again from git.
+    let table = state
+        .path()
+        .join("repo/.aider-tui")
+        .join(aider_tui::repomap::HISTORY_FILE_NAME);
+    let mut bytes = std::fs::read(&table).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&table, bytes).unwrap();
+    let damaged = open_with_history(dir.path(), state.path(), 100);
+    let got = report(&damaged);
+    assert_eq!((got.read, got.commits), (7, 7));
+    assert!(
+        got.warning.as_deref().unwrap_or("").contains("damaged"),
+        "{got:?}"
+    );
+    let mut explained = request(&["legacy/reports.py"], &[], &[], 4096);
+    explained.explain = true;
+    let output = damaged.render(&explained);
+    assert!(history_reason(ranked(&output, "billing/payments.py")).is_some());
+    let again = open_with_history(dir.path(), state.path(), 100);
+    assert_eq!((report(&again).read, report(&again).warning), (0, None));
+
+    // A well-formed table of another user's (or committed to the repository)
+    // is not trusted either.
+    let stranger = open_as_user(dir.path(), state.path(), 100, "stranger");
+    let got = report(&stranger);
+    assert_eq!(got.read, 7);
+    assert!(
+        got.warning
+            .as_deref()
+            .unwrap_or("")
+            .contains("not this user's")
+    );
+}
+
+#[test]
+fn a_new_commit_joins_the_history_of_an_open_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = tempfile::tempdir().unwrap();
+    let repo = shop_with_history(dir.path());
+    let mut explained = request(&["legacy/reports.py"], &[], &[], 4096);
+    explained.explain = true;
+    let mut map = open_with_history(dir.path(), state.path(), 100);
+    assert_eq!(map.wait_for_history().commits, 6);
+    for round in 0..2 {
+        append(
+            dir.path(),
+            "legacy/reports.py",
+            &format!("# again {round}\n"),
+        );
+        append(dir.path(), "app/views.py", &format!("# again {round}\n"));
+        commit_all(&repo, "reports and views");
+    }
+    map.refresh().unwrap();
+    let report = map.wait_for_history();
+    assert_eq!((report.commits, report.read), (8, 2));
+    let output = map.render(&explained);
+    assert_eq!(
+        history_reason(ranked(&output, "app/views.py")).as_deref(),
+        Some("changed together in 2 of the last 8 commits with legacy/reports.py")
+    );
+}

@@ -1,0 +1,590 @@
+//! Co-change from git history: files that changed in the same commits rank up
+//! beside a chat file, and are joined by edges of the ranking graph beside the
+//! identifier edges. The files a change touches are often tied by history
+//! rather than by identifiers (a handler and its registration, code and docs).
+//!
+//! Only HEAD's ancestry is read (see `git::GitRepo::changed_files`): the newest
+//! `limit` non-merge commits, commits of more than [`MAX_COMMIT_FILES`] files
+//! left out. A commit weighs less the older it is (halving every
+//! [`HALF_LIFE_COMMITS`]); a pair's strength is its weighted count of shared
+//! commits over the geometric mean of the two files' weighted counts, so a file
+//! that changes in every commit (a changelog) is tied to nothing in particular.
+//! Exact renames are followed: an old path's commits count for its new one.
+//!
+//! The commits' file lists are kept in the state folder (`repomap-history.bin`),
+//! signed with this user's secret (the folder may be the repository's, and a
+//! repository can commit one: a table that is not this user's, or is damaged,
+//! is reported and rebuilt), under the commit they were read at; a later HEAD
+//! reads only the commits since. The table is built on a thread of its own:
+//! maps made before it is ready rank without history.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
+
+use crate::git::{ChangedFiles, GitRepo};
+use crate::safe_fs::StateDir;
+
+use super::snapshot::{Secret, hmac_sha256, same_digest};
+
+/// The table's file in the state folder.
+pub const HISTORY_FILE_NAME: &str = "repomap-history.bin";
+/// Commits changing more files than this say little about any pair of them
+/// (reformatting, a vendored update, a licence header) and are left out.
+pub const MAX_COMMIT_FILES: usize = 50;
+/// A commit this many commits older than HEAD counts half as much.
+const HALF_LIFE_COMMITS: f64 = 500.0;
+/// Partners kept per file, strongest first.
+const MAX_PARTNERS: usize = 12;
+/// The file's magic and format version.
+const MAGIC: &[u8; 8] = b"ATMHIST1";
+const MAC_BYTES: usize = 32;
+
+/// What is kept: the commits' file lists as read, newest first, with paths
+/// interned.
+#[derive(Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Table {
+    /// The commit the table was read at.
+    head: String,
+    /// The walk's bounds (a table read under others is read again).
+    limit: u32,
+    max_files: u32,
+    paths: Vec<String>,
+    commits: Vec<StoredCommit>,
+}
+
+#[derive(Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+struct StoredCommit {
+    files: Vec<u32>,
+    /// Exact renames (old, new).
+    renames: Vec<(u32, u32)>,
+}
+
+/// A file that changed together with another.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Partner {
+    /// Index into [`CoChange::paths`].
+    pub path: u32,
+    /// Weighted shared commits over the geometric mean of both files' (0–1].
+    pub strength: f32,
+    /// Commits (unweighted) that changed both.
+    pub together: u32,
+}
+
+/// The co-change table, ready for ranking.
+#[derive(Debug, Default)]
+pub struct CoChange {
+    /// Paths relative to the map's root, as the map names them.
+    pub paths: Vec<String>,
+    /// Path index → its strongest partners, strongest first.
+    pub partners: Vec<Vec<Partner>>,
+    /// Commits read (the "last N commits" of an explanation).
+    pub commits: usize,
+    /// The commit it was read at.
+    pub head: String,
+}
+
+impl CoChange {
+    /// Counts the table's commits. `prefix` is the map root's path inside the
+    /// repository (`""` at the top): other paths are left out, the prefix cut.
+    fn count(table: &Table, prefix: &str) -> CoChange {
+        let weights: Vec<f64> = (0..table.commits.len())
+            .map(|age| 0.5f64.powf(age as f64 / HALF_LIFE_COMMITS))
+            .collect();
+        // Old path → the path its content has at HEAD, built newest first.
+        let mut renamed: HashMap<u32, u32> = HashMap::new();
+        let mut changes = vec![0.0f64; table.paths.len()];
+        let mut pairs: HashMap<(u32, u32), (f64, u32)> = HashMap::new();
+        let mut files: Vec<u32> = Vec::new();
+        for (commit, weight) in table.commits.iter().zip(&weights) {
+            files.clear();
+            files.extend(
+                commit
+                    .files
+                    .iter()
+                    .map(|file| *renamed.get(file).unwrap_or(file)),
+            );
+            files.sort_unstable();
+            files.dedup();
+            for &file in &files {
+                changes[file as usize] += weight;
+            }
+            for (index, &a) in files.iter().enumerate() {
+                for &b in &files[index + 1..] {
+                    let pair = pairs.entry((a, b)).or_default();
+                    pair.0 += weight;
+                    pair.1 += 1;
+                }
+            }
+            for &(old, new) in &commit.renames {
+                let current = *renamed.get(&new).unwrap_or(&new);
+                if current != old {
+                    renamed.insert(old, current);
+                }
+            }
+        }
+        let mut partners: Vec<Vec<Partner>> = vec![Vec::new(); table.paths.len()];
+        for (&(a, b), &(shared, together)) in &pairs {
+            let strength = shared / (changes[a as usize] * changes[b as usize]).sqrt();
+            let strength = strength.min(1.0) as f32;
+            partners[a as usize].push(Partner {
+                path: b,
+                strength,
+                together,
+            });
+            partners[b as usize].push(Partner {
+                path: a,
+                strength,
+                together,
+            });
+        }
+        for list in &mut partners {
+            list.sort_by(|x, y| {
+                y.strength
+                    .total_cmp(&x.strength)
+                    .then(y.together.cmp(&x.together))
+                    .then(x.path.cmp(&y.path))
+            });
+            list.truncate(MAX_PARTNERS);
+        }
+        let paths = table
+            .paths
+            .iter()
+            .map(|path| match path.strip_prefix(prefix) {
+                // Outside the map's root: a name no mapped file has.
+                Some(rest) if !prefix.is_empty() || !rest.is_empty() => rest.to_string(),
+                _ => String::new(),
+            })
+            .collect();
+        CoChange {
+            paths,
+            partners,
+            commits: table.commits.len(),
+            head: table.head.clone(),
+        }
+    }
+
+    /// The partners by node: `files` are the mapped paths, sorted (a path's
+    /// position is its node). Files no longer mapped are dropped.
+    pub fn by_node(&self, files: &[String]) -> HistoryEdges {
+        let node_of = |path: &str| {
+            files
+                .binary_search_by(|file| file.as_str().cmp(path))
+                .ok()
+                .map(|node| node as u32)
+        };
+        let nodes: Vec<Option<u32>> = self
+            .paths
+            .iter()
+            .map(|path| node_of(path).filter(|_| !path.is_empty()))
+            .collect();
+        let mut partners = vec![Vec::new(); files.len()];
+        for (path, list) in self.partners.iter().enumerate() {
+            let Some(node) = nodes[path] else { continue };
+            partners[node as usize] = list
+                .iter()
+                .filter_map(|partner| {
+                    Some(NodePartner {
+                        node: nodes[partner.path as usize]?,
+                        strength: f64::from(partner.strength),
+                        together: partner.together,
+                    })
+                })
+                .collect();
+        }
+        HistoryEdges {
+            partners,
+            commits: self.commits,
+        }
+    }
+}
+
+/// A partner as a node of the file graph.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NodePartner {
+    pub node: u32,
+    pub strength: f64,
+    pub together: u32,
+}
+
+/// The co-change edges of one graph, for ranking.
+#[derive(Debug, Default)]
+pub struct HistoryEdges {
+    /// Node → partners, strongest first.
+    pub partners: Vec<Vec<NodePartner>>,
+    /// Commits read.
+    pub commits: usize,
+}
+
+/// What one build gives: the table (unless the history could not be read) and
+/// what went wrong on the way.
+#[derive(Debug, Default)]
+pub struct Built {
+    pub co_change: Option<Arc<CoChange>>,
+    /// A damaged or foreign table (rebuilt), a table not saved, or history
+    /// that could not be read.
+    pub warning: Option<String>,
+    /// Commits read from git by this build (0 when the kept table was current).
+    pub read: usize,
+    /// How long the build took (loading, reading git, counting, saving).
+    pub time: std::time::Duration,
+}
+
+/// Where a build keeps its table; `None` parts build in memory only.
+#[derive(Clone, Default)]
+pub struct Keep {
+    pub state: Option<StateDir>,
+    pub secret: Option<Secret>,
+}
+
+/// Reads the co-change table of the repository holding `root`, from the kept
+/// table and the commits since it. `None` when `root` is in no repository or
+/// before the first commit.
+pub fn build(root: &Path, keep: &Keep, limit: usize) -> Built {
+    let mut built = Built::default();
+    let repo = match GitRepo::discover(root) {
+        Ok(Some(repo)) => repo,
+        Ok(None) => return built,
+        Err(err) => {
+            built.warning = Some(format!("history not read: {err}"));
+            return built;
+        }
+    };
+    let prefix = match root.strip_prefix(repo.root()) {
+        Ok(inside) if inside.as_os_str().is_empty() => String::new(),
+        Ok(inside) => format!("{}/", inside.to_string_lossy().replace('\\', "/")),
+        Err(_) => String::new(),
+    };
+    let mut warnings = Vec::new();
+    let kept = match (&keep.state, &keep.secret) {
+        (Some(state), Some(secret)) => load(state, secret).unwrap_or_else(|why| {
+            warnings.push(why);
+            None
+        }),
+        _ => None,
+    }
+    .filter(|table| table.limit as usize == limit && table.max_files as usize == MAX_COMMIT_FILES);
+    let known = kept.as_ref().map(|table| table.head.as_str());
+    let walk = match repo.changed_files(limit, MAX_COMMIT_FILES, known) {
+        Ok(Some(walk)) => walk,
+        Ok(None) => return built,
+        Err(err) => {
+            warnings.push(format!("history not read: {err}"));
+            built.warning = Some(warnings.join("; "));
+            return built;
+        }
+    };
+    built.read = walk.commits.len();
+    let unchanged = walk.continues_known && walk.commits.is_empty();
+    let older = kept.filter(|_| walk.continues_known).unwrap_or_default();
+    let table = merge(walk.head, limit, walk.commits, older);
+    if !unchanged
+        && let (Some(state), Some(secret)) = (&keep.state, &keep.secret)
+        && let Err(err) = save(state, secret, &table)
+    {
+        warnings.push(format!(
+            "the history table was not kept in {}: {err}",
+            state.path().display()
+        ));
+    }
+    if !warnings.is_empty() {
+        built.warning = Some(warnings.join("; "));
+    }
+    built.co_change = Some(Arc::new(CoChange::count(&table, &prefix)));
+    built
+}
+
+/// The table of `newer` commits (newest first) followed by `older`'s, cut to
+/// `limit` commits.
+fn merge(head: String, limit: usize, newer: Vec<ChangedFiles>, older: Table) -> Table {
+    let mut ids: HashMap<String, u32> = HashMap::new();
+    let mut paths: Vec<String> = Vec::new();
+    let mut intern = |path: String| {
+        *ids.entry(path).or_insert_with_key(|path| {
+            paths.push(path.clone());
+            (paths.len() - 1) as u32
+        })
+    };
+    let mut commits: Vec<StoredCommit> = Vec::new();
+    for commit in newer.into_iter().take(limit) {
+        commits.push(StoredCommit {
+            files: commit.paths.into_iter().map(&mut intern).collect(),
+            renames: commit
+                .renames
+                .into_iter()
+                .map(|(old, new)| (intern(old), intern(new)))
+                .collect(),
+        });
+    }
+    let room = limit - commits.len();
+    let old_path = |id: u32| older.paths.get(id as usize).cloned().unwrap_or_default();
+    for commit in older.commits.iter().take(room) {
+        commits.push(StoredCommit {
+            files: commit
+                .files
+                .iter()
+                .map(|&file| intern(old_path(file)))
+                .collect(),
+            renames: commit
+                .renames
+                .iter()
+                .map(|&(old, new)| (intern(old_path(old)), intern(old_path(new))))
+                .collect(),
+        });
+    }
+    Table {
+        head,
+        limit: limit as u32,
+        max_files: MAX_COMMIT_FILES as u32,
+        paths,
+        commits,
+    }
+}
+
+/// The kept table; `Ok(None)` when there is none, `Err` (to report) when it is
+/// damaged or not signed by this user.
+fn load(state: &StateDir, secret: &Secret) -> Result<Option<Table>, String> {
+    let bytes = match state.read(HISTORY_FILE_NAME) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return Ok(None),
+        Err(err) => return Err(format!("the history table could not be read: {err}")),
+    };
+    let untrusted = || {
+        format!(
+            "the history table {} is damaged or not this user's; it is read again",
+            state.path().join(HISTORY_FILE_NAME).display()
+        )
+    };
+    let header = MAGIC.len() + MAC_BYTES;
+    if bytes.len() < header || &bytes[..MAGIC.len()] != MAGIC {
+        return Err(untrusted());
+    }
+    let (mac, body) = bytes[MAGIC.len()..].split_at(MAC_BYTES);
+    if !same_digest(&hmac_sha256(secret, body), mac) {
+        return Err(untrusted());
+    }
+    let table: Table = postcard::from_bytes(body).map_err(|_| untrusted())?;
+    let valid = |id: &u32| (*id as usize) < table.paths.len();
+    let consistent = table.commits.iter().all(|commit| {
+        commit.files.iter().all(valid)
+            && commit
+                .renames
+                .iter()
+                .all(|(old, new)| valid(old) && valid(new))
+    });
+    if !consistent {
+        return Err(untrusted());
+    }
+    Ok(Some(table))
+}
+
+fn save(state: &StateDir, secret: &Secret, table: &Table) -> std::io::Result<()> {
+    let body = postcard::to_stdvec(table).map_err(std::io::Error::other)?;
+    let mut bytes = Vec::with_capacity(MAGIC.len() + MAC_BYTES + body.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&hmac_sha256(secret, &body));
+    bytes.extend_from_slice(&body);
+    state.write_atomic(HISTORY_FILE_NAME, &bytes)
+}
+
+/// The table as a map sees it: built on a thread of its own, taken up by the
+/// first ranking after it is ready (none waits for it but
+/// [`History::wait`]). While a table for a new HEAD is built, the one before
+/// it is used.
+#[derive(Default)]
+pub struct History {
+    ready: OnceLock<Built>,
+    pending: Mutex<Option<mpsc::Receiver<Built>>>,
+    previous: Option<Arc<CoChange>>,
+}
+
+impl History {
+    /// No history (turned off, or not a repository).
+    pub fn off() -> History {
+        History::default()
+    }
+
+    /// Starts building the table of `root`'s repository.
+    pub fn start(root: PathBuf, keep: Keep, limit: usize) -> History {
+        let (send, receive) = mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("repo-map-history".into())
+            .spawn(move || {
+                let started = std::time::Instant::now();
+                let mut built = build(&root, &keep, limit);
+                built.time = started.elapsed();
+                let _ = send.send(built);
+            });
+        match spawned {
+            Ok(_) => History {
+                ready: OnceLock::new(),
+                pending: Mutex::new(Some(receive)),
+                previous: None,
+            },
+            Err(err) => {
+                let history = History::off();
+                let _ = history.ready.set(Built {
+                    warning: Some(format!("history not read: no thread: {err}")),
+                    ..Built::default()
+                });
+                history
+            }
+        }
+    }
+
+    /// The table, if it is ready now (or the one before it, while it is built).
+    pub fn get(&self) -> Option<&CoChange> {
+        match self.take(false) {
+            Some(built) => built.co_change.as_deref(),
+            None => self.previous.as_deref(),
+        }
+    }
+
+    /// Whether a finished build was read at another commit than `head` (the
+    /// repository's HEAD now): then the table should be brought up to date.
+    pub fn is_behind(&self, head: Option<&str>) -> bool {
+        match self.take(false) {
+            Some(built) => built.co_change.as_ref().map(|table| table.head.as_str()) != head,
+            None => false,
+        }
+    }
+
+    /// Starts bringing the table up to date, ranking with this one meanwhile.
+    pub fn restart(&mut self, root: PathBuf, keep: Keep, limit: usize) {
+        let previous = self.take(false).and_then(|built| built.co_change.clone());
+        *self = History::start(root, keep, limit);
+        self.previous = previous;
+    }
+
+    /// Waits for the build; what it reported.
+    pub fn wait(&self) -> Option<&Built> {
+        self.take(true)
+    }
+
+    fn take(&self, block: bool) -> Option<&Built> {
+        if let Some(built) = self.ready.get() {
+            return Some(built);
+        }
+        let mut pending = self.pending.lock().ok()?;
+        let receiver = pending.as_ref()?;
+        let built = if block {
+            receiver.recv().ok()
+        } else {
+            receiver.try_recv().ok()
+        };
+        let built = built?;
+        *pending = None;
+        Some(self.ready.get_or_init(|| built))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn commit(files: &[u32], renames: &[(u32, u32)]) -> StoredCommit {
+        StoredCommit {
+            files: files.to_vec(),
+            renames: renames.to_vec(),
+        }
+    }
+
+    fn table(paths: &[&str], commits: Vec<StoredCommit>) -> Table {
+        Table {
+            head: "h".into(),
+            limit: 10,
+            max_files: MAX_COMMIT_FILES as u32,
+            paths: paths.iter().map(|path| path.to_string()).collect(),
+            commits,
+        }
+    }
+
+    #[test]
+    fn pairs_are_counted_and_normalised() {
+        // a and b always together; c changes with a once, and alone often.
+        let t = table(
+            &["a", "b", "c"],
+            vec![
+                commit(&[0, 1], &[]),
+                commit(&[0, 1, 2], &[]),
+                commit(&[2], &[]),
+                commit(&[2], &[]),
+            ],
+        );
+        let co = CoChange::count(&t, "");
+        let of_a = &co.partners[0];
+        assert_eq!(of_a[0].path, 1);
+        assert_eq!(of_a[0].together, 2);
+        assert_eq!(of_a[1].path, 2);
+        assert!(of_a[0].strength > 2.0 * of_a[1].strength);
+        assert_eq!(co.commits, 4);
+    }
+
+    #[test]
+    fn renames_are_followed_to_the_current_path() {
+        // Newest first: old.py was renamed to new.py; before, old.py changed with b.
+        let t = table(
+            &["new.py", "old.py", "b.py"],
+            vec![
+                commit(&[0], &[(1, 0)]),
+                commit(&[1, 2], &[]),
+                commit(&[1, 2], &[]),
+            ],
+        );
+        let co = CoChange::count(&t, "");
+        assert_eq!(co.partners[0][0].path, 2);
+        assert_eq!(co.partners[0][0].together, 2);
+        assert!(co.partners[1].is_empty());
+    }
+
+    #[test]
+    fn a_subfolder_map_sees_its_own_paths() {
+        let t = table(&["sub/a", "sub/b", "c"], vec![commit(&[0, 1, 2], &[])]);
+        let co = CoChange::count(&t, "sub/");
+        assert_eq!(co.paths, ["a", "b", ""]);
+        let files = vec!["a".to_string(), "b".to_string()];
+        let edges = co.by_node(&files);
+        assert_eq!(edges.partners[0].len(), 1);
+        assert_eq!(edges.partners[0][0].node, 1);
+    }
+
+    #[test]
+    fn merge_puts_new_commits_first_and_keeps_the_limit() {
+        let older = table(&["x", "y"], vec![commit(&[0, 1], &[]), commit(&[1], &[])]);
+        let newer = vec![ChangedFiles {
+            paths: vec!["y".into(), "z".into()],
+            renames: Vec::new(),
+        }];
+        let merged = merge("n".into(), 2, newer, older);
+        assert_eq!(merged.commits.len(), 2);
+        let names = |commit: &StoredCommit| -> Vec<String> {
+            commit
+                .files
+                .iter()
+                .map(|&id| merged.paths[id as usize].clone())
+                .collect()
+        };
+        assert_eq!(names(&merged.commits[0]), ["y", "z"]);
+        assert_eq!(names(&merged.commits[1]), ["x", "y"]);
+        assert_eq!(merged.head, "n");
+    }
+
+    #[test]
+    fn a_table_is_trusted_only_as_signed() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::open(dir.path()).unwrap();
+        let secret: Secret = [3u8; crate::safe_fs::USER_SECRET_BYTES];
+        let t = table(&["a", "b"], vec![commit(&[0, 1], &[])]);
+        save(&state, &secret, &t).unwrap();
+        assert_eq!(load(&state, &secret).unwrap(), Some(t));
+        let other: Secret = [4u8; crate::safe_fs::USER_SECRET_BYTES];
+        assert!(load(&state, &other).is_err());
+        let mut bytes = state.read(HISTORY_FILE_NAME).unwrap().unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        state.write_atomic(HISTORY_FILE_NAME, &bytes).unwrap();
+        assert!(load(&state, &secret).is_err());
+        state.write_atomic(HISTORY_FILE_NAME, b"short").unwrap();
+        assert!(load(&state, &secret).is_err());
+    }
+}
