@@ -833,15 +833,16 @@ async fn settings_models_and_sessions_are_answered_while_the_reply_streams() {
 
     let rest = end_the_turn(&mut driver).await;
     assert!(
-        !rest.iter().any(|event| matches!(event, Event::TurnStarted { .. })),
+        !rest
+            .iter()
+            .any(|event| matches!(event, Event::TurnStarted { .. })),
         "an answered command runs no turn: {rest:?}"
     );
     driver.quit().await;
 }
 
 #[tokio::test]
-async fn a_command_that_changes_the_session_is_queued_or_refused_at_once_while_the_reply_streams()
-{
+async fn a_command_that_changes_the_session_is_queued_or_refused_at_once_while_the_reply_streams() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     repo.write("notes.txt", "first\n");
     let second = repo.commit_all("Add notes");
@@ -867,9 +868,7 @@ async fn a_command_that_changes_the_session_is_queued_or_refused_at_once_while_t
                 Event::SentDuringTurn { text, handling } => {
                     told.push((text.clone(), handling.clone()))
                 }
-                Event::Notice { text, .. } if text.starts_with("Not undone") => {
-                    undo_refused = true
-                }
+                Event::Notice { text, .. } if text.starts_with("Not undone") => undo_refused = true,
                 _ => {}
             }
             told.len() == 6 && undo_refused
@@ -882,7 +881,10 @@ async fn a_command_that_changes_the_session_is_queued_or_refused_at_once_while_t
         told,
         [
             ("/undo".to_string(), refused(Refusal::MovesCommits)),
-            ("/rewind".to_string(), refused(Refusal::ReplacesConversation)),
+            (
+                "/rewind".to_string(),
+                refused(Refusal::ReplacesConversation)
+            ),
             ("/model openai/gpt-4o-mini".to_string(), DuringTurn::Queued),
             ("/ask".to_string(), DuringTurn::Queued),
             (
@@ -941,7 +943,10 @@ async fn a_failed_turn_says_what_failed_as_a_kind() {
     };
     assert_eq!(kind(driver.turn("Make it wave").await), ErrorKind::Model);
     assert_eq!(kind(driver.turn("Make it wave").await), ErrorKind::Provider);
-    assert_eq!(kind(driver.turn("/nosuchcommand").await), ErrorKind::Command);
+    assert_eq!(
+        kind(driver.turn("/nosuchcommand").await),
+        ErrorKind::Command
+    );
     assert_eq!(kind(driver.turn("/undo").await), ErrorKind::Repository);
     driver.quit().await;
 }

@@ -959,8 +959,14 @@ fn a_commit_s_diff_opens_from_the_log_while_the_reply_goes_on_streaming() {
     // The reply goes on streaming after the diff came.
     // The latest piece on screen ("thinking 12" also contains "thinking 1": the
     // highest number found is the latest).
-    let shown = |s: &str| (0..800).rev().find(|n| s.contains(&format!("thinking {n}")));
+    let shown = |s: &str| {
+        (0..800)
+            .rev()
+            .find(|n| s.contains(&format!("thinking {n}")))
+    };
     let at_diff = shown(&screen).unwrap_or(0);
-    tmux.wait_for("more of the reply", |s| shown(s).is_some_and(|n| n > at_diff));
+    tmux.wait_for("more of the reply", |s| {
+        shown(s).is_some_and(|n| n > at_diff)
+    });
     tmux.quit();
 }

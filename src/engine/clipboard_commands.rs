@@ -29,7 +29,8 @@ impl Engine {
             .find(|message| message.speaker == Speaker::Assistant)
             .map(|message| message.text.clone());
         let Some(reply) = reply else {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "There is no reply to copy yet.".to_string(),
             };
         };
@@ -110,7 +111,8 @@ impl Engine {
         .await
         .unwrap_or_else(|error| Err(ClipboardError::Failed(error.to_string())));
         match pasted {
-            Ok(Pasted::Text(text)) if text.trim().is_empty() => TurnOutcome::Error { kind: ErrorKind::Command,
+            Ok(Pasted::Text(text)) if text.trim().is_empty() => TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "The clipboard is empty.".to_string(),
             },
             Ok(Pasted::Text(text)) => {
@@ -118,7 +120,8 @@ impl Engine {
                 TurnOutcome::Success
             }
             Ok(Pasted::Image(image)) => self.add_pasted_image(args, &image.png).await,
-            Err(error) => TurnOutcome::Error { kind: ErrorKind::Command,
+            Err(error) => TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: format!("Nothing was pasted: {error}"),
             },
         }
@@ -129,7 +132,8 @@ impl Engine {
         let file_name = image_file_name(name);
         // Refused before it is saved: it would be refused when added anyway.
         if png.len() as u64 > super::images::MAX_IMAGE_BYTES {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: format!(
                     "The clipboard's image is not pasted: {}",
                     super::images::image_too_large(png.len() as u64)
@@ -150,7 +154,8 @@ impl Engine {
         let path = match saved {
             Ok(path) => path,
             Err(error) => {
-                return TurnOutcome::Error { kind: ErrorKind::Command,
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
                     message: format!("Cannot save the pasted image: {error}"),
                 };
             }
@@ -162,7 +167,10 @@ impl Engine {
                     .await;
                 TurnOutcome::Success
             }
-            Err(message) => TurnOutcome::Error { kind: ErrorKind::Command, message },
+            Err(message) => TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message,
+            },
         }
     }
 }

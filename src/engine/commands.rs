@@ -1,12 +1,13 @@
 //! Slash commands: `/add`, `/undo`, `/tokens` and the rest. A command runs as a turn
 //! of its own (TurnStarted … TurnFinished); its output goes out as notices and events.
 
-use crate::protocol::{ErrorKind, 
-    ChatMode, Command, CommandKind, QuestionKind, TurnOutcome, help_text, parse_command,
+use crate::protocol::{
+    ChatMode, Command, CommandKind, ErrorKind, QuestionKind, TurnOutcome, help_text, parse_command,
 };
 
 use super::commit_message;
-use super::repo_map::Wait;
+use super::read_only::settings_text;
+use super::session_map::Wait;
 use super::spawn::Engine;
 
 /// A command's arguments split as a shell would (`/add "my notes.md" src/*.rs`); text
@@ -16,49 +17,22 @@ fn split_words(args: &str) -> Vec<String> {
         .unwrap_or_else(|_| args.split_whitespace().map(str::to_string).collect())
 }
 
-/// What `/settings` shows. Reads only: a lookup during a turn runs it too.
-pub(super) fn settings_text(settings: &crate::config::Settings) -> String {
-    // A base URL may carry a key (`?api-key=…`, `user:key@`).
-    let mut shown = settings.clone();
-    shown.api_base = shown.api_base.as_deref().map(crate::llm::redact_url);
-    format!("{shown:#?}")
-}
-
 impl Engine {
     /// Runs one slash command line (starting with `/`).
     pub(super) async fn run_command(&mut self, line: &str) -> TurnOutcome {
         let (command, args) = match parse_command(line) {
             Ok(parsed) => parsed,
-            Err(message) => return TurnOutcome::Error { kind: ErrorKind::Command, message },
+            Err(message) => {
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
+                    message,
+                };
+            }
         };
         match command {
             Command::Add => self.command_add(args).await,
-            Command::Drop => {
-                let dropped = self.drop_files(args);
-                if dropped.is_empty() {
-                    self.emitter
-                        .warn(format!("No chat file matches {args}"))
-                        .await;
-                } else {
-                    self.emitter
-                        .info(format!("Dropped {}", dropped.join(", ")))
-                        .await;
-                }
-                TurnOutcome::Success
-            }
-            Command::ReadOnly => {
-                for word in split_words(args) {
-                    match self.add_read_only(&word) {
-                        Ok(name) => {
-                            self.emitter
-                                .info(format!("Added {name} as read-only"))
-                                .await
-                        }
-                        Err(problem) => self.emitter.warn(problem).await,
-                    }
-                }
-                TurnOutcome::Success
-            }
+            Command::Drop => self.command_drop(args).await,
+            Command::ReadOnly => self.command_read_only(args).await,
             Command::Ls => {
                 self.command_ls().await;
                 TurnOutcome::Success
@@ -76,7 +50,8 @@ impl Engine {
                 Some(mode) => self.mode_command(mode, "").await,
                 None => {
                     let names: Vec<&str> = ChatMode::ALL.iter().map(|mode| mode.name()).collect();
-                    TurnOutcome::Error { kind: ErrorKind::Command,
+                    TurnOutcome::Error {
+                        kind: ErrorKind::Command,
                         message: format!("Unknown mode {args:?}; choose {}", names.join(", ")),
                     }
                 }
@@ -157,7 +132,8 @@ impl Engine {
                 if result.success {
                     TurnOutcome::Success
                 } else {
-                    TurnOutcome::Error { kind: ErrorKind::Command,
+                    TurnOutcome::Error {
+                        kind: ErrorKind::Command,
                         message: "the git command failed".to_string(),
                     }
                 }
@@ -165,10 +141,41 @@ impl Engine {
         }
     }
 
+    /// `/drop [FILE...]`.
+    async fn command_drop(&mut self, args: &str) -> TurnOutcome {
+        let dropped = self.drop_files(args);
+        if dropped.is_empty() {
+            self.emitter
+                .warn(format!("No chat file matches {args}"))
+                .await;
+        } else {
+            self.emitter
+                .info(format!("Dropped {}", dropped.join(", ")))
+                .await;
+        }
+        TurnOutcome::Success
+    }
+
+    /// `/read-only FILE...`.
+    async fn command_read_only(&mut self, args: &str) -> TurnOutcome {
+        for word in split_words(args) {
+            match self.add_read_only(&word) {
+                Ok(name) => {
+                    self.emitter
+                        .info(format!("Added {name} as read-only"))
+                        .await
+                }
+                Err(problem) => self.emitter.warn(problem).await,
+            }
+        }
+        TurnOutcome::Success
+    }
+
     async fn command_add(&mut self, args: &str) -> TurnOutcome {
         let words = split_words(args);
         if words.is_empty() {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "/add needs at least one path".to_string(),
             };
         }
@@ -184,7 +191,7 @@ impl Engine {
                         .info(format!("Added {}", added.join(", ")))
                         .await
                 }
-                Err(super::files::AddRefusal::NoMatch(_)) => {
+                Err(super::chat_files::AddRefusal::NoMatch(_)) => {
                     let Some(relative) = self.session.relative_path(&word) else {
                         self.emitter
                             .warn(format!("{word} is outside the repository"))
@@ -251,7 +258,8 @@ impl Engine {
 
     async fn command_commit(&mut self, args: &str) -> TurnOutcome {
         let Some(git) = &self.session.git else {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "git is not in use in this session".to_string(),
             };
         };
@@ -259,7 +267,8 @@ impl Engine {
         {
             Ok(dirty) => dirty,
             Err(err) => {
-                return TurnOutcome::Error { kind: ErrorKind::Command,
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
                     message: err.to_string(),
                 };
             }
@@ -289,7 +298,8 @@ impl Engine {
                 self.emitter.info("Nothing to commit.").await;
                 TurnOutcome::Success
             }
-            Err(err) => TurnOutcome::Error { kind: ErrorKind::Command,
+            Err(err) => TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: err.to_string(),
             },
         }
@@ -297,7 +307,8 @@ impl Engine {
 
     async fn command_run(&mut self, command: &str) -> TurnOutcome {
         if command.is_empty() {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "/run needs a command".to_string(),
             };
         }
@@ -324,7 +335,8 @@ impl Engine {
             match self.session.settings.test_cmd.clone() {
                 Some(command) => command,
                 None => {
-                    return TurnOutcome::Error { kind: ErrorKind::Command,
+                    return TurnOutcome::Error {
+                        kind: ErrorKind::Command,
                         message: "No test command: pass one (/test CMD) or set --test-cmd"
                             .to_string(),
                     };
@@ -354,7 +366,8 @@ impl Engine {
                 .collect()
         };
         if files.is_empty() {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "No files to lint: add files to the chat or name them".to_string(),
             };
         }
@@ -423,7 +436,10 @@ impl Engine {
             _ => models.switch_editor(&settings, name),
         };
         if let Err(message) = result {
-            return TurnOutcome::Error { kind: ErrorKind::Command, message };
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message,
+            };
         }
         for warning in std::mem::take(&mut self.session.models.warnings) {
             self.emitter.warn(warning).await;

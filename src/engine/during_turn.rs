@@ -74,7 +74,15 @@ mod tests {
             classify("/rewind 2"),
             Handling::Refuse(Refusal::ReplacesConversation)
         );
-        for queued in ["/add a.py", "/drop", "/model sonnet", "/clear", "/ask", "hello", "/nope"] {
+        for queued in [
+            "/add a.py",
+            "/drop",
+            "/model sonnet",
+            "/clear",
+            "/ask",
+            "hello",
+            "/nope",
+        ] {
             assert_eq!(classify(queued), Handling::Queue, "{queued}");
         }
         assert_eq!(classify("/cancel"), Handling::Cancel);

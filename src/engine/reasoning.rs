@@ -44,7 +44,8 @@ impl Engine {
             return TurnOutcome::Success;
         }
         if !crate::config::REASONING_EFFORTS.contains(&level.as_str()) {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: format!(
                     "Unknown reasoning effort {args:?}; choose low, medium or high (or off)"
                 ),
@@ -76,7 +77,8 @@ impl Engine {
             return TurnOutcome::Success;
         }
         let Some(tokens) = crate::config::parse_count(args) else {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: format!(
                     "/think-tokens takes a number of tokens such as 8192, 8k or 1M (0 turns thinking off), not {args:?}"
                 ),

@@ -67,7 +67,8 @@ impl Engine {
     /// files are clean; otherwise says why not.
     pub(super) async fn undo_last(&mut self) -> TurnOutcome {
         let Some(git) = &self.session.git else {
-            return TurnOutcome::Error { kind: ErrorKind::Repository,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Repository,
                 message: NO_GIT.to_string(),
             };
         };
@@ -94,7 +95,8 @@ impl Engine {
                 self.send_commit_log(LOG_AFTER_COMMIT).await;
                 TurnOutcome::Success
             }
-            Err(err) => TurnOutcome::Error { kind: ErrorKind::Repository,
+            Err(err) => TurnOutcome::Error {
+                kind: ErrorKind::Repository,
                 message: err.to_string(),
             },
         }
@@ -103,7 +105,8 @@ impl Engine {
     /// `/diff`: what the last turn changed, or the pending changes if none ran yet.
     pub(super) async fn show_last_diff(&mut self) -> TurnOutcome {
         let Some(git) = &self.session.git else {
-            return TurnOutcome::Error { kind: ErrorKind::Repository,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Repository,
                 message: NO_GIT.to_string(),
             };
         };
@@ -130,7 +133,8 @@ impl Engine {
                     .await;
                 TurnOutcome::Success
             }
-            Err(err) => TurnOutcome::Error { kind: ErrorKind::Repository,
+            Err(err) => TurnOutcome::Error {
+                kind: ErrorKind::Repository,
                 message: err.to_string(),
             },
         }

@@ -13,7 +13,8 @@ impl Engine {
     pub(super) async fn command_save(&mut self, args: &str) -> TurnOutcome {
         let typed = args.trim();
         if typed.is_empty() {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "/save needs a file name: /save chat-files.txt".to_string(),
             };
         }
@@ -35,7 +36,8 @@ impl Engine {
                     .await;
                 TurnOutcome::Success
             }
-            Err(error) => TurnOutcome::Error { kind: ErrorKind::Command,
+            Err(error) => TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: format!("Cannot write {typed}: {error}"),
             },
         }
@@ -44,7 +46,8 @@ impl Engine {
     pub(super) async fn command_load(&mut self, args: &str) -> TurnOutcome {
         let typed = args.trim();
         if typed.is_empty() {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "/load needs a file name: /load chat-files.txt".to_string(),
             };
         }
@@ -52,7 +55,8 @@ impl Engine {
         let text = match crate::safe_fs::read_regular(&path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(error) => {
-                return TurnOutcome::Error { kind: ErrorKind::Command,
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
                     message: format!("Cannot read {typed}: {error}"),
                 };
             }
@@ -70,7 +74,9 @@ impl Engine {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 let name = file.display().to_string();
-                if let TurnOutcome::Error { message, .. } = self.run_command_lines(&name, &text).await {
+                if let TurnOutcome::Error { message, .. } =
+                    self.run_command_lines(&name, &text).await
+                {
                     self.emitter.warn(message).await;
                 }
             }
@@ -122,7 +128,8 @@ impl Engine {
         if failed == 0 {
             TurnOutcome::Success
         } else {
-            TurnOutcome::Error { kind: ErrorKind::Command,
+            TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: format!("{failed} line(s) of {source} did not run"),
             }
         }

@@ -2,7 +2,7 @@
 //! `/multiline-mode`): it runs them itself; one that reaches the engine came from a
 //! headless run, which has no message box or watcher to act on.
 
-use crate::protocol::{ErrorKind, Command, TurnOutcome};
+use crate::protocol::{Command, ErrorKind, TurnOutcome};
 
 use super::spawn::Engine;
 
@@ -14,7 +14,8 @@ impl Engine {
             Command::Watch => "; headless, run `aider-tui watch`",
             _ => "",
         };
-        TurnOutcome::Error { kind: ErrorKind::Command,
+        TurnOutcome::Error {
+            kind: ErrorKind::Command,
             message: format!("/{name} works in the full-screen session{instead}"),
         }
     }

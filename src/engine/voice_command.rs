@@ -23,7 +23,12 @@ impl Engine {
         // The key first: nobody should speak for a minute to learn that none is set.
         let endpoint = match self.transcription_endpoint() {
             Ok(endpoint) => endpoint,
-            Err(message) => return TurnOutcome::Error { kind: ErrorKind::Command, message },
+            Err(message) => {
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
+                    message,
+                };
+            }
         };
         let wav = if args.trim().is_empty() {
             match self.record().await {
@@ -32,12 +37,22 @@ impl Engine {
                     self.emitter.info("Recording dropped.").await;
                     return TurnOutcome::Interrupted;
                 }
-                Err(message) => return TurnOutcome::Error { kind: ErrorKind::Command, message },
+                Err(message) => {
+                    return TurnOutcome::Error {
+                        kind: ErrorKind::Command,
+                        message,
+                    };
+                }
             }
         } else {
             match self.read_wav(args.trim()) {
                 Ok(wav) => wav,
-                Err(message) => return TurnOutcome::Error { kind: ErrorKind::Command, message },
+                Err(message) => {
+                    return TurnOutcome::Error {
+                        kind: ErrorKind::Command,
+                        message,
+                    };
+                }
             }
         };
         let settings = &self.session.settings;
@@ -47,14 +62,16 @@ impl Engine {
             .info(format!("Transcribing with {model} …"))
             .await;
         match transcribe(&endpoint, &model, language.as_deref(), wav).await {
-            Ok(text) if text.trim().is_empty() => TurnOutcome::Error { kind: ErrorKind::Command,
+            Ok(text) if text.trim().is_empty() => TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "The transcription came back empty: nothing was heard.".to_string(),
             },
             Ok(text) => {
                 self.emitter.emit(Event::ComposeMessage { text }).await;
                 TurnOutcome::Success
             }
-            Err(error) => TurnOutcome::Error { kind: ErrorKind::Command,
+            Err(error) => TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: format!("Transcription failed: {error}"),
             },
         }

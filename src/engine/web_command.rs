@@ -17,13 +17,17 @@ impl Engine {
             None => (args, ""),
         };
         if url.is_empty() {
-            return TurnOutcome::Error { kind: ErrorKind::Command,
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
                 message: "/web needs an address: /web https://example.org/page [MESSAGE]"
                     .to_string(),
             };
         }
         if let Err(message) = self.add_web_page(url).await {
-            return TurnOutcome::Error { kind: ErrorKind::Command, message };
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message,
+            };
         }
         if text.is_empty() {
             self.emitter

@@ -30,8 +30,8 @@ use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
 use super::theme::Theme;
 use crate::protocol::{
-    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind,
-    TurnOutcome, parse_command,
+    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind, TurnOutcome,
+    parse_command,
 };
 use crate::text::{Tone, describe};
 
