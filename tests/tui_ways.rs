@@ -358,3 +358,43 @@ async fn a_turn_that_fails_on_the_model_shows_how_to_set_one_up() {
     assert!(screen.contains("To set up a model"), "{screen}");
     ui.quit().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_typed_during_a_turn_are_answered_queued_or_refused_and_nothing_stays_busy() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["thinking\n", "more\n", "never\n"]).hang_after(2));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &[]);
+    // The reply stays open until Esc.
+    settings.request_timeout = Some(Duration::from_secs(600));
+    let mut ui = UiSession::start(settings, 120, 40);
+    ui.until_started().await;
+    ui.send("think aloud");
+    ui.until("the reply", |event| {
+        matches!(event, Event::ReplyDelta { .. })
+    })
+    .await;
+
+    ui.send("/help").send("/undo").send("/add app.py");
+    ui.until(
+        "the queued /add",
+        |event| matches!(event, Event::SentDuringTurn { text, .. } if text == "/add app.py"),
+    )
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("Not run: /undo"), "{screen}");
+    assert!(
+        screen.contains("Queued until this turn ends: /add app.py"),
+        "{screen}"
+    );
+
+    ui.key(KeyCode::Esc);
+    ui.until_turn_finished().await;
+    ui.until_turn_finished().await;
+    assert!(!ui.app.busy(), "every line sent has had its answer");
+    assert!(ui.seen.iter().any(|event| matches!(
+        event,
+        Event::Status(status) if status.chat_files == ["app.py"]
+    )));
+    ui.quit().await;
+}
