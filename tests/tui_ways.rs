@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use aider_tui::clipboard::{Clipboard, ClipboardError, ClipboardImage, FolderClipboard};
 use aider_tui::config::Settings;
 use aider_tui::engine::Devices;
-use aider_tui::protocol::{Event, Op};
+use aider_tui::protocol::{DuringTurn, Event, Op};
 use aider_tui::tui::Focus;
 use aider_tui::voice::{Audio, NoMicrophone, Recorder, Recording, VoiceError};
 use aider_tui::watch::FileWatcher;
@@ -375,7 +375,8 @@ async fn commands_typed_during_a_turn_are_answered_queued_or_refused_and_nothing
     })
     .await;
 
-    ui.send("/help").send("/undo").send("/add app.py");
+    // `/map` answers in its pane, so the chat keeps the two notices in view.
+    ui.send("/map").send("/undo").send("/add app.py");
     ui.until(
         "the queued /add",
         |event| matches!(event, Event::SentDuringTurn { text, .. } if text == "/add app.py"),
@@ -391,6 +392,10 @@ async fn commands_typed_during_a_turn_are_answered_queued_or_refused_and_nothing
     ui.key(KeyCode::Esc);
     ui.until_turn_finished().await;
     ui.until_turn_finished().await;
+    assert!(ui.seen.iter().any(|event| matches!(
+        event,
+        Event::SentDuringTurn { text, handling: DuringTurn::Answered } if text == "/map"
+    )));
     assert!(!ui.app.busy(), "every line sent has had its answer");
     assert!(ui.seen.iter().any(|event| matches!(
         event,
