@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use crate::edit::Workspace;
 
-use super::images::is_image;
 use super::prompt::FileText;
 
 /// Editable and read-only chat files. Editable names are relative to the root with
@@ -125,6 +124,71 @@ pub fn absolute(root: &Path, name: &str) -> PathBuf {
 /// here); see [`read_bytes`].
 fn read_text(workspace: &Workspace, name: &str) -> Option<String> {
     String::from_utf8(read_bytes(workspace, name).ok()?).ok()
+}
+
+const IMAGE_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "webp", "gif"];
+
+/// Whether a chat file name is an image, by its extension.
+pub(super) fn is_image(name: &str) -> bool {
+    std::path::Path::new(name)
+        .extension()
+        .and_then(|extension| extension.to_str())
+        .is_some_and(|extension| {
+            IMAGE_EXTENSIONS
+                .iter()
+                .any(|known| extension.eq_ignore_ascii_case(known))
+        })
+}
+
+/// Why a file could not be added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AddRefusal {
+    /// The path lies outside the repository root.
+    OutsideRoot(String),
+    /// The path names a directory with no files, or nothing at all matched.
+    NoMatch(String),
+    /// Git ignores the file.
+    Ignored(String),
+    /// A glob that matched no file (nothing to offer to create).
+    GlobMatchedNothing(String),
+    /// A glob that cannot be read (`src/[a.rs`).
+    BadGlob { pattern: String, reason: String },
+    /// An image the model cannot take, or a file that is no readable image.
+    Image { reason: String },
+    /// A named pipe, socket or device: reading it could block the session.
+    NotRegular { path: String, kind: &'static str },
+    /// The path leaves the repository on the way (a symlink out) or enters `.git/`.
+    Escapes(String),
+}
+
+/// What a repository-relative path names, once it is known to stay inside the root.
+pub(super) enum Found {
+    File,
+    Folder,
+    Missing,
+}
+
+impl std::fmt::Display for AddRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AddRefusal::OutsideRoot(path) => write!(
+                f,
+                "{path} is outside the repository; only files inside it can be edited"
+            ),
+            AddRefusal::NoMatch(path) => write!(f, "no file matches {path}"),
+            AddRefusal::Ignored(path) => write!(f, "{path} is ignored by git; not adding it"),
+            AddRefusal::GlobMatchedNothing(pattern) => write!(f, "no file matches {pattern}"),
+            AddRefusal::BadGlob { pattern, reason } => {
+                write!(f, "{pattern} is not a valid glob: {reason}")
+            }
+            AddRefusal::Image { reason } => f.write_str(reason),
+            AddRefusal::NotRegular { path, kind } => write!(
+                f,
+                "{path} is {kind}, not a regular file; only regular files can be added"
+            ),
+            AddRefusal::Escapes(reason) => write!(f, "{reason}; not adding it"),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@ use crate::protocol::{
 };
 
 use super::commit_message;
-use super::repo_map::Wait;
+use super::read_only::settings_text;
+use super::session_map::Wait;
 use super::spawn::Engine;
 
 /// A command's arguments split as a shell would (`/add "my notes.md" src/*.rs`); text
@@ -14,14 +15,6 @@ use super::spawn::Engine;
 fn split_words(args: &str) -> Vec<String> {
     shell_words::split(args)
         .unwrap_or_else(|_| args.split_whitespace().map(str::to_string).collect())
-}
-
-/// What `/settings` shows. Reads only: a lookup during a turn runs it too.
-pub(super) fn settings_text(settings: &crate::config::Settings) -> String {
-    // A base URL may carry a key (`?api-key=…`, `user:key@`).
-    let mut shown = settings.clone();
-    shown.api_base = shown.api_base.as_deref().map(crate::llm::redact_url);
-    format!("{shown:#?}")
 }
 
 impl Engine {
@@ -38,32 +31,8 @@ impl Engine {
         };
         match command {
             Command::Add => self.command_add(args).await,
-            Command::Drop => {
-                let dropped = self.drop_files(args);
-                if dropped.is_empty() {
-                    self.emitter
-                        .warn(format!("No chat file matches {args}"))
-                        .await;
-                } else {
-                    self.emitter
-                        .info(format!("Dropped {}", dropped.join(", ")))
-                        .await;
-                }
-                TurnOutcome::Success
-            }
-            Command::ReadOnly => {
-                for word in split_words(args) {
-                    match self.add_read_only(&word) {
-                        Ok(name) => {
-                            self.emitter
-                                .info(format!("Added {name} as read-only"))
-                                .await
-                        }
-                        Err(problem) => self.emitter.warn(problem).await,
-                    }
-                }
-                TurnOutcome::Success
-            }
+            Command::Drop => self.command_drop(args).await,
+            Command::ReadOnly => self.command_read_only(args).await,
             Command::Ls => {
                 self.command_ls().await;
                 TurnOutcome::Success
@@ -172,6 +141,36 @@ impl Engine {
         }
     }
 
+    /// `/drop [FILE...]`.
+    async fn command_drop(&mut self, args: &str) -> TurnOutcome {
+        let dropped = self.drop_files(args);
+        if dropped.is_empty() {
+            self.emitter
+                .warn(format!("No chat file matches {args}"))
+                .await;
+        } else {
+            self.emitter
+                .info(format!("Dropped {}", dropped.join(", ")))
+                .await;
+        }
+        TurnOutcome::Success
+    }
+
+    /// `/read-only FILE...`.
+    async fn command_read_only(&mut self, args: &str) -> TurnOutcome {
+        for word in split_words(args) {
+            match self.add_read_only(&word) {
+                Ok(name) => {
+                    self.emitter
+                        .info(format!("Added {name} as read-only"))
+                        .await
+                }
+                Err(problem) => self.emitter.warn(problem).await,
+            }
+        }
+        TurnOutcome::Success
+    }
+
     async fn command_add(&mut self, args: &str) -> TurnOutcome {
         let words = split_words(args);
         if words.is_empty() {
@@ -192,7 +191,7 @@ impl Engine {
                         .info(format!("Added {}", added.join(", ")))
                         .await
                 }
-                Err(super::files::AddRefusal::NoMatch(_)) => {
+                Err(super::chat_files::AddRefusal::NoMatch(_)) => {
                     let Some(relative) = self.session.relative_path(&word) else {
                         self.emitter
                             .warn(format!("{word} is outside the repository"))

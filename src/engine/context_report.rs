@@ -9,9 +9,7 @@
 //! providers' minimum is not cached at all.
 
 use crate::llm::{ModelSettings, ProviderKind, Usage};
-use crate::protocol::{
-    CacheCounts, CacheRule, ChatMode, ContextPart, ContextReport, Event, SummaryFigures,
-};
+use crate::protocol::{CacheCounts, CacheRule, ChatMode, ContextPart, ContextReport, Event};
 
 use super::keepalive::{Ping, ping_request};
 use super::models::Model;
@@ -22,19 +20,6 @@ use super::turn::PromptShape;
 
 /// The smallest prefix OpenAI and Anthropic cache (tokens).
 pub const MIN_CACHED_PREFIX: u64 = 1024;
-
-/// What the context pane remembers between requests.
-#[derive(Default)]
-pub struct ContextState {
-    /// A front end asked for reports: send one whenever the next request changes.
-    pub wanted: bool,
-    /// The parts of the last request sent, and to which model.
-    last_sent: Option<(String, Vec<PromptPart>)>,
-    /// The cache counts of the last reply, and from which model.
-    last_counts: Option<(String, CacheCounts)>,
-    /// The last history summary of the session.
-    pub summary: Option<SummaryFigures>,
-}
 
 /// How the provider of `settings` caches prompts.
 pub fn cache_rule(settings: &ModelSettings) -> CacheRule {

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::edit::{self, Edit, EditFormat, ParseLimits, ParseOptions, ParsedReply, Planner};
 use crate::protocol::{CommandKind, EditOutcome, EditStatus, Event, Op, QuestionKind};
 
+use super::blocking::blocking;
 use super::checks;
 use super::commit_message;
 use super::review::{ReviewState, Update};
@@ -61,17 +62,6 @@ fn outcomes(
     }
     outcomes.sort_by_key(|outcome| outcome.id);
     outcomes
-}
-
-/// Runs synchronous CPU or file work on the blocking pool. A panic there is re-raised
-/// here, as it would have been inline.
-pub(super) async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
-    match tokio::task::spawn_blocking(work).await {
-        Ok(value) => value,
-        Err(err) if err.is_panic() => std::panic::resume_unwind(err.into_panic()),
-        // Cancelled only while the runtime shuts down, which drops this task as well.
-        Err(_) => std::future::pending().await,
-    }
 }
 
 impl Engine {

@@ -2,58 +2,8 @@
 
 use std::path::Path;
 
+use super::chat_files::{AddRefusal, Found};
 use super::spawn::Engine;
-
-/// Why a file could not be added.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AddRefusal {
-    /// The path lies outside the repository root.
-    OutsideRoot(String),
-    /// The path names a directory with no files, or nothing at all matched.
-    NoMatch(String),
-    /// Git ignores the file.
-    Ignored(String),
-    /// A glob that matched no file (nothing to offer to create).
-    GlobMatchedNothing(String),
-    /// A glob that cannot be read (`src/[a.rs`).
-    BadGlob { pattern: String, reason: String },
-    /// An image the model cannot take, or a file that is no readable image.
-    Image { reason: String },
-    /// A named pipe, socket or device: reading it could block the session.
-    NotRegular { path: String, kind: &'static str },
-    /// The path leaves the repository on the way (a symlink out) or enters `.git/`.
-    Escapes(String),
-}
-
-/// What a repository-relative path names, once it is known to stay inside the root.
-pub(super) enum Found {
-    File,
-    Folder,
-    Missing,
-}
-
-impl std::fmt::Display for AddRefusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AddRefusal::OutsideRoot(path) => write!(
-                f,
-                "{path} is outside the repository; only files inside it can be edited"
-            ),
-            AddRefusal::NoMatch(path) => write!(f, "no file matches {path}"),
-            AddRefusal::Ignored(path) => write!(f, "{path} is ignored by git; not adding it"),
-            AddRefusal::GlobMatchedNothing(pattern) => write!(f, "no file matches {pattern}"),
-            AddRefusal::BadGlob { pattern, reason } => {
-                write!(f, "{pattern} is not a valid glob: {reason}")
-            }
-            AddRefusal::Image { reason } => f.write_str(reason),
-            AddRefusal::NotRegular { path, kind } => write!(
-                f,
-                "{path} is {kind}, not a regular file; only regular files can be added"
-            ),
-            AddRefusal::Escapes(reason) => write!(f, "{reason}; not adding it"),
-        }
-    }
-}
 
 impl Engine {
     /// Adds the files and read-only files named in the settings.
@@ -142,7 +92,7 @@ impl Engine {
         let mut added = Vec::new();
         let single = paths.len() == 1;
         for path in paths {
-            if super::images::is_image(&path)
+            if super::chat_files::is_image(&path)
                 && let Err(reason) = self.admit_image(&path)
             {
                 // A folder or glob skips its images; a named image is refused.
@@ -225,7 +175,7 @@ impl Engine {
         if !self.session.absolute(&name).is_file() {
             return Err(format!("cannot read {typed}: no such file"));
         }
-        if super::images::is_image(&name) {
+        if super::chat_files::is_image(&name) {
             self.admit_image(&name)?;
         }
         self.session.files.add_read_only(name.clone());

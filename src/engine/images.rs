@@ -7,6 +7,7 @@ use crate::llm::{ChatMessage, ImagePart, ProviderKind, Role, image_tokens};
 use crate::protocol::ChatMode;
 use crate::safe_fs::LimitedReadError;
 
+use super::chat_files::is_image;
 use super::prompt::{Prompt, PromptPart};
 use super::session::Session;
 use super::spawn::Engine;
@@ -40,20 +41,6 @@ fn read_image(session: &Session, name: &str) -> Result<Vec<u8>, String> {
 }
 
 /// The extensions read as images.
-const IMAGE_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "webp", "gif"];
-
-/// Whether a chat file name is an image, by its extension.
-pub(super) fn is_image(name: &str) -> bool {
-    std::path::Path::new(name)
-        .extension()
-        .and_then(|extension| extension.to_str())
-        .is_some_and(|extension| {
-            IMAGE_EXTENSIONS
-                .iter()
-                .any(|known| extension.eq_ignore_ascii_case(known))
-        })
-}
-
 impl Engine {
     /// Whether the image `name` may join the chat: the main model takes images and
     /// the file is one of the formats providers read.

@@ -14,12 +14,10 @@ use std::sync::Arc;
 
 use crate::protocol::{ContextReport, DiffSource, Event, NoticeLevel, Op, help_text};
 
-use super::commands::settings_text;
-use super::inbox::Emitter;
+use super::emitter::Emitter;
 use super::locked_repo::LockedRepo;
-use super::models_command::models_listing;
-use super::repo_map::map_view;
-use super::rewind::session_list;
+use super::read_only::{models_listing, session_list, settings_text};
+use super::session_map::map_view;
 use super::turn_view::TurnView;
 
 /// Said when a lookup needs git and the session has none.

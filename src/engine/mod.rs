@@ -29,6 +29,8 @@
 //! runs), `context_report` (the next request part by part, with the prompt cache's
 //! prediction) and `keepalive` (pings that keep Anthropic's cache warm while idle).
 
+mod blocking;
+mod cache_warm;
 mod chat_files;
 mod checks;
 mod clipboard_commands;
@@ -36,9 +38,11 @@ mod commands;
 mod commit_message;
 mod context_mode;
 mod context_report;
+mod context_state;
 mod devices;
 mod during_turn;
 mod edits;
+mod emitter;
 mod files;
 mod history;
 mod images;
@@ -53,6 +57,7 @@ mod models_command;
 mod plan_review;
 mod preview;
 mod prompt;
+mod read_only;
 mod reasoning;
 mod reply_stream;
 mod repo_map;
@@ -63,8 +68,10 @@ mod rewind;
 mod saved_files;
 mod session;
 mod session_log;
+mod session_map;
 mod spawn;
 mod summarize;
+mod tally;
 mod transcript;
 mod turn;
 mod turn_view;

@@ -1,22 +1,15 @@
 //! `/models WORD`: the model table's entries (and a running local Ollama's models)
 //! whose names contain WORD, with their context windows and prices.
 
-use std::path::PathBuf;
-use std::time::Duration;
-
-use crate::llm::{self, ModelListing, OLLAMA_DEFAULT_BASE};
 use crate::protocol::{ErrorKind, TurnOutcome};
 
-use super::session::Session;
+use super::read_only::{models_listing, ollama_base};
 use super::spawn::Engine;
-
-/// How long a local Ollama may take to list its models.
-const OLLAMA_WAIT: Duration = Duration::from_secs(3);
 
 impl Engine {
     pub(super) async fn command_models(&mut self, args: &str) -> TurnOutcome {
         let table = self.session.settings.model_settings_file.clone();
-        let base = ollama_base(&self.session);
+        let base = ollama_base(&self.session.settings, &self.session.models);
         match models_listing(args.trim(), table, base).await {
             Ok(text) => {
                 self.emitter.info(text).await;
@@ -27,126 +20,5 @@ impl Engine {
                 message,
             },
         }
-    }
-}
-
-/// The Ollama this session talks to (`--api-base` with an `ollama/` model), else the
-/// one `OLLAMA_API_BASE` names, else the local default.
-pub(super) fn ollama_base(session: &Session) -> String {
-    let session_base = session
-        .models
-        .main
-        .as_ref()
-        .filter(|model| model.settings.provider == llm::ProviderKind::Ollama)
-        .and(session.settings.api_base.clone());
-    session_base
-        .or_else(|| session.settings.lookup_env("OLLAMA_API_BASE"))
-        .unwrap_or_else(|| OLLAMA_DEFAULT_BASE.to_string())
-}
-
-/// The table's models (from `table`, else the built-in one) and the Ollama at `base`'s
-/// whose names contain `word`, as the text `/models` shows. Reads only: a lookup
-/// during a turn runs it too.
-pub(super) async fn models_listing(
-    word: &str,
-    table: Option<PathBuf>,
-    base: String,
-) -> Result<String, String> {
-    let listed = {
-        let word = word.to_string();
-        tokio::task::spawn_blocking(move || llm::find_models(&word, table.as_deref()))
-            .await
-            .map_err(|error| error.to_string())
-            .and_then(|found| found.map_err(|error| error.to_string()))?
-    };
-    // A machine without Ollama refuses the connection at once; a slow one is not waited for.
-    let local = tokio::time::timeout(OLLAMA_WAIT, llm::ollama_models(&base))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or_default();
-    let lower = word.to_lowercase();
-    let local: Vec<_> = local
-        .into_iter()
-        .filter(|model| model.name.to_lowercase().contains(&lower))
-        .collect();
-    if listed.is_empty() && local.is_empty() {
-        return Ok(format!("No known model matches {word:?}."));
-    }
-    let mut text = String::new();
-    if !listed.is_empty() {
-        let shown = if word.is_empty() {
-            "Known models:".to_string()
-        } else {
-            format!("Known models matching {word:?}:")
-        };
-        text.push_str(&shown);
-        text.push('\n');
-        for model in &listed {
-            text.push_str(&listing_line(model));
-            text.push('\n');
-        }
-    }
-    if !local.is_empty() {
-        text.push_str(&format!("Models of the local Ollama ({base}):\n"));
-        for model in &local {
-            let mut line = format!("  ollama/{}", model.name);
-            if let Some(length) = model.context_length {
-                line.push_str(&format!("  context {}", tokens(length)));
-            }
-            if let Some(size) = &model.parameter_size {
-                line.push_str(&format!("  {size} parameters"));
-            }
-            line.push_str("  free (local)");
-            text.push_str(&line);
-            text.push('\n');
-        }
-    }
-    Ok(text.trim_end().to_string())
-}
-
-/// One table model: name, aliases, context window, prices per million tokens.
-fn listing_line(model: &ModelListing) -> String {
-    let mut line = format!("  {}", model.name);
-    if !model.aliases.is_empty() {
-        line.push_str(&format!(" ({})", model.aliases.join(", ")));
-    }
-    line.push_str(&format!("  context {}", tokens(model.context_window)));
-    if model.input_price > 0.0 || model.output_price > 0.0 {
-        line.push_str(&format!(
-            "  ${:.2} in / ${:.2} out per M tokens",
-            model.input_price, model.output_price
-        ));
-    } else {
-        line.push_str("  price unknown");
-    }
-    if model.accepts_images {
-        line.push_str("  images");
-    }
-    line
-}
-
-/// `200000` as `200k`, `1048576` as `1M`.
-fn tokens(count: u64) -> String {
-    if count >= 1_000_000 {
-        let millions = format!("{:.1}", count as f64 / 1_000_000.0);
-        format!("{}M", millions.trim_end_matches(".0"))
-    } else if count >= 1_000 {
-        format!("{}k", count / 1_000)
-    } else {
-        count.to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn token_counts_are_short() {
-        assert_eq!(tokens(200_000), "200k");
-        assert_eq!(tokens(1_048_576), "1M");
-        assert_eq!(tokens(2_500_000), "2.5M");
-        assert_eq!(tokens(512), "512");
     }
 }

@@ -8,7 +8,8 @@ use futures::StreamExt;
 use crate::llm::{self, ChatRequest, Provider, StreamEvent};
 use crate::protocol::{ErrorKind, Event, Op, TokenUsage};
 
-use super::inbox::{Emitter, Inbox};
+use super::emitter::Emitter;
+use super::inbox::Inbox;
 use super::preview::LivePreview;
 
 /// How many times a reply cut at the output-token limit is continued.

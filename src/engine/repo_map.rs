@@ -3,85 +3,13 @@
 //! progress shown, only until the first map is ready — `Esc` sends without it); the map
 //! the next request will carry sent to the inspector whenever the chat files change.
 
-use crate::protocol::{Event, Op, RepoMapView};
-use crate::repomap::{
-    DEFAULT_MAP_TOKENS, MapOptions, MapOutput, MapRequest, NO_CHAT_FILES_MULTIPLIER,
-};
+use crate::protocol::{Event, Op};
+use crate::repomap::{MapOptions, MapOutput, MapRequest};
 
-use super::map_task::{MapState, MapTask};
+use super::map_task::MapTask;
 use super::mentions::Mentions;
-use super::session::Session;
+use super::session_map::{Wait, map_budget, map_view, request_budget};
 use super::spawn::Engine;
-
-/// The session's side of the repo map: the thread (none with `--map-tokens 0`) and
-/// what the session last showed of it.
-#[derive(Default)]
-pub struct SessionMap {
-    pub task: Option<MapTask>,
-    /// The inspector asked for the map before it was ready: send it when it is.
-    view_wanted: bool,
-    /// When the map's progress last went out in a status, and whether it was ready then.
-    status_sent: Option<std::time::Instant>,
-    was_ready: bool,
-    /// A render has been answered: the first map exists. Later renders may still wait
-    /// for a rescan's changed files, quietly (the status bar shows it).
-    answered: bool,
-    /// Tokens of the map last rendered, for the context estimate.
-    tokens: u64,
-}
-
-impl SessionMap {
-    /// The map thread's latest state (none without a map).
-    pub fn state(&self) -> Option<MapState> {
-        self.task.as_ref().map(MapTask::state)
-    }
-
-    /// Tokens of the map last rendered.
-    pub fn tokens(&self) -> u64 {
-        self.tokens
-    }
-
-    /// Records the size of the map a request carries.
-    pub fn set_tokens(&mut self, tokens: u64) {
-        self.tokens = tokens;
-    }
-}
-
-/// The map's token budget; 0 means no map.
-pub(super) fn map_budget(session: &Session) -> usize {
-    session.settings.map_tokens.unwrap_or(DEFAULT_MAP_TOKENS)
-}
-
-/// The budget of the map a request carries: with no chat files the map is all the
-/// model sees of the code, so it gets more room, short of filling the window.
-pub(super) fn request_budget(session: &Session) -> usize {
-    let base = map_budget(session);
-    if !session.files.editable().is_empty() {
-        return base;
-    }
-    let wider = base.saturating_mul(NO_CHAT_FILES_MULTIPLIER);
-    match session.models.main.as_ref() {
-        Some(model) => {
-            let window = usize::try_from(model.settings.context_window).unwrap_or(usize::MAX);
-            wider
-                .min(window.saturating_sub(MAP_WINDOW_RESERVE))
-                .max(base)
-        }
-        None => wider,
-    }
-}
-
-/// What the inspector asks the map for: the chat files of `session`, nothing mentioned.
-pub(super) fn inspector_request(session: &Session) -> MapRequest {
-    MapRequest {
-        chat_files: session.files.editable(),
-        mention_files: Vec::new(),
-        mention_idents: Vec::new(),
-        max_tokens: request_budget(session),
-        // The repo-map inspector shows why each file is there.
-        explain: true,
-    }
-}
 
 impl Engine {
     /// The map's token budget; 0 means no map.
@@ -317,25 +245,5 @@ impl MapAsker {
     }
 }
 
-/// Whether sending the map may wait for the first scan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Wait {
-    Yes,
-    No,
-}
-
-/// Room a wider map leaves in the context window for everything else.
-const MAP_WINDOW_RESERVE: usize = 4096;
-
 /// The status carries the map's progress at most this often.
 const MAP_STATUS_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
-
-/// The map as the protocol carries it.
-pub(super) fn map_view(output: MapOutput, budget: usize) -> RepoMapView {
-    RepoMapView {
-        text: output.text,
-        tokens: output.tokens as u64,
-        budget: budget as u64,
-        files: output.ranked,
-    }
-}

@@ -2,12 +2,13 @@
 //! back to before a message and forward again, listing the saved sessions and
 //! switching to one.
 
-use crate::git::{REWOUND_PREFIX, Rewound};
-use crate::protocol::{ErrorKind, Event, NoticeLevel, QuestionKind, SessionInfo, TurnOutcome};
-use crate::sessions::{self, RewoundCode, SessionStore, StoredCommit};
+use crate::git::{REWOUND_PREFIX, RewindPlan, RewindReport, Rewound};
+use crate::protocol::{ErrorKind, QuestionKind, TurnOutcome};
+use crate::sessions::{self, RewoundCode, StoredCommit};
 use crate::text::counted;
 
-use super::edits::blocking;
+use super::blocking::blocking;
+use super::read_only::session_list;
 use super::spawn::Engine;
 
 /// How much of a message the rewind question quotes.
@@ -82,34 +83,7 @@ impl Engine {
             },
             None => None,
         };
-        let back = if count > 1 {
-            format!(" ({count} messages back)")
-        } else {
-            String::new()
-        };
-        let mut question = format!(
-            "Rewind the conversation to before your message \"{}\"{back}?",
-            quoted(&target.text)
-        );
-        match &plan {
-            Some(plan) => {
-                let listed: Vec<String> = plan
-                    .commits
-                    .iter()
-                    .map(|commit| format!("{} {}", commit.short_id, commit.summary))
-                    .collect();
-                question.push_str(&format!(
-                    " This undoes {}: {}.",
-                    counted(plan.commits.len(), "commit", "commits"),
-                    listed.join("; ")
-                ));
-            }
-            None => question.push_str(" No commit is undone."),
-        }
-        if left_uncommitted {
-            question.push_str(" Edits those turns left uncommitted stay in the files.");
-        }
-        question.push_str(" /redo brings it back.");
+        let question = rewind_question(&target.text, count, plan.as_ref(), left_uncommitted);
         let yes = self
             .inbox
             .ask(&self.emitter, QuestionKind::Confirm, question)
@@ -127,24 +101,7 @@ impl Engine {
                 &plan.head[..plan.head.len().min(12)]
             );
             match git.with(|git| git.rewind(plan, &reference)) {
-                Ok(report) => {
-                    code = Some(RewoundCode {
-                        reference: report.rewound.reference,
-                        branch: report.rewound.branch,
-                        from: report.rewound.from,
-                        to: report.rewound.to,
-                        files: report.rewound.files,
-                        commits: report
-                            .commits
-                            .iter()
-                            .map(|commit| StoredCommit {
-                                id: commit.id.clone(),
-                                summary: commit.summary.clone(),
-                                by_assistant: commit.made_by.is_assistant(),
-                            })
-                            .collect(),
-                    });
-                }
+                Ok(report) => code = Some(rewound_code(report)),
                 Err(err) => return error(err.to_string()),
             }
         }
@@ -299,34 +256,60 @@ impl Engine {
     }
 }
 
-/// The saved sessions of `store` (`current` marked), as the events `/sessions` sends: a
-/// warning per file skipped, then the list. Reads only: a lookup during a turn runs it too.
-pub(super) async fn session_list(
-    store: Option<SessionStore>,
-    current: String,
-) -> Result<Vec<Event>, String> {
-    let Some(store) = store else {
-        return Err(
-            "Sessions cannot be saved or listed here: the state folder (.aider-tui) cannot be used."
-                .to_string(),
-        );
+/// The question `/rewind` asks: what goes back, which commits are undone, what stays.
+fn rewind_question(
+    text: &str,
+    count: usize,
+    plan: Option<&RewindPlan>,
+    left_uncommitted: bool,
+) -> String {
+    let back = if count > 1 {
+        format!(" ({count} messages back)")
+    } else {
+        String::new()
     };
-    let listing = blocking(move || store.list())
-        .await
-        .map_err(|err| err.to_string())?;
-    let mut events: Vec<Event> = listing
-        .skipped
-        .iter()
-        .map(|problem| Event::Notice {
-            level: NoticeLevel::Warn,
-            text: format!("Skipped {problem}"),
-        })
-        .collect();
-    let sessions = listing
-        .sessions
-        .iter()
-        .map(|summary| SessionInfo::from_summary(summary, summary.id == current))
-        .collect();
-    events.push(Event::SessionList { sessions });
-    Ok(events)
+    let mut question = format!(
+        "Rewind the conversation to before your message \"{}\"{back}?",
+        quoted(text)
+    );
+    match plan {
+        Some(plan) => {
+            let listed: Vec<String> = plan
+                .commits
+                .iter()
+                .map(|commit| format!("{} {}", commit.short_id, commit.summary))
+                .collect();
+            question.push_str(&format!(
+                " This undoes {}: {}.",
+                counted(plan.commits.len(), "commit", "commits"),
+                listed.join("; ")
+            ));
+        }
+        None => question.push_str(" No commit is undone."),
+    }
+    if left_uncommitted {
+        question.push_str(" Edits those turns left uncommitted stay in the files.");
+    }
+    question.push_str(" /redo brings it back.");
+    question
+}
+
+/// What a rewind of the code did, as the session file keeps it.
+fn rewound_code(report: RewindReport) -> RewoundCode {
+    RewoundCode {
+        reference: report.rewound.reference,
+        branch: report.rewound.branch,
+        from: report.rewound.from,
+        to: report.rewound.to,
+        files: report.rewound.files,
+        commits: report
+            .commits
+            .iter()
+            .map(|commit| StoredCommit {
+                id: commit.id.clone(),
+                summary: commit.summary.clone(),
+                by_assistant: commit.made_by.is_assistant(),
+            })
+            .collect(),
+    }
 }

@@ -12,13 +12,13 @@ use crate::repo_path::RepoPath;
 use crate::safe_fs::StateDir;
 
 use super::chat_files::ChatFiles;
-use super::context_report::ContextState;
+use super::context_state::ContextState;
 use super::history::History;
 use super::keepalive::KeepAlive;
 use super::locked_repo::LockedRepo;
 use super::models::Models;
 use super::prompt::FileText;
-use super::repo_map::SessionMap;
+use super::session_map::SessionMap;
 use super::summarize::Summarizer;
 use super::transcript::Transcript;
 

@@ -3,21 +3,20 @@
 //! `.aider-tui/sessions/<id>.json`; `--resume` reads one back at start and `/resume`
 //! switches to another. The file holds no setting, so never a key.
 
-use std::sync::{Arc, Mutex};
-
 use crate::config::{COMMAND_LINE_ORIGIN, Resume};
-use crate::protocol::{ChatMode, ConversationMessage, ConversationRole, EditStatus, Event};
+use crate::protocol::{ChatMode, ConversationMessage, ConversationRole, Event};
 use crate::repo_path::RepoPath;
 use crate::safe_fs::StateDir;
 use crate::sessions::{
-    self, ModelNames, Role, SessionError, SessionLock, SessionRecord, SessionStore, StoredCommit,
-    StoredMessage, TokenTotals, TurnRecord,
+    self, ModelNames, Role, SessionError, SessionLock, SessionRecord, SessionStore, StoredMessage,
+    TurnRecord,
 };
 
-use super::edits::blocking;
-use super::files::Found;
+use super::blocking::blocking;
+use super::chat_files::Found;
 use super::history::{HistoryMessage, Speaker};
 use super::spawn::Engine;
+use super::tally::Tally;
 
 /// The running session's record and where it is saved.
 pub struct SessionLog {
@@ -41,79 +40,6 @@ struct TurnStart {
     at: i64,
     /// The history's count of appended messages then.
     pushed: u64,
-}
-
-/// What the engine's events showed: the current turn's commits and whether it
-/// changed files, and the session's token totals. Shared with the emitter, which
-/// shows it every event it sends.
-#[derive(Clone, Default)]
-pub struct Tally(Arc<Mutex<TallyCounts>>);
-
-#[derive(Default)]
-struct TallyCounts {
-    commits: Vec<StoredCommit>,
-    edited: bool,
-    tokens: TokenTotals,
-}
-
-impl Tally {
-    /// Counts what `event` says happened.
-    pub fn observe(&self, event: &Event) {
-        let mut counts = self.lock();
-        match event {
-            Event::CommitMade { commit } => counts.commits.push(StoredCommit {
-                id: commit.id.clone(),
-                summary: commit.summary.clone(),
-                by_assistant: commit.made_by.is_assistant(),
-            }),
-            Event::ReplyFinished { usage, .. } => {
-                counts.tokens.sent += usage.prompt_tokens();
-                counts.tokens.received += usage.output_tokens;
-                counts.tokens.cache_read += usage.cache_read_tokens;
-                counts.tokens.cache_write += usage.cache_write_tokens;
-            }
-            Event::EditResults { results } => {
-                counts.edited |= results.iter().any(|result| {
-                    matches!(
-                        result.status,
-                        EditStatus::Applied
-                            | EditStatus::Created
-                            | EditStatus::Deleted
-                            | EditStatus::Moved { .. }
-                    )
-                });
-            }
-            _ => {}
-        }
-    }
-
-    /// Forgets the commits and edits counted so far (a turn begins).
-    fn start_turn(&self) {
-        let mut counts = self.lock();
-        counts.commits.clear();
-        counts.edited = false;
-    }
-
-    /// The turn's commits and whether it changed files.
-    fn take_turn(&self) -> (Vec<StoredCommit>, bool) {
-        let mut counts = self.lock();
-        let edited = std::mem::take(&mut counts.edited);
-        (std::mem::take(&mut counts.commits), edited)
-    }
-
-    fn tokens(&self) -> TokenTotals {
-        self.lock().tokens
-    }
-
-    fn set_tokens(&self, tokens: TokenTotals) {
-        self.lock().tokens = tokens;
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, TallyCounts> {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
 }
 
 impl SessionLog {

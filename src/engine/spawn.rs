@@ -14,13 +14,14 @@ use crate::safe_fs::StateDir;
 use crate::text::tracked_state_notice;
 
 use super::devices::Devices;
-use super::inbox::{Emitter, Inbox};
+use super::emitter::Emitter;
+use super::inbox::Inbox;
 use super::locked_repo::LockedRepo;
 use super::lookups::Lookups;
 use super::models::Models;
-use super::repo_map::Wait;
 use super::session::Session;
 use super::session_log::SessionLog;
+use super::session_map::Wait;
 use super::turn_view::TurnView;
 
 /// Capacity of the operation channel.
@@ -143,7 +144,11 @@ impl Engine {
             engine.session.git.clone(),
             engine.session.root.clone(),
             engine.emitter.clone(),
-            TurnView::of(&engine.session, &engine.sessions),
+            TurnView::of(
+                &engine.session,
+                engine.sessions.store(),
+                engine.sessions.id(),
+            ),
         );
         engine.inbox.answer_lookups_with(lookups);
         engine.announce_repository_settings().await;
@@ -251,7 +256,7 @@ impl Engine {
         self.inbox.turn_running = true;
         self.refresh_repo_files().await;
         // Lookups during the turn read the session as it is now.
-        let view = TurnView::of(&self.session, &self.sessions);
+        let view = TurnView::of(&self.session, self.sessions.store(), self.sessions.id());
         if let Some(lookups) = self.inbox.lookups_mut() {
             lookups.set_view(view);
         }

@@ -188,39 +188,7 @@ impl Engine {
                     message: problem,
                 };
             }
-            self.note_request(&setup.model, &prompt);
-            let chat_files: Vec<String> = self.session.files.editable();
-            let previews = (setup.mode == ChatMode::Code)
-                .then(|| LivePreview::new(setup.format, &chat_files, &self.session.workspace));
-            let reply = reply_stream::stream_reply(
-                setup.model.provider.clone(),
-                prompt.request,
-                &self.emitter,
-                &mut self.inbox,
-                previews,
-                reply_stream::reply_limit(&self.session.settings),
-            )
-            .await;
-            self.note_reply(&setup.model, &reply.usage);
-            let cost = llm::cost(&setup.model.settings, &reply.usage);
-            self.session.session_cost += cost;
-            // Before its token line, and even when cut short: the transcript shows
-            // what the user saw.
-            if !reply.text.is_empty() {
-                self.session.transcript.reply(&reply.text);
-            }
-            self.emitter
-                .emit(Event::ReplyFinished {
-                    usage: reply.usage,
-                    cost: Some(cost),
-                    // A failed request that sent no text interrupted nothing: its
-                    // error ends the turn and says what happened.
-                    interrupted: reply.interrupted
-                        || (reply.error.is_some() && !reply.text.is_empty()),
-                })
-                .await;
-            // The status bar's cost follows each reply, not each turn.
-            self.send_status().await;
+            let reply = self.stream_round(setup, prompt).await;
             if reply.interrupted {
                 exchange.push(HistoryMessage::user(message));
                 exchange.push(HistoryMessage::assistant(format!(
@@ -297,6 +265,44 @@ impl Engine {
             outcome,
             last_reply,
         }
+    }
+
+    /// Sends `prompt` and streams the reply; its cost and cache counts are noted and
+    /// `ReplyFinished` sent, however it ended.
+    async fn stream_round(&mut self, setup: &RoundSetup, prompt: Prompt) -> reply_stream::Reply {
+        self.note_request(&setup.model, &prompt);
+        let chat_files: Vec<String> = self.session.files.editable();
+        let previews = (setup.mode == ChatMode::Code)
+            .then(|| LivePreview::new(setup.format, &chat_files, &self.session.workspace));
+        let reply = reply_stream::stream_reply(
+            setup.model.provider.clone(),
+            prompt.request,
+            &self.emitter,
+            &mut self.inbox,
+            previews,
+            reply_stream::reply_limit(&self.session.settings),
+        )
+        .await;
+        self.note_reply(&setup.model, &reply.usage);
+        let cost = llm::cost(&setup.model.settings, &reply.usage);
+        self.session.session_cost += cost;
+        // Before its token line, and even when cut short: the transcript shows
+        // what the user saw.
+        if !reply.text.is_empty() {
+            self.session.transcript.reply(&reply.text);
+        }
+        self.emitter
+            .emit(Event::ReplyFinished {
+                usage: reply.usage,
+                cost: Some(cost),
+                // A failed request that sent no text interrupted nothing: its
+                // error ends the turn and says what happened.
+                interrupted: reply.interrupted || (reply.error.is_some() && !reply.text.is_empty()),
+            })
+            .await;
+        // The status bar's cost follows each reply, not each turn.
+        self.send_status().await;
+        reply
     }
 
     /// Assembles the prompt for `message` in `setup`, with the repo map rendered for

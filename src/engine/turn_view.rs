@@ -9,10 +9,9 @@ use crate::repomap::MapRequest;
 use crate::sessions::SessionStore;
 
 use super::map_task::MapTask;
-use super::models_command::ollama_base;
-use super::repo_map::{inspector_request, map_budget};
+use super::read_only::ollama_base;
 use super::session::Session;
-use super::session_log::SessionLog;
+use super::session_map::{inspector_request, map_budget};
 
 /// The session as a turn found it, for lookups beside the turn.
 pub struct TurnView {
@@ -30,16 +29,16 @@ pub struct TurnView {
 }
 
 impl TurnView {
-    /// The view of `session` (saved by `log`) now.
-    pub fn of(session: &Session, log: &SessionLog) -> TurnView {
+    /// The view of `session` now; it is saved in `sessions` as `session_id`.
+    pub fn of(session: &Session, sessions: Option<&SessionStore>, session_id: &str) -> TurnView {
         TurnView {
             settings: session.settings.clone(),
-            ollama_base: ollama_base(session),
+            ollama_base: ollama_base(&session.settings, &session.models),
             map: session.map.task.clone(),
             map_budget: map_budget(session),
             map_request: inspector_request(session),
-            sessions: log.store().cloned(),
-            session_id: log.id().to_string(),
+            sessions: sessions.cloned(),
+            session_id: session_id.to_string(),
         }
     }
 }

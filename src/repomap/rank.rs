@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::graph::{EdgeLists, FileGraph};
 use super::history::{HistoryEdges, NodePartner};
-use super::record::MapRecords;
+use super::map_records::MapRecords;
 use super::request::{MapRequest, RankReason};
 use super::symbols::{LazySymbols, Symbols};
 use super::tags::TagKind;

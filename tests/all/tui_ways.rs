@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use aider_tui::clipboard::{Clipboard, ClipboardError, ClipboardImage, FolderClipboard};
 use aider_tui::config::Settings;
 use aider_tui::engine::Devices;
-use aider_tui::protocol::{Event, Op};
+use aider_tui::protocol::{DuringTurn, Event, Op};
 use aider_tui::tui::Focus;
 use aider_tui::voice::{Audio, NoMicrophone, Recorder, Recording, VoiceError};
 use aider_tui::watch::FileWatcher;
@@ -427,5 +427,50 @@ async fn y_in_the_chat_copies_a_code_block_and_tables_and_code_are_framed() {
         std::fs::read_to_string(board.path().join("clipboard.txt")).unwrap(),
         "for name in names:\n        print(name, 'a long line that wraps under its own indent, past the edge of the pane')\n"
     );
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_typed_during_a_turn_are_answered_queued_or_refused_and_nothing_stays_busy() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["thinking\n", "more\n", "never\n"]).hang_after(2));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &[]);
+    // The reply stays open until Esc.
+    settings.request_timeout = Some(Duration::from_secs(600));
+    let mut ui = UiSession::start(settings, 120, 40);
+    ui.until_started().await;
+    ui.send("think aloud");
+    ui.until("the reply", |event| {
+        matches!(event, Event::ReplyDelta { .. })
+    })
+    .await;
+
+    // `/map` answers in its pane, so the chat keeps the two notices in view.
+    ui.send("/map").send("/undo").send("/add app.py");
+    ui.until(
+        "the queued /add",
+        |event| matches!(event, Event::SentDuringTurn { text, .. } if text == "/add app.py"),
+    )
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("Not run: /undo"), "{screen}");
+    assert!(
+        screen.contains("Queued until this turn ends: /add app.py"),
+        "{screen}"
+    );
+
+    ui.key(KeyCode::Esc);
+    ui.until_turn_finished().await;
+    ui.until_turn_finished().await;
+    assert!(ui.seen.iter().any(|event| matches!(
+        event,
+        Event::SentDuringTurn { text, handling: DuringTurn::Answered } if text == "/map"
+    )));
+    assert!(!ui.app.busy(), "every line sent has had its answer");
+    assert!(ui.seen.iter().any(|event| matches!(
+        event,
+        Event::Status(status) if status.chat_files == ["app.py"]
+    )));
     ui.quit().await;
 }
