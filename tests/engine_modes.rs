@@ -172,6 +172,33 @@ async fn files_the_message_names_are_offered_before_the_model_is_called() {
 }
 
 #[tokio::test]
+async fn an_at_path_adds_the_file_without_a_question_and_loses_its_at() {
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        ("helpers.py", "def helper():\n    return 41\n"),
+    ]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["Understood."]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &[]),
+        "Use @helpers.py in greet",
+    )
+    .await;
+
+    assert!(
+        !run.events
+            .iter()
+            .any(|event| matches!(event, Event::Question { kind: QuestionKind::AddFile { .. }, .. })),
+        "an @path is added outright"
+    );
+    let request = main_bodies(&mock)[0].to_string();
+    assert!(request.contains("return 41"), "{request}");
+    assert!(request.contains("Use helpers.py in greet"), "{request}");
+    assert!(!request.contains("@helpers.py"), "{request}");
+}
+
+#[tokio::test]
 async fn a_block_that_breaks_the_syntax_is_held_back_and_its_fix_lands_in_one_commit() {
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", "x = 1\n")]);
     let mock = MockLlm::start().await;

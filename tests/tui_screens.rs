@@ -693,16 +693,12 @@ async fn completion_and_mentions_in_the_input() {
     );
     ui.type_text("explain @src/cli.py please")
         .key(KeyCode::Enter);
+    // The engine reads `@path` (it adds the file); the UI sends the words as typed.
     assert_eq!(
         ui.take_ops(),
-        vec![
-            Op::Submit {
-                text: "/add src/cli.py".into()
-            },
-            Op::Submit {
-                text: "explain src/cli.py please".into()
-            }
-        ]
+        vec![Op::Submit {
+            text: "explain @src/cli.py please".into()
+        }]
     );
     // Alt-Enter makes a new line; Up recalls the history.
     ui.type_text("one")
@@ -725,6 +721,43 @@ async fn completion_and_mentions_in_the_input() {
     // /auto-accept is the UI's own toggle.
     ui.type_text("/auto-accept").key(KeyCode::Enter);
     assert_eq!(ui.take_ops(), vec![Op::SetAutoAccept { on: true }]);
+    ui.quit().await;
+}
+
+/// The registry alone decides what the UI keeps and what it hands to the engine.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_command_goes_where_its_registry_row_says() {
+    use aider_tui::protocol::{COMMANDS, Command, Runs};
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    for row in COMMANDS {
+        // These leave the screen (quit, an editor); the rest stay testable here.
+        if matches!(row.command, Command::Exit | Command::Quit | Command::Editor) {
+            continue;
+        }
+        let typed = format!("/{}", row.name);
+        ui.type_text(&typed).key(KeyCode::Enter);
+        let ops = ui.take_ops();
+        let sent = ops.contains(&Op::Submit { text: typed.clone() });
+        assert_eq!(
+            sent,
+            row.runs != Runs::Ui,
+            "{typed} ({:?}): {ops:?}\n{}",
+            row.runs,
+            ui.screen(&repo)
+        );
+        if row.command == Command::ContextPane {
+            // The pane it opens takes the focus; Esc is back to the message box.
+            ui.key(KeyCode::Esc);
+        }
+        if row.command == Command::MultilineMode {
+            // Enter now makes a new line: Alt-Enter sends, and turns it back.
+            ui.type_text(&typed)
+                .key_with(KeyCode::Enter, KeyModifiers::ALT);
+            assert!(ui.take_ops().is_empty());
+        }
+    }
     ui.quit().await;
 }
 

@@ -2,10 +2,12 @@
 //!
 //! `aider-tui [FILES]` opens the full-screen session; with `--message` it runs one
 //! turn headless; `watch` runs watch mode headless; `apply` and `map` are tool commands
-//! over the edit engine and the repo map; `sessions` lists the saved sessions. Each
+//! over the edit engine and the repo map; `sessions` lists the saved sessions;
+//! `completions` and `man` print the shell completions and the manual. Each
 //! runner lives in its own file beside this one.
 
 mod apply;
+mod docs;
 mod map;
 mod session;
 mod sessions;
@@ -37,6 +39,8 @@ pub fn main() -> ExitCode {
         Some(Command::Map(args)) => map::run(args),
         Some(Command::Sessions(args)) => sessions::run(args),
         Some(Command::Watch(args)) => session::run_watch(*args),
+        Some(Command::Completions { shell }) => docs::print_completions(shell),
+        Some(Command::Man) => docs::print_man(),
         None => session::run(cli.session),
     }
 }
@@ -68,6 +72,13 @@ pub enum Command {
     /// Watch the files for comments ending in AI! or AI? and run what they ask, until
     /// Ctrl-C; takes the session's flags (--model, --yes, --json, …).
     Watch(Box<SessionArgs>),
+    /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): the flags, the keys, the files read and written.
+    Man,
 }
 
 /// `aider-tui sessions [--json] [--root DIR]`

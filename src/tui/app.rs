@@ -30,7 +30,7 @@ use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
 use super::theme::Theme;
 use crate::protocol::{
-    Command, EditStatus, Event, NoticeLevel, Op, ProblemKind, TurnOutcome, parse_command,
+    Command, EditStatus, Event, NoticeLevel, Op, ProblemKind, Runs, TurnOutcome, parse_command,
 };
 use crate::text::{Tone, describe};
 
@@ -953,82 +953,51 @@ impl App {
         if text.is_empty() {
             return;
         }
-        // A few commands are the UI's own (or have a part here); the engine's table
-        // decides what a typed name means.
-        if text.starts_with('/') {
-            match parse_command(text).map(|(command, _)| command) {
-                Ok(Command::Exit | Command::Quit) => {
-                    self.quit();
+        // The registry says where a command runs; a name it does not know goes to the
+        // engine, which answers with the nearest command.
+        if text.starts_with('/')
+            && let Ok((command, args)) = parse_command(text)
+        {
+            match command.spec().runs {
+                Runs::Ui => {
+                    self.run_ui_command(command, args);
                     return;
                 }
-                Ok(Command::AutoAccept) => {
-                    self.toggle_auto_accept();
-                    return;
-                }
-                Ok(Command::Watch) => {
-                    self.watch_request = Some(!self.status.watching);
-                    return;
-                }
-                Ok(Command::ContextPane) => {
-                    self.toggle_context_pane();
-                    return;
-                }
-                Ok(Command::Editor) => {
-                    let initial = text
-                        .split_once(char::is_whitespace)
-                        .map(|(_, rest)| rest.trim().to_string())
-                        .unwrap_or_default();
-                    self.edit_message_externally(initial);
-                    return;
-                }
-                Ok(Command::MultilineMode) => {
-                    self.status.multiline = !self.status.multiline;
-                    self.input.multiline = self.status.multiline;
-                    let text = if self.status.multiline {
-                        "Multi-line mode: Enter inserts a new line, Alt-Enter sends."
-                    } else {
-                        "Enter sends, Alt-Enter inserts a new line."
-                    };
-                    self.note(NoticeLevel::Info, text);
-                    return;
-                }
-                Ok(Command::Clear) => self.chat.clear(),
-                Ok(Command::MapRefresh) => self.map.mark_refreshing(),
-                _ => {}
+                Runs::UiThenEngine => self.run_ui_command(command, args),
+                Runs::Engine => {}
             }
         }
         let entry = self.chat.push(EntryKind::User, text);
-        let message = if text.starts_with('/') {
-            text.to_string()
-        } else {
-            self.expand_mentions(text)
-        };
         self.submitted.push_back(Some(entry));
-        self.outbox.push(Op::Submit { text: message });
+        // `@path` is the engine's to read, like every other part of a message.
+        self.outbox.push(Op::Submit {
+            text: text.to_string(),
+        });
     }
 
-    /// `@path` naming a repository file adds it to the chat first; the message keeps
-    /// the path without the `@`.
-    fn expand_mentions(&mut self, text: &str) -> String {
-        let mut message = text.to_string();
-        for word in text.split_whitespace() {
-            let Some(path) = word.strip_prefix('@') else {
-                continue;
-            };
-            let path = path.trim_end_matches([',', '.', ':', ';', ')', '?', '!']);
-            let known = self.repo_files.iter().any(|file| file == path);
-            if !known {
-                continue;
+    /// The UI's part of the registry's `Runs::Ui` and `Runs::UiThenEngine` rows.
+    fn run_ui_command(&mut self, command: Command, args: &str) {
+        match command {
+            Command::Exit | Command::Quit => self.quit(),
+            Command::AutoAccept => self.toggle_auto_accept(),
+            Command::Watch => self.watch_request = Some(!self.status.watching),
+            Command::ContextPane => self.toggle_context_pane(),
+            Command::Editor => self.edit_message_externally(args.to_string()),
+            Command::MultilineMode => {
+                self.status.multiline = !self.status.multiline;
+                self.input.multiline = self.status.multiline;
+                let text = if self.status.multiline {
+                    "Multi-line mode: Enter inserts a new line, Alt-Enter sends."
+                } else {
+                    "Enter sends, Alt-Enter inserts a new line."
+                };
+                self.note(NoticeLevel::Info, text);
             }
-            if !self.files.all().any(|file| file == path) {
-                self.submitted.push_back(None);
-                self.outbox.push(Op::Submit {
-                    text: format!("/add {path}"),
-                });
-            }
-            message = message.replacen(&format!("@{path}"), path, 1);
+            Command::Clear => self.chat.clear(),
+            Command::MapRefresh => self.map.mark_refreshing(),
+            // The engine's rows: nothing to do on screen first.
+            _ => {}
         }
-        message
     }
 
     fn set_focus(&mut self, focus: Focus) {
