@@ -564,13 +564,34 @@ async fn a_proposed_shell_command_is_a_dialog_answered_with_y_or_n() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn help_overlay_lists_the_keys() {
+async fn help_is_a_command_palette_that_filters_as_you_type() {
     let repo = project();
     let mock = mock();
     let mut ui = started(&repo, &mock, 160, 48).await;
     ui.key(KeyCode::F(1));
     assert_snapshot!("help_160x48", ui.screen(&repo));
-    ui.key(KeyCode::Esc);
+    // Typing filters commands and keys alike; Enter runs a command without an argument.
+    ui.type_text("undo");
+    assert_snapshot!("palette_filtered_160x48", ui.screen(&repo));
+    ui.key(KeyCode::Enter);
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::Submit {
+            text: "/undo".into()
+        }]
+    );
+    // Ctrl-P opens it from the message box; a command with an argument is put there.
+    ui.key_with(KeyCode::Char('p'), KeyModifiers::CONTROL)
+        .type_text("commit");
+    ui.key(KeyCode::Enter);
+    assert!(ui.take_ops().is_empty());
+    ui.key(KeyCode::Enter);
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::Submit {
+            text: "/commit".into()
+        }]
+    );
     ui.quit().await;
     let mut small = started(&repo, &mock, 80, 24).await;
     small.key(KeyCode::Tab).key(KeyCode::Char('?'));

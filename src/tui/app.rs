@@ -15,8 +15,9 @@ use super::app_event::{AppEvent, Confirmation, ExternalEdit, Focus};
 use super::highlight::Palette;
 use super::history::InputHistory;
 use super::keymap::{Action, KeyContext, Keymap};
+use super::palette::{Choice, CommandPalette, draw_palette};
 use super::overlay::{
-    Finder, SessionPicker, draw_confirmation, draw_finder, draw_help, draw_session_picker,
+    Finder, SessionPicker, draw_confirmation, draw_finder, draw_session_picker,
 };
 use super::pane::DrawContext;
 use super::panes::chat::{ChatPane, EntryId, EntryKind};
@@ -73,7 +74,8 @@ impl AppOptions {
 enum Overlay {
     #[default]
     None,
-    Help,
+    /// Commands and keys, filtered as typed (the help).
+    Palette(CommandPalette),
     Finder(Finder),
     Sessions(SessionPicker),
 }
@@ -110,7 +112,6 @@ pub struct App {
     /// An edit of the current turn failed (a rejection by the user is not a failure).
     edit_failed_this_turn: bool,
     redraw_requested: bool,
-    help_scroll: usize,
     /// Text waiting to be edited in `$VISUAL`/`$EDITOR` (the terminal loop runs it).
     external: Option<ExternalEdit>,
     /// For each `Op::Submit` sent and not started yet, in order: the chat entry it
@@ -176,7 +177,6 @@ impl App {
             model_hint_shown: false,
             edit_failed_this_turn: false,
             redraw_requested: false,
-            help_scroll: 0,
             external: None,
             submitted: VecDeque::new(),
             turn_entry: None,
@@ -610,7 +610,11 @@ impl App {
                     .push_str(text.lines().next().unwrap_or_default());
                 finder.update();
             }
-            Overlay::Help | Overlay::Sessions(_) => {}
+            Overlay::Palette(palette) => {
+                palette.query.push_str(text.lines().next().unwrap_or_default());
+                palette.update();
+            }
+            Overlay::Sessions(_) => {}
             Overlay::None => {
                 self.set_focus(Focus::Input);
                 self.input.paste(text);
@@ -634,9 +638,9 @@ impl App {
             return;
         }
         if let Some(confirmation) = self.confirmations.front() {
-            let answer = match key.code {
-                KeyCode::Char('y' | 'Y') => Some(true),
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(false),
+            let answer = match self.keymap.own_action(KeyContext::Dialog, &key) {
+                Some(Action::Yes) => Some(true),
+                Some(Action::No) => Some(false),
                 _ => None,
             };
             if let Some(yes) = answer {
@@ -665,23 +669,8 @@ impl App {
             return;
         }
         match &mut self.overlay {
-            Overlay::Help => {
-                match key.code {
-                    KeyCode::Up | KeyCode::Char('k') => {
-                        self.help_scroll = self.help_scroll.saturating_sub(1)
-                    }
-                    KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
-                    KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
-                    KeyCode::PageDown | KeyCode::Char(' ') => self.help_scroll += 10,
-                    KeyCode::Home => self.help_scroll = 0,
-                    _ => {
-                        if matches!(action, Some(Action::Help | Action::Interrupt))
-                            || key.code == KeyCode::Char('?')
-                        {
-                            self.overlay = Overlay::None;
-                        }
-                    }
-                }
+            Overlay::Palette(_) => {
+                self.palette_key(key, action);
                 return;
             }
             Overlay::Finder(_) => {
@@ -754,10 +743,7 @@ impl App {
         match action {
             Action::Quit => self.quit_key(),
             Action::Redraw => self.redraw_requested = true,
-            Action::Help => {
-                self.help_scroll = 0;
-                self.overlay = Overlay::Help;
-            }
+            Action::Help => self.overlay = Overlay::Palette(CommandPalette::new(&self.keymap)),
             Action::FocusNext => self.cycle_focus(1),
             Action::FocusPrev => self.cycle_focus(-1),
             Action::Interrupt => {
@@ -865,11 +851,11 @@ impl App {
         let Overlay::Sessions(picker) = &mut self.overlay else {
             return;
         };
-        match key.code {
-            KeyCode::Esc => self.overlay = Overlay::None,
-            KeyCode::Up | KeyCode::Char('k') => picker.move_by(-1),
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => picker.move_by(1),
-            KeyCode::Enter => {
+        match self.keymap.own_action(KeyContext::List, &key) {
+            Some(Action::Close) => self.overlay = Overlay::None,
+            Some(Action::Up) => picker.move_by(-1),
+            Some(Action::Down) => picker.move_by(1),
+            Some(Action::Choose) => {
                 let choice = picker.choice().cloned();
                 self.overlay = Overlay::None;
                 match choice {
@@ -889,9 +875,9 @@ impl App {
             return;
         };
         let control = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => self.overlay = Overlay::None,
-            KeyCode::Enter => {
+        match self.keymap.own_action(KeyContext::List, &key) {
+            Some(Action::Close) => self.overlay = Overlay::None,
+            Some(Action::Choose) => {
                 let read_only = finder.read_only;
                 let choice = finder.choice().cloned();
                 self.overlay = Overlay::None;
@@ -900,18 +886,57 @@ impl App {
                     self.submit(&format!("{command} {path}"));
                 }
             }
-            KeyCode::Char('r') if control => finder.read_only = !finder.read_only,
-            KeyCode::Up => finder.move_by(-1),
-            KeyCode::Down | KeyCode::Tab => finder.move_by(1),
-            KeyCode::Backspace => {
-                finder.query.pop();
-                finder.update();
+            Some(Action::ToggleReadOnly) => finder.read_only = !finder.read_only,
+            Some(Action::Up) => finder.move_by(-1),
+            Some(Action::Down) => finder.move_by(1),
+            _ => match key.code {
+                KeyCode::Backspace => {
+                    finder.query.pop();
+                    finder.update();
+                }
+                KeyCode::Char(c) if !control => {
+                    finder.query.push(c);
+                    finder.update();
+                }
+                _ => {}
+            },
+        }
+    }
+
+    /// The palette: the list's keys move and choose; the help key closes it again;
+    /// characters filter.
+    fn palette_key(&mut self, key: KeyEvent, action: Option<Action>) {
+        let Overlay::Palette(palette) = &mut self.overlay else {
+            return;
+        };
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        match self.keymap.own_action(KeyContext::List, &key) {
+            Some(Action::Close) => self.overlay = Overlay::None,
+            Some(Action::Up) => palette.move_by(-1),
+            Some(Action::Down) => palette.move_by(1),
+            Some(Action::PageUp) => palette.move_by(-10),
+            Some(Action::PageDown) => palette.move_by(10),
+            Some(Action::Choose) => {
+                let choice = palette.choice();
+                match choice {
+                    Some(Choice::Run(line)) => {
+                        self.overlay = Overlay::None;
+                        self.submit(&line);
+                    }
+                    Some(Choice::Fill(text)) => {
+                        self.overlay = Overlay::None;
+                        self.set_focus(Focus::Input);
+                        self.input.set_text(&text);
+                    }
+                    None => {}
+                }
             }
-            KeyCode::Char(c) if !control => {
-                finder.query.push(c);
-                finder.update();
-            }
-            _ => {}
+            _ if action == Some(Action::Help) => self.overlay = Overlay::None,
+            _ => match key.code {
+                KeyCode::Backspace => palette.pop(),
+                KeyCode::Char(c) if !control => palette.push(c),
+                _ => {}
+            },
         }
     }
 
@@ -1042,13 +1067,17 @@ impl App {
         let styles = &self.theme.styles;
         self.status.draw(frame, status_area, styles);
         if let Some(confirmation) = self.confirmations.front() {
-            draw_confirmation(frame, body, confirmation, styles);
+            draw_confirmation(frame, body, confirmation, &self.keymap, styles);
         } else {
             match &self.overlay {
                 Overlay::None => {}
-                Overlay::Help => draw_help(frame, body, &self.keymap, self.help_scroll, styles),
-                Overlay::Finder(finder) => draw_finder(frame, body, finder, styles),
-                Overlay::Sessions(picker) => draw_session_picker(frame, body, picker, styles),
+                Overlay::Palette(palette) => {
+                    draw_palette(frame, body, palette, &self.keymap, styles)
+                }
+                Overlay::Finder(finder) => draw_finder(frame, body, finder, &self.keymap, styles),
+                Overlay::Sessions(picker) => {
+                    draw_session_picker(frame, body, picker, &self.keymap, styles)
+                }
             }
         }
     }

@@ -80,6 +80,15 @@ pub enum Action {
     PrevMessage,
     NextMessage,
     Rewind,
+    /// A yes/no dialog's answers.
+    Yes,
+    No,
+    /// Closes the palette, the finder or the session picker.
+    Close,
+    /// Takes the highlighted row of a list.
+    Choose,
+    /// The file finder: add the file read-only instead, or editable again.
+    ToggleReadOnly,
     /// Removes a default binding.
     Unbound,
 }
@@ -90,7 +99,7 @@ impl Action {
         match self {
             Action::Quit => "quit (press twice)",
             Action::Redraw => "redraw the screen",
-            Action::Help => "show or hide this help",
+            Action::Help => "commands and keys: this palette (type to filter)",
             Action::FocusNext => "focus the next pane",
             Action::FocusPrev => "focus the previous pane",
             Action::Interrupt => "stop the reply / back to the input",
@@ -131,6 +140,11 @@ impl Action {
             Action::PrevMessage => "select your previous message",
             Action::NextMessage => "select your next message",
             Action::Rewind => "rewind to before the selected message (asks first)",
+            Action::Yes => "answer yes",
+            Action::No => "answer no",
+            Action::Close => "close",
+            Action::Choose => "choose the highlighted row",
+            Action::ToggleReadOnly => "finder: add read-only / editable",
             Action::Unbound => "nothing",
         }
     }
@@ -147,6 +161,10 @@ pub enum KeyContext {
     Files,
     Commits,
     Map,
+    /// The palette, the file finder and the session picker.
+    List,
+    /// A yes/no question.
+    Dialog,
 }
 
 /// A pane's keys are its context's; the one conversion between the two.
@@ -166,7 +184,7 @@ impl From<super::app_event::Focus> for KeyContext {
 
 impl KeyContext {
     /// Every context, in help order.
-    pub const ALL: [KeyContext; 7] = [
+    pub const ALL: [KeyContext; 9] = [
         KeyContext::Global,
         KeyContext::Input,
         KeyContext::Chat,
@@ -174,6 +192,8 @@ impl KeyContext {
         KeyContext::Files,
         KeyContext::Commits,
         KeyContext::Map,
+        KeyContext::List,
+        KeyContext::Dialog,
     ];
 
     /// The context's name as written in the keymap file.
@@ -186,6 +206,8 @@ impl KeyContext {
             KeyContext::Files => "files",
             KeyContext::Commits => "commits",
             KeyContext::Map => "map",
+            KeyContext::List => "list",
+            KeyContext::Dialog => "dialog",
         }
     }
 }
@@ -362,11 +384,12 @@ pub struct Keymap {
 /// The built-in bindings.
 const DEFAULTS: &[(KeyContext, &str, Action)] = {
     use Action::*;
-    use KeyContext::{Chat, Commits, Diff, Files, Global, Input, Map};
+    use KeyContext::{Chat, Commits, Dialog, Diff, Files, Global, Input, List, Map};
     &[
         (Global, "ctrl-c", Quit),
         (Global, "ctrl-l", Redraw),
         (Global, "f1", Help),
+        (Global, "ctrl-p", Help),
         (Global, "tab", FocusNext),
         (Global, "shift-tab", FocusPrev),
         (Global, "esc", Interrupt),
@@ -379,7 +402,6 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (Input, "tab", Complete),
         (Input, "up", HistoryPrev),
         (Input, "down", HistoryNext),
-        (Input, "ctrl-p", HistoryPrev),
         (Input, "ctrl-n", HistoryNext),
         (Chat, "?", Help),
         (Chat, "up", Up),
@@ -444,6 +466,17 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (Map, "pgdn", PageDown),
         (Map, "r", Refresh),
         (Map, "m", ToggleMapText),
+        (List, "up", Up),
+        (List, "down", Down),
+        (List, "tab", Down),
+        (List, "pgup", PageUp),
+        (List, "pgdn", PageDown),
+        (List, "enter", Choose),
+        (List, "esc", Close),
+        (List, "ctrl-r", ToggleReadOnly),
+        (Dialog, "y", Yes),
+        (Dialog, "n", No),
+        (Dialog, "esc", No),
     ]
 };
 
@@ -661,7 +694,7 @@ mod tests {
         assert_eq!(keymap.action(KeyContext::Diff, &y), None);
         assert_eq!(
             keymap.keys_for(KeyContext::Global, Action::Help),
-            ["F1", "F2"]
+            ["Ctrl-P", "F1", "F2"]
         );
     }
 
