@@ -213,18 +213,20 @@ pub fn draw_palette(
             group = entry.group;
             lines.push(Line::styled(group.to_string(), styles.heading));
         }
-        let style = if index == palette.selected {
-            styles.text.patch(styles.selection)
+        // A mark as well as the colour, for terminals (and readers) without colour.
+        let (style, mark) = if index == palette.selected {
+            (styles.text.patch(styles.selection), '▸')
         } else {
-            styles.text
+            (styles.text, ' ')
         };
         let label_lines = textwrap::wrap(&entry.label, label_width);
         let help_lines = textwrap::wrap(entry.help, help_width);
         for line in 0..label_lines.len().max(help_lines.len()) {
             let label = label_lines.get(line).map_or("", |text| text.as_ref());
             let help = help_lines.get(line).map_or("", |text| text.as_ref());
+            let mark = if line == 0 { mark } else { ' ' };
             lines.push(Line::from(vec![
-                Span::styled(format!(" {label:<label_width$}  "), styles.code_inline),
+                Span::styled(format!("{mark}{label:<label_width$}  "), styles.code_inline),
                 Span::styled(help.to_string(), style),
             ]));
         }
