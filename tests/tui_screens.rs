@@ -745,6 +745,24 @@ async fn completion_and_mentions_in_the_input() {
     ui.quit().await;
 }
 
+/// Typing `/` lists the registry's commands above the message box; more letters narrow it.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_slash_lists_the_commands_it_could_become() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.type_text("/");
+    let all = ui.screen(&repo);
+    assert!(all.contains("/add PATH|DIR|GLOB..."), "{all}");
+    ui.type_text("co");
+    assert_snapshot!("slash_co_80x24", ui.screen(&repo));
+    // A space ends the name: the list goes.
+    ui.type_text("mmit ");
+    let typed = ui.screen(&repo);
+    assert!(!typed.contains(" Commands "), "{typed}");
+    ui.quit().await;
+}
+
 /// The registry alone decides what the UI keeps and what it hands to the engine.
 #[tokio::test(flavor = "multi_thread")]
 async fn every_command_goes_where_its_registry_row_says() {

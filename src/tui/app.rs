@@ -15,7 +15,7 @@ use super::app_event::{AppEvent, Confirmation, ExternalEdit, Focus};
 use super::highlight::Palette;
 use super::history::InputHistory;
 use super::keymap::{Action, KeyContext, Keymap};
-use super::palette::{Choice, CommandPalette, draw_palette};
+use super::palette::{Choice, CommandPalette, draw_command_hints, draw_palette};
 use super::overlay::{
     Finder, SessionPicker, draw_confirmation, draw_finder, draw_session_picker,
 };
@@ -1070,7 +1070,7 @@ impl App {
             draw_confirmation(frame, body, confirmation, &self.keymap, styles);
         } else {
             match &self.overlay {
-                Overlay::None => {}
+                Overlay::None => self.draw_command_list(frame, body),
                 Overlay::Palette(palette) => {
                     draw_palette(frame, body, palette, &self.keymap, styles)
                 }
@@ -1079,6 +1079,20 @@ impl App {
                     draw_session_picker(frame, body, picker, &self.keymap, styles)
                 }
             }
+        }
+    }
+
+    /// While a command name is being typed (`/`, `/co`), the registry's rows it could
+    /// become are listed just above the message box.
+    fn draw_command_list(&self, frame: &mut Frame, body: Rect) {
+        if self.focus != Focus::Input {
+            return;
+        }
+        let text = self.input.text();
+        if text.starts_with('/') && !text.contains(char::is_whitespace) {
+            let above = body.height.saturating_sub(self.input.wanted_height());
+            let area = Rect { height: above, ..body };
+            draw_command_hints(frame, area, &text, &self.theme.styles);
         }
     }
 

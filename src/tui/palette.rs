@@ -248,6 +248,60 @@ pub fn draw_palette(
     frame.render_widget(Paragraph::new(lines), list_area);
 }
 
+/// Lists the commands whose names start with `typed` (`/co`) at the bottom of `area`,
+/// each with its usage and help: what Tab would complete to, from the registry.
+pub fn draw_command_hints(frame: &mut Frame, area: Rect, typed: &str, styles: &Styles) {
+    let name = typed.trim_start_matches('/');
+    let rows: Vec<&crate::protocol::CommandSpec> = COMMANDS
+        .iter()
+        .filter(|row| row.name.starts_with(name))
+        .collect();
+    if rows.is_empty() || area.height < 3 {
+        return;
+    }
+    let width = area.width.min(100);
+    let inner_width = usize::from(width.saturating_sub(2));
+    let label_width = rows
+        .iter()
+        .map(|row| row.name.len() + row.usage.len() + 2)
+        .max()
+        .unwrap_or(8)
+        .min(inner_width / 2);
+    let room = inner_width.saturating_sub(label_width + 1).max(10);
+    let mut lines: Vec<Line> = Vec::new();
+    for row in rows {
+        let label = format!("/{} {}", row.name, row.usage);
+        // Wrapped, never cut, as in the palette.
+        for (index, help) in textwrap::wrap(row.help, room).iter().enumerate() {
+            let label = if index == 0 { label.as_str() } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{label:<label_width$} "), styles.code_inline),
+                Span::styled(help.to_string(), styles.dim),
+            ]));
+        }
+    }
+    let wanted = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let height = wanted.min(area.height).min(14);
+    let rect = Rect {
+        x: area.x,
+        y: area.y + area.height - height,
+        width,
+        height,
+    };
+    frame.render_widget(Clear, rect);
+    let hidden = lines.len() > usize::from(height.saturating_sub(2));
+    let title = if hidden {
+        " Commands (more below: keep typing) ".to_string()
+    } else {
+        " Commands ".to_string()
+    };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(styles.border)
+        .title(Span::styled(title, styles.title));
+    frame.render_widget(Paragraph::new(lines).block(block), rect);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
