@@ -454,21 +454,21 @@ async fn without_a_model_the_engine_still_starts_and_commands_work() {
 }
 
 #[tokio::test]
-async fn run_needs_an_explicit_yes() {
+async fn a_typed_run_runs_at_once() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let mock = MockLlm::start().await;
     let mut driver = Driver::start(settings(&repo.root(), &mock.openai_base(), &[])).await;
 
-    let refused = driver.turn("/run touch made-by-run.txt").await;
-    assert!(refused
-        .questions()
-        .iter()
-        .any(|kind| matches!(kind, QuestionKind::RunShell { command } if command == "touch made-by-run.txt")));
-    assert!(!repo.root().join("made-by-run.txt").exists());
-
-    driver.shell_yes = true;
+    // The user typed it: no question, as in Aider (the model's proposals still ask).
     let ran = driver.turn("/run touch made-by-run.txt").await;
     assert_eq!(ran.outcome, TurnOutcome::Success);
+    assert!(
+        !ran.questions()
+            .iter()
+            .any(|kind| matches!(kind, QuestionKind::RunShell { .. })),
+        "{:?}",
+        ran.questions()
+    );
     assert!(repo.root().join("made-by-run.txt").exists());
     assert!(mock.requests().is_empty(), "no model request for /run");
     driver.quit().await;

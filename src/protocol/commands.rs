@@ -139,7 +139,7 @@ commands! {
         usage: "COMMAND",
         argument: Text,
         runs: Engine,
-        help: "Run a shell command (asks first) and optionally keep its output for the model",
+        help: "Run a shell command now and optionally keep its output for the model",
     },
     Test {
         name: "test",
