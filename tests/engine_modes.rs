@@ -187,9 +187,13 @@ async fn an_at_path_adds_the_file_without_a_question_and_loses_its_at() {
     .await;
 
     assert!(
-        !run.events
-            .iter()
-            .any(|event| matches!(event, Event::Question { kind: QuestionKind::AddFile { .. }, .. })),
+        !run.events.iter().any(|event| matches!(
+            event,
+            Event::Question {
+                kind: QuestionKind::AddFile { .. },
+                ..
+            }
+        )),
         "an @path is added outright"
     );
     let request = main_bodies(&mock)[0].to_string();

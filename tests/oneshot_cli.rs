@@ -359,7 +359,11 @@ fn settings_is_a_table_of_option_value_and_where_it_was_set() {
         &["--map-tokens", "512", "--message", "/settings"],
     );
     let stdout = text(&output.stdout);
-    assert!(output.status.success(), "{stdout}\n{}", text(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        text(&output.stderr)
+    );
     let row = |name: &str| {
         stdout
             .lines()
@@ -368,7 +372,10 @@ fn settings_is_a_table_of_option_value_and_where_it_was_set() {
             .to_string()
     };
     let header = row("option");
-    assert!(header.contains("value") && header.ends_with("set in"), "{header}");
+    assert!(
+        header.contains("value") && header.ends_with("set in"),
+        "{header}"
+    );
     let map_tokens = row("map-tokens");
     assert!(
         map_tokens.contains(" 512 ") && map_tokens.ends_with("the command line"),

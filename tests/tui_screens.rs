@@ -778,7 +778,9 @@ async fn every_command_goes_where_its_registry_row_says() {
         let typed = format!("/{}", row.name);
         ui.type_text(&typed).key(KeyCode::Enter);
         let ops = ui.take_ops();
-        let sent = ops.contains(&Op::Submit { text: typed.clone() });
+        let sent = ops.contains(&Op::Submit {
+            text: typed.clone(),
+        });
         assert_eq!(
             sent,
             row.runs != Runs::Ui,

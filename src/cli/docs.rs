@@ -134,7 +134,10 @@ fn subcommand_options(roff: &mut Roff, sub: &clap::Command, top: &clap::Command)
             let value = arg
                 .get_value_names()
                 .and_then(|names| names.first())
-                .map_or_else(|| arg.get_id().to_string().to_uppercase(), |name| name.to_string());
+                .map_or_else(
+                    || arg.get_id().to_string().to_uppercase(),
+                    |name| name.to_string(),
+                );
             head.push(roman(" "));
             head.push(italic(value));
         }

@@ -22,7 +22,10 @@ fn settings_table(settings: &crate::config::Settings) -> String {
         .iter()
         .zip(settings.option_values())
         .map(|(option, value)| {
-            let origin = settings.origins.get(option.name).map_or("default", String::as_str);
+            let origin = settings
+                .origins
+                .get(option.name)
+                .map_or("default", String::as_str);
             (option.name, plain_value(&value), origin)
         })
         .collect();
@@ -33,12 +36,21 @@ fn settings_table(settings: &crate::config::Settings) -> String {
         .max()
         .unwrap_or(5)
         .clamp(5, 40);
-    let mut text = format!("{:<name_width$}  {:<value_width$}  set in\n", "option", "value");
+    let mut text = format!(
+        "{:<name_width$}  {:<value_width$}  set in\n",
+        "option", "value"
+    );
     for (name, value, origin) in rows {
-        text.push_str(&format!("{name:<name_width$}  {value:<value_width$}  {origin}\n"));
+        text.push_str(&format!(
+            "{name:<name_width$}  {value:<value_width$}  {origin}\n"
+        ));
     }
     if !settings.sources.is_empty() {
-        let files: Vec<String> = settings.sources.iter().map(|p| p.display().to_string()).collect();
+        let files: Vec<String> = settings
+            .sources
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
         text.push_str(&format!("Files read: {}\n", files.join(", ")));
     }
     text.trim_end().to_string()

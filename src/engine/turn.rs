@@ -370,7 +370,9 @@ impl Engine {
         for path in named {
             match self.add_chat_file(&path, false) {
                 Ok(added) if !added.is_empty() => {
-                    self.emitter.info(format!("Added {}", added.join(", "))).await
+                    self.emitter
+                        .info(format!("Added {}", added.join(", ")))
+                        .await
                 }
                 Ok(_) => {}
                 Err(refusal) => self.emitter.warn(refusal.to_string()).await,

@@ -468,9 +468,7 @@ fn closest_name(typed: &str) -> Option<&'static str> {
         .collect();
     scored.sort();
     match scored.as_slice() {
-        [(best, name), rest @ ..] if rest.first().is_none_or(|(next, _)| next > best) => {
-            Some(name)
-        }
+        [(best, name), rest @ ..] if rest.first().is_none_or(|(next, _)| next > best) => Some(name),
         _ => None,
     }
 }
@@ -483,9 +481,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in rows.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        rows[0][j] = j;
-    }
+    rows[0] = (0..=b.len()).collect();
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
@@ -570,7 +566,11 @@ mod tests {
             parse_command("/comit fix it").unwrap_err(),
             "Unknown command /comit: did you mean /commit?"
         );
-        assert!(parse_command("/tset").unwrap_err().contains("did you mean /test?"));
+        assert!(
+            parse_command("/tset")
+                .unwrap_err()
+                .contains("did you mean /test?")
+        );
         assert!(parse_command("/xyzzy").unwrap_err().contains("/help lists"));
         // "/mdoel" is one swap from /model and further from everything else.
         assert!(parse_command("/mdoel").unwrap_err().ends_with("/model?"));

@@ -15,10 +15,8 @@ use super::app_event::{AppEvent, Confirmation, ExternalEdit, Focus};
 use super::highlight::Palette;
 use super::history::InputHistory;
 use super::keymap::{Action, KeyContext, Keymap};
+use super::overlay::{Finder, SessionPicker, draw_confirmation, draw_finder, draw_session_picker};
 use super::palette::{Choice, CommandPalette, draw_command_hints, draw_palette};
-use super::overlay::{
-    Finder, SessionPicker, draw_confirmation, draw_finder, draw_session_picker,
-};
 use super::pane::DrawContext;
 use super::panes::chat::{ChatPane, EntryId, EntryKind};
 use super::panes::commits::{CommitLogPane, LOG_LIMIT};
@@ -611,7 +609,9 @@ impl App {
                 finder.update();
             }
             Overlay::Palette(palette) => {
-                palette.query.push_str(text.lines().next().unwrap_or_default());
+                palette
+                    .query
+                    .push_str(text.lines().next().unwrap_or_default());
                 palette.update();
             }
             Overlay::Sessions(_) => {}
@@ -1091,7 +1091,10 @@ impl App {
         let text = self.input.text();
         if text.starts_with('/') && !text.contains(char::is_whitespace) {
             let above = body.height.saturating_sub(self.input.wanted_height());
-            let area = Rect { height: above, ..body };
+            let area = Rect {
+                height: above,
+                ..body
+            };
             draw_command_hints(frame, area, &text, &self.theme.styles);
         }
     }

@@ -88,8 +88,8 @@ impl CommandPalette {
             .iter()
             .enumerate()
             .filter(|(_, entry)| {
-                let haystack = format!("{} {} {}", entry.label, entry.help, entry.group)
-                    .to_lowercase();
+                let haystack =
+                    format!("{} {} {}", entry.label, entry.help, entry.group).to_lowercase();
                 words.iter().all(|word| haystack.contains(word.as_str()))
             })
             .map(|(index, _)| index)
@@ -124,12 +124,17 @@ impl CommandPalette {
 
     /// The rows that match, in order.
     pub fn matching(&self) -> impl Iterator<Item = &Entry> {
-        self.matches.iter().filter_map(|index| self.entries.get(*index))
+        self.matches
+            .iter()
+            .filter_map(|index| self.entries.get(*index))
     }
 
     /// What Enter on the highlighted row does; `None` for a key's row.
     pub fn choice(&self) -> Option<Choice> {
-        let entry = self.matches.get(self.selected).and_then(|i| self.entries.get(*i))?;
+        let entry = self
+            .matches
+            .get(self.selected)
+            .and_then(|i| self.entries.get(*i))?;
         let spec = entry.command?.spec();
         let line = format!("/{}", spec.name);
         Some(if spec.argument == Argument::None {
