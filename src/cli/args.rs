@@ -33,6 +33,13 @@ pub enum Command {
     /// Watch the files for comments ending in AI! or AI? and run what they ask, until
     /// Ctrl-C; takes the session's flags (--model, --yes, --json, …).
     Watch(Box<SessionArgs>),
+    /// Print a shell completion script: bash, zsh, fish, elvish or powershell.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): the flags, the keys, the files read and written.
+    Man,
 }
 
 /// `aider-tui sessions [--json] [--root DIR]`

@@ -2,11 +2,13 @@
 //!
 //! `aider-tui [FILES]` opens the full-screen session; with `--message` it runs one
 //! turn headless; `watch` runs watch mode headless; `apply` and `map` are tool commands
-//! over the edit engine and the repo map; `sessions` lists the saved sessions. Each
+//! over the edit engine and the repo map; `sessions` lists the saved sessions;
+//! `completions` and `man` print the shell completions and the manual. Each
 //! runner lives in its own file beside this one, and the arguments they read in `args`.
 
 mod apply;
 mod args;
+mod docs;
 mod map;
 mod session;
 mod sessions;
@@ -37,6 +39,8 @@ pub fn main() -> ExitCode {
         Some(Command::Map(args)) => map::run(args),
         Some(Command::Sessions(args)) => sessions::run(args),
         Some(Command::Watch(args)) => session::run_watch(*args),
+        Some(Command::Completions { shell }) => docs::print_completions(shell),
+        Some(Command::Man) => docs::print_man(),
         None => session::run(cli.session),
     }
 }

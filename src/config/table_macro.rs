@@ -76,6 +76,14 @@ macro_rules! settings_table {
             }
         }
 
+        impl Settings {
+            /// Each option's value as `Debug` writes it (a secret as `<set>`), in the
+            /// order of the options with a field of their own, which lead `OPTIONS`.
+            pub fn option_values(&self) -> Vec<String> {
+                vec![$( format!("{:?}", self.$field), )*]
+            }
+        }
+
         /// The settings one layer (a config file, `.env`, the environment, the flags)
         /// sets. A field at its default says nothing; lists add to the layers below.
         #[derive(Clone, Debug, Default, PartialEq)]

@@ -312,20 +312,7 @@ impl Engine {
                 message: "/run needs a command".to_string(),
             };
         }
-        let yes = self
-            .inbox
-            .ask(
-                &self.emitter,
-                QuestionKind::RunShell {
-                    command: command.to_string(),
-                },
-                format!("Run `{command}`?"),
-            )
-            .await;
-        if !yes {
-            self.emitter.info(format!("Did not run `{command}`.")).await;
-            return TurnOutcome::Success;
-        }
+        // Typed by the user, so it runs at once; the model's proposals are asked about.
         self.run_user_shell(command, CommandKind::Shell).await;
         TurnOutcome::Success
     }

@@ -54,6 +54,25 @@ pub fn find_mentions(message: &str, repo_files: &[String], in_chat: &BTreeSet<St
     }
 }
 
+/// `@path` words naming repository files: the user asked for these files outright, so
+/// they are added without a question. Returns the message with those `@`s taken off
+/// and the paths named.
+pub fn take_at_paths(message: &str, repo_files: &[String]) -> (String, Vec<String>) {
+    let mut text = message.to_string();
+    let mut named = Vec::new();
+    for word in message.split_whitespace() {
+        let Some(path) = word.strip_prefix('@') else {
+            continue;
+        };
+        let path = path.trim_end_matches([',', '.', ':', ';', ')', '?', '!']);
+        if repo_files.iter().any(|file| file == path) {
+            text = text.replacen(&format!("@{path}"), path, 1);
+            named.push(path.to_string());
+        }
+    }
+    (text, named)
+}
+
 /// Splits a message into words, stripping the punctuation people put around names
 /// (quotes, backticks, brackets, trailing commas and full stops).
 fn candidate_words(message: &str) -> Vec<&str> {
@@ -107,6 +126,13 @@ mod tests {
         let in_chat: BTreeSet<String> = ["src/app.py".to_string()].into();
         let found = find_mentions("math.py and src/app.py", &files(), &in_chat);
         assert!(found.files.is_empty());
+    }
+
+    #[test]
+    fn at_paths_of_repository_files_lose_their_at() {
+        let (text, named) = take_at_paths("explain @src/app.py, not @nope.py", &files());
+        assert_eq!(text, "explain src/app.py, not @nope.py");
+        assert_eq!(named, vec!["src/app.py"]);
     }
 
     #[test]

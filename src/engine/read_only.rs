@@ -20,7 +20,62 @@ pub(super) fn settings_text(settings: &crate::config::Settings) -> String {
     // A base URL may carry a key (`?api-key=…`, `user:key@`).
     let mut shown = settings.clone();
     shown.api_base = shown.api_base.as_deref().map(crate::llm::redact_url);
-    format!("{shown:#?}")
+    settings_table(&shown)
+}
+
+/// `/settings`: one row per option, its value and where it was set, then the files read.
+fn settings_table(settings: &crate::config::Settings) -> String {
+    let rows: Vec<(&str, String, &str)> = crate::config::OPTIONS
+        .iter()
+        .zip(settings.option_values())
+        .map(|(option, value)| {
+            let origin = settings
+                .origins
+                .get(option.name)
+                .map_or("default", String::as_str);
+            (option.name, plain_value(&value), origin)
+        })
+        .collect();
+    let name_width = rows.iter().map(|(name, ..)| name.len()).max().unwrap_or(6);
+    let value_width = rows
+        .iter()
+        .map(|(_, value, _)| value.chars().count())
+        .max()
+        .unwrap_or(5)
+        .clamp(5, 40);
+    let mut text = format!(
+        "{:<name_width$}  {:<value_width$}  set in\n",
+        "option", "value"
+    );
+    for (name, value, origin) in rows {
+        text.push_str(&format!(
+            "{name:<name_width$}  {value:<value_width$}  {origin}\n"
+        ));
+    }
+    if !settings.sources.is_empty() {
+        let files: Vec<String> = settings
+            .sources
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        text.push_str(&format!("Files read: {}\n", files.join(", ")));
+    }
+    text.trim_end().to_string()
+}
+
+/// A value as a person writes it: `Some("x")` as `x`, `None` as `-`.
+fn plain_value(debug: &str) -> String {
+    let inner = debug
+        .strip_prefix("Some(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or(debug);
+    match inner {
+        "None" | "[]" => "-".to_string(),
+        quoted if quoted.len() >= 2 && quoted.starts_with('"') && quoted.ends_with('"') => {
+            quoted[1..quoted.len() - 1].to_string()
+        }
+        other => other.to_string(),
+    }
 }
 
 /// The Ollama this session talks to (`--api-base` with an `ollama/` model), else the

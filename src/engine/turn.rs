@@ -63,6 +63,7 @@ impl Engine {
     ) -> TurnOutcome {
         self.collect_summary().await;
         self.session.keepalive.user_message();
+        let message = self.add_at_paths(message).await;
         let mentions = self.offer_mentioned_files(&message).await;
         self.offer_web_pages(&message).await;
         if self.inbox.quit {
@@ -375,6 +376,24 @@ impl Engine {
             .map(|message| tokens::estimate_tokens(&message.text) as u64)
             .sum();
         files + history + self.session.map.tokens() + self.image_tokens()
+    }
+
+    /// Adds the files the message names as `@path` (the one place `@` is read) and
+    /// returns the message without those `@`s.
+    async fn add_at_paths(&mut self, message: String) -> String {
+        let (message, named) = mentions::take_at_paths(&message, &self.session.repo_files());
+        for path in named {
+            match self.add_chat_file(&path, false) {
+                Ok(added) if !added.is_empty() => {
+                    self.emitter
+                        .info(format!("Added {}", added.join(", ")))
+                        .await
+                }
+                Ok(_) => {}
+                Err(refusal) => self.emitter.warn(refusal.to_string()).await,
+            }
+        }
+        message
     }
 
     /// Offers the repository files the user's message names for adding, before the

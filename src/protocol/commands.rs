@@ -1,61 +1,11 @@
-//! The slash commands: one table of names, arguments and help, which the engine
-//! dispatches on and every front end completes and lists from.
+//! The slash commands: one registry of names, arguments, help, completion and where
+//! each runs. The engine dispatches on it, the full-screen UI runs its own rows and
+//! hands the rest on, and every front end completes and lists from it.
+//!
+//! The enum and the table come from one macro list, so a command without a row (or a
+//! row without a command) does not compile.
 
 use serde::{Deserialize, Serialize};
-
-/// A slash command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Command {
-    Add,
-    Drop,
-    ReadOnly,
-    Ls,
-    Undo,
-    Diff,
-    Commit,
-    Run,
-    Test,
-    Lint,
-    Ask,
-    Code,
-    Architect,
-    ChatMode,
-    Model,
-    WeakModel,
-    EditorModel,
-    Tokens,
-    Clear,
-    Reset,
-    Map,
-    MapRefresh,
-    Settings,
-    Help,
-    Exit,
-    Quit,
-    Git,
-    AutoAccept,
-    Rewind,
-    Redo,
-    Sessions,
-    Resume,
-    Context,
-    Watch,
-    Copy,
-    CopyContext,
-    Paste,
-    Web,
-    Voice,
-    Editor,
-    MultilineMode,
-    ContextPane,
-    Save,
-    Load,
-    ReasoningEffort,
-    ThinkTokens,
-    Models,
-    Cancel,
-}
 
 /// What a command's argument is, so a front end can complete it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,374 +27,407 @@ pub enum Argument {
     Path,
 }
 
-/// One row of the table.
+/// Where a typed command runs in the full-screen session. A headless run sends every
+/// command to the engine, which does what it can without a screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runs {
+    /// The engine runs it.
+    Engine,
+    /// The UI runs it alone: it acts on the screen, the message box or the watcher.
+    Ui,
+    /// The UI updates its panes, then the engine runs it.
+    UiThenEngine,
+}
+
+/// One row of the registry.
 #[derive(Debug, Clone, Copy)]
 pub struct CommandSpec {
     pub command: Command,
     pub name: &'static str,
     /// How the argument is written in the help (`FILE...`), empty when none.
     pub usage: &'static str,
+    /// What completes after the name.
     pub argument: Argument,
+    pub runs: Runs,
     pub help: &'static str,
 }
 
-const fn spec(
-    command: Command,
-    name: &'static str,
-    usage: &'static str,
-    argument: Argument,
-    help: &'static str,
-) -> CommandSpec {
-    CommandSpec {
-        command,
-        name,
-        usage,
-        argument,
-        help,
-    }
+/// Declares the `Command` enum and `COMMANDS` in the same order, so `spec` is an index.
+macro_rules! commands {
+    ($(
+        $variant:ident {
+            name: $name:literal,
+            usage: $usage:literal,
+            argument: $argument:ident,
+            runs: $runs:ident,
+            help: $help:literal $(,)?
+        },
+    )+) => {
+        /// A slash command.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        pub enum Command {
+            $($variant,)+
+        }
+
+        /// Every command, in the order `/help` lists them.
+        pub static COMMANDS: &[CommandSpec] = &[$(
+            CommandSpec {
+                command: Command::$variant,
+                name: $name,
+                usage: $usage,
+                argument: Argument::$argument,
+                runs: Runs::$runs,
+                help: $help,
+            },
+        )+];
+    };
 }
 
-/// Every command, in the order `/help` lists them.
-pub const COMMANDS: &[CommandSpec] = &[
-    spec(
-        Command::Add,
-        "add",
-        "PATH|DIR|GLOB...",
-        Argument::RepoFiles,
-        "Add files to the chat so the model can edit them",
-    ),
-    spec(
-        Command::Drop,
-        "drop",
-        "[FILE...]",
-        Argument::ChatFiles,
-        "Remove files from the chat (all of them with no argument)",
-    ),
-    spec(
-        Command::ReadOnly,
-        "read-only",
-        "PATH...",
-        Argument::RepoFiles,
-        "Add files the model may read but not edit",
-    ),
-    spec(
-        Command::Ls,
-        "ls",
-        "",
-        Argument::None,
-        "List the chat files, the read-only files and the other repository files",
-    ),
-    spec(
-        Command::Undo,
-        "undo",
-        "",
-        Argument::None,
-        "Undo the last commit if aider-tui made it",
-    ),
-    spec(
-        Command::Diff,
-        "diff",
-        "",
-        Argument::None,
-        "Show what the last turn changed",
-    ),
-    spec(
-        Command::Commit,
-        "commit",
-        "[MESSAGE]",
-        Argument::Text,
-        "Commit your pending changes (message optional)",
-    ),
-    spec(
-        Command::Run,
-        "run",
-        "COMMAND",
-        Argument::Text,
-        "Run a shell command (asks first) and optionally keep its output for the model",
-    ),
-    spec(
-        Command::Test,
-        "test",
-        "[COMMAND]",
-        Argument::Text,
-        "Run the test command (or the given one)",
-    ),
-    spec(
-        Command::Lint,
-        "lint",
-        "[FILE...]",
-        Argument::ChatFiles,
-        "Lint the chat files (or the given ones) and offer to fix problems",
-    ),
-    spec(
-        Command::Ask,
-        "ask",
-        "[QUESTION]",
-        Argument::Message,
-        "Ask a question without edits; with no text, switch to ask mode",
-    ),
-    spec(
-        Command::Code,
-        "code",
-        "[REQUEST]",
-        Argument::Message,
-        "Ask for edits; with no text, switch to code mode",
-    ),
-    spec(
-        Command::Architect,
-        "architect",
-        "[REQUEST]",
-        Argument::Message,
-        "Plan with the main model, edit with the editor model; with no text, switch mode",
-    ),
-    spec(
-        Command::ChatMode,
-        "chat-mode",
-        "MODE",
-        Argument::Mode,
-        "Switch mode: code, ask, architect or context",
-    ),
-    spec(
-        Command::Model,
-        "model",
-        "[NAME]",
-        Argument::Model,
-        "Show or switch the main model",
-    ),
-    spec(
-        Command::WeakModel,
-        "weak-model",
-        "[NAME]",
-        Argument::Model,
-        "Show or switch the model that writes commit messages and summaries",
-    ),
-    spec(
-        Command::EditorModel,
-        "editor-model",
-        "[NAME]",
-        Argument::Model,
-        "Show or switch the editor model of architect mode",
-    ),
-    spec(
-        Command::Tokens,
-        "tokens",
-        "",
-        Argument::None,
-        "Show each part of the next request: tokens, cost, window share, prompt cache",
-    ),
-    spec(
-        Command::Clear,
-        "clear",
-        "",
-        Argument::None,
-        "Forget the conversation history",
-    ),
-    spec(
-        Command::Reset,
-        "reset",
-        "",
-        Argument::None,
-        "Drop all files and forget the history",
-    ),
-    spec(
-        Command::Map,
-        "map",
-        "",
-        Argument::None,
-        "Show the repo map as the model sees it",
-    ),
-    spec(
-        Command::MapRefresh,
-        "map-refresh",
-        "",
-        Argument::None,
-        "Re-read the repository and show the map",
-    ),
-    spec(
-        Command::Settings,
-        "settings",
-        "",
-        Argument::None,
-        "Show the session's settings and where each came from",
-    ),
-    spec(
-        Command::Help,
-        "help",
-        "",
-        Argument::None,
-        "List the commands",
-    ),
-    spec(Command::Exit, "exit", "", Argument::None, "End the session"),
-    spec(
-        Command::Quit,
-        "quit",
-        "",
-        Argument::None,
-        "End the session (as /exit)",
-    ),
-    spec(
-        Command::Git,
-        "git",
-        "ARGS",
-        Argument::Text,
-        "Run a git command",
-    ),
-    spec(
-        Command::Rewind,
-        "rewind",
-        "[K]",
-        Argument::Text,
-        "Go back to before your K-th latest message (default 1): the conversation, and the code by moving the branch back over the assistant's commits",
-    ),
-    spec(
-        Command::Redo,
-        "redo",
-        "",
-        Argument::None,
-        "Put back what the last /rewind took away: the messages and the commits",
-    ),
-    spec(
-        Command::Sessions,
-        "sessions",
-        "",
-        Argument::None,
-        "List the saved sessions of this repository (a picker in the full-screen session)",
-    ),
-    spec(
-        Command::Resume,
-        "resume",
-        "ID",
-        Argument::Text,
-        "Switch to a saved session (a unique start of its id is enough)",
-    ),
-    spec(
-        Command::AutoAccept,
-        "auto-accept",
-        "",
-        Argument::None,
-        "Turn auto-accept of edits on or off (like --yes)",
-    ),
-    spec(
-        Command::Context,
-        "context",
-        "[REQUEST]",
-        Argument::Message,
-        "Have the model name the files a change needs and add them; with no text, switch mode",
-    ),
-    spec(
-        Command::Watch,
-        "watch",
-        "",
-        Argument::None,
-        "Watch the files for comments ending in AI! or AI? and act on them (on/off)",
-    ),
-    spec(
-        Command::Copy,
-        "copy",
-        "",
-        Argument::None,
-        "Copy the model's last reply to the clipboard",
-    ),
-    spec(
-        Command::CopyContext,
-        "copy-context",
-        "",
-        Argument::None,
-        "Copy the chat context as Markdown, to paste into a web chat",
-    ),
-    spec(
-        Command::Paste,
-        "paste",
-        "[NAME]",
-        Argument::Text,
-        "Paste the clipboard: text into the message box, an image into the chat",
-    ),
-    spec(
-        Command::Web,
-        "web",
-        "URL [TEXT]",
-        Argument::Text,
-        "Fetch a web page for the next message; with TEXT, send TEXT with it now",
-    ),
-    spec(
-        Command::Voice,
-        "voice",
-        "[FILE.wav]",
-        Argument::Path,
-        "Speak a message (Enter stops), or transcribe a WAV file, into the message box",
-    ),
-    spec(
-        Command::Editor,
-        "editor",
-        "",
-        Argument::None,
-        "Write the message in $VISUAL or $EDITOR",
-    ),
-    spec(
-        Command::MultilineMode,
-        "multiline-mode",
-        "",
-        Argument::None,
-        "Swap Enter and Alt-Enter: Enter inserts a new line, Alt-Enter sends",
-    ),
-    spec(
-        Command::ContextPane,
-        "context-pane",
-        "",
-        Argument::None,
-        "Show or hide the context pane: the next request part by part, with the prompt cache",
-    ),
-    spec(
-        Command::Save,
-        "save",
-        "FILE",
-        Argument::Path,
-        "Save the chat's files as /add and /read-only commands, for /load",
-    ),
-    spec(
-        Command::Load,
-        "load",
-        "FILE",
-        Argument::Path,
-        "Run the slash commands in a file (blank lines and # comments skipped)",
-    ),
-    spec(
-        Command::ReasoningEffort,
-        "reasoning-effort",
-        "[low|medium|high]",
-        Argument::Text,
-        "Show or set how hard a reasoning model thinks (OpenAI reasoning_effort)",
-    ),
-    spec(
-        Command::ThinkTokens,
-        "think-tokens",
-        "[N]",
-        Argument::Text,
-        "Show or set the thinking budget in tokens (8k, 0 for off; Anthropic)",
-    ),
-    spec(
-        Command::Models,
-        "models",
-        "WORD",
-        Argument::Text,
-        "List known models (and a local Ollama's) whose names contain WORD",
-    ),
-    spec(
-        Command::Cancel,
-        "cancel",
-        "",
-        Argument::None,
-        "Drop the messages and commands queued while a turn runs",
-    ),
-];
+commands! {
+    Add {
+        name: "add",
+        usage: "PATH|DIR|GLOB...",
+        argument: RepoFiles,
+        runs: Engine,
+        help: "Add files to the chat so the model can edit them",
+    },
+    Drop {
+        name: "drop",
+        usage: "[FILE...]",
+        argument: ChatFiles,
+        runs: Engine,
+        help: "Remove files from the chat (all of them with no argument)",
+    },
+    ReadOnly {
+        name: "read-only",
+        usage: "PATH...",
+        argument: RepoFiles,
+        runs: Engine,
+        help: "Add files the model may read but not edit",
+    },
+    Ls {
+        name: "ls",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "List the chat files, the read-only files and the other repository files",
+    },
+    Undo {
+        name: "undo",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Undo the last commit if aider-tui made it",
+    },
+    Diff {
+        name: "diff",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Show what the last turn changed",
+    },
+    Commit {
+        name: "commit",
+        usage: "[MESSAGE]",
+        argument: Text,
+        runs: Engine,
+        help: "Commit your pending changes (message optional)",
+    },
+    Run {
+        name: "run",
+        usage: "COMMAND",
+        argument: Text,
+        runs: Engine,
+        help: "Run a shell command now and optionally keep its output for the model",
+    },
+    Test {
+        name: "test",
+        usage: "[COMMAND]",
+        argument: Text,
+        runs: Engine,
+        help: "Run the test command (or the given one)",
+    },
+    Lint {
+        name: "lint",
+        usage: "[FILE...]",
+        argument: ChatFiles,
+        runs: Engine,
+        help: "Lint the chat files (or the given ones) and offer to fix problems",
+    },
+    Ask {
+        name: "ask",
+        usage: "[QUESTION]",
+        argument: Message,
+        runs: Engine,
+        help: "Ask a question without edits; with no text, switch to ask mode",
+    },
+    Code {
+        name: "code",
+        usage: "[REQUEST]",
+        argument: Message,
+        runs: Engine,
+        help: "Ask for edits; with no text, switch to code mode",
+    },
+    Architect {
+        name: "architect",
+        usage: "[REQUEST]",
+        argument: Message,
+        runs: Engine,
+        help: "Plan with the main model, edit with the editor model; with no text, switch mode",
+    },
+    ChatMode {
+        name: "chat-mode",
+        usage: "MODE",
+        argument: Mode,
+        runs: Engine,
+        help: "Switch mode: code, ask, architect or context",
+    },
+    Model {
+        name: "model",
+        usage: "[NAME]",
+        argument: Model,
+        runs: Engine,
+        help: "Show or switch the main model",
+    },
+    WeakModel {
+        name: "weak-model",
+        usage: "[NAME]",
+        argument: Model,
+        runs: Engine,
+        help: "Show or switch the model that writes commit messages and summaries",
+    },
+    EditorModel {
+        name: "editor-model",
+        usage: "[NAME]",
+        argument: Model,
+        runs: Engine,
+        help: "Show or switch the editor model of architect mode",
+    },
+    Tokens {
+        name: "tokens",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Show each part of the next request: tokens, cost, window share, prompt cache",
+    },
+    Clear {
+        name: "clear",
+        usage: "",
+        argument: None,
+        runs: UiThenEngine,
+        help: "Forget the conversation history",
+    },
+    Reset {
+        name: "reset",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Drop all files and forget the history",
+    },
+    Map {
+        name: "map",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Show the repo map as the model sees it",
+    },
+    MapRefresh {
+        name: "map-refresh",
+        usage: "",
+        argument: None,
+        runs: UiThenEngine,
+        help: "Re-read the repository and show the map",
+    },
+    Settings {
+        name: "settings",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Show the session's settings and where each came from",
+    },
+    Help {
+        name: "help",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "List the commands",
+    },
+    Exit {
+        name: "exit",
+        usage: "",
+        argument: None,
+        runs: Ui,
+        help: "End the session",
+    },
+    Quit {
+        name: "quit",
+        usage: "",
+        argument: None,
+        runs: Ui,
+        help: "End the session (as /exit)",
+    },
+    Git {
+        name: "git",
+        usage: "ARGS",
+        argument: Text,
+        runs: Engine,
+        help: "Run a git command",
+    },
+    Rewind {
+        name: "rewind",
+        usage: "[K]",
+        argument: Text,
+        runs: Engine,
+        help: "Go back to before your K-th latest message (default 1): the conversation, and the code by moving the branch back over the assistant's commits",
+    },
+    Redo {
+        name: "redo",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Put back what the last /rewind took away: the messages and the commits",
+    },
+    Sessions {
+        name: "sessions",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "List the saved sessions of this repository (a picker in the full-screen session)",
+    },
+    Resume {
+        name: "resume",
+        usage: "ID",
+        argument: Text,
+        runs: Engine,
+        help: "Switch to a saved session (a unique start of its id is enough)",
+    },
+    AutoAccept {
+        name: "auto-accept",
+        usage: "",
+        argument: None,
+        runs: Ui,
+        help: "Turn auto-accept of edits on or off (like --yes)",
+    },
+    Context {
+        name: "context",
+        usage: "[REQUEST]",
+        argument: Message,
+        runs: Engine,
+        help: "Have the model name the files a change needs and add them; with no text, switch mode",
+    },
+    Watch {
+        name: "watch",
+        usage: "",
+        argument: None,
+        runs: Ui,
+        help: "Watch the files for comments ending in AI! or AI? and act on them (on/off)",
+    },
+    Copy {
+        name: "copy",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Copy the model's last reply to the clipboard",
+    },
+    CopyContext {
+        name: "copy-context",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Copy the chat context as Markdown, to paste into a web chat",
+    },
+    Paste {
+        name: "paste",
+        usage: "[NAME]",
+        argument: Text,
+        runs: Engine,
+        help: "Paste the clipboard: text into the message box, an image into the chat",
+    },
+    Web {
+        name: "web",
+        usage: "URL [TEXT]",
+        argument: Text,
+        runs: Engine,
+        help: "Fetch a web page for the next message; with TEXT, send TEXT with it now",
+    },
+    Voice {
+        name: "voice",
+        usage: "[FILE.wav]",
+        argument: Path,
+        runs: Engine,
+        help: "Speak a message (Enter stops), or transcribe a WAV file, into the message box",
+    },
+    Editor {
+        name: "editor",
+        usage: "",
+        argument: None,
+        runs: Ui,
+        help: "Write the message in $VISUAL or $EDITOR",
+    },
+    MultilineMode {
+        name: "multiline-mode",
+        usage: "",
+        argument: None,
+        runs: Ui,
+        help: "Swap Enter and Alt-Enter: Enter inserts a new line, Alt-Enter sends",
+    },
+    ContextPane {
+        name: "context-pane",
+        usage: "",
+        argument: None,
+        runs: Ui,
+        help: "Show or hide the context pane: the next request part by part, with the prompt cache",
+    },
+    Save {
+        name: "save",
+        usage: "FILE",
+        argument: Path,
+        runs: Engine,
+        help: "Save the chat's files as /add and /read-only commands, for /load",
+    },
+    Load {
+        name: "load",
+        usage: "FILE",
+        argument: Path,
+        runs: Engine,
+        help: "Run the slash commands in a file (blank lines and # comments skipped)",
+    },
+    ReasoningEffort {
+        name: "reasoning-effort",
+        usage: "[low|medium|high]",
+        argument: Text,
+        runs: Engine,
+        help: "Show or set how hard a reasoning model thinks (OpenAI reasoning_effort)",
+    },
+    ThinkTokens {
+        name: "think-tokens",
+        usage: "[N]",
+        argument: Text,
+        runs: Engine,
+        help: "Show or set the thinking budget in tokens (8k, 0 for off; Anthropic)",
+    },
+    Models {
+        name: "models",
+        usage: "WORD",
+        argument: Text,
+        runs: Engine,
+        help: "List known models (and a local Ollama's) whose names contain WORD",
+    },
+    Cancel {
+        name: "cancel",
+        usage: "",
+        argument: None,
+        runs: Engine,
+        help: "Drop the messages and commands queued while a turn runs",
+    },
+}
 
 impl Command {
     /// The command's row in the table.
     pub fn spec(self) -> &'static CommandSpec {
-        COMMANDS
-            .iter()
-            .find(|row| row.command == self)
-            .unwrap_or(&COMMANDS[0])
+        // The macro writes the rows in the enum's order.
+        &COMMANDS[self as usize]
     }
 
     /// The name as typed, without the slash.
@@ -470,14 +453,55 @@ pub fn parse_command(line: &str) -> Result<(Command, &str), String> {
         .collect();
     match matches.as_slice() {
         [one] => Ok((one.command, args)),
-        [] => Err(format!(
-            "Unknown command /{typed}; /help lists the commands"
-        )),
+        [] => Err(match closest_name(typed) {
+            Some(name) => format!("Unknown command /{typed}: did you mean /{name}?"),
+            None => format!("Unknown command /{typed}; /help lists the commands"),
+        }),
         many => {
             let names: Vec<&str> = many.iter().map(|row| row.name).collect();
             Err(format!("/{typed} is ambiguous: /{}", names.join(", /")))
         }
     }
+}
+
+/// The command name nearest to a mistyped one: at most two letters added, dropped,
+/// changed or swapped (one for short words), and no tie.
+fn closest_name(typed: &str) -> Option<&'static str> {
+    let allowed = if typed.chars().count() <= 3 { 1 } else { 2 };
+    let mut scored: Vec<(usize, &'static str)> = COMMANDS
+        .iter()
+        .map(|row| (edit_distance(typed, row.name), row.name))
+        .filter(|(distance, _)| *distance <= allowed)
+        .collect();
+    scored.sort();
+    match scored.as_slice() {
+        [(best, name), rest @ ..] if rest.first().is_none_or(|(next, _)| next > best) => Some(name),
+        _ => None,
+    }
+}
+
+/// Optimal string alignment distance: edits with adjacent swaps counted as one.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    rows[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 /// The help text of every command.
@@ -514,10 +538,20 @@ mod tests {
     }
 
     #[test]
-    fn every_command_has_one_row_and_a_unique_name() {
+    fn every_command_has_one_row_with_help_and_a_completion_kind() {
         for (index, row) in COMMANDS.iter().enumerate() {
+            assert_eq!(row.command as usize, index, "{}", row.name);
             assert_eq!(row.command.spec().name, row.name);
-            assert!(!row.help.is_empty());
+            assert!(!row.help.is_empty(), "/{} has no help", row.name);
+            // An argument to complete is written in the usage, and none is not.
+            assert_eq!(
+                row.usage.is_empty(),
+                row.argument == Argument::None,
+                "/{}: usage {:?} and argument {:?} disagree",
+                row.name,
+                row.usage,
+                row.argument
+            );
             assert!(
                 COMMANDS[index + 1..]
                     .iter()
@@ -526,5 +560,26 @@ mod tests {
                 row.name
             );
         }
+        // The help lists every row whole.
+        let help = help_text();
+        for row in COMMANDS {
+            assert!(help.contains(row.help), "/{}", row.name);
+        }
+    }
+
+    #[test]
+    fn a_typo_gets_the_nearest_command() {
+        assert_eq!(
+            parse_command("/comit fix it").unwrap_err(),
+            "Unknown command /comit: did you mean /commit?"
+        );
+        assert!(
+            parse_command("/tset")
+                .unwrap_err()
+                .contains("did you mean /test?")
+        );
+        assert!(parse_command("/xyzzy").unwrap_err().contains("/help lists"));
+        // "/mdoel" is one swap from /model and further from everything else.
+        assert!(parse_command("/mdoel").unwrap_err().ends_with("/model?"));
     }
 }

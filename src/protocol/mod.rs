@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::diff::{FileDiff, Hunk, HunkLine, LineKind};
 pub use crate::git::Maker;
-pub use commands::{Argument, COMMANDS, Command, CommandSpec, help_text, parse_command};
+pub use commands::{Argument, COMMANDS, Command, CommandSpec, Runs, help_text, parse_command};
 pub use context::{CacheCounts, CacheRule, ContextPart, ContextReport, SummaryFigures};
 pub use plan::{PlanDecision, PlanId, PlanOutcome};
 pub use review::{

@@ -19,9 +19,8 @@ use super::app_event::{AppEvent, Confirmation, ExternalEdit, Focus};
 use super::highlight::Palette;
 use super::history::InputHistory;
 use super::keymap::{Action, KeyContext, Keymap};
-use super::overlay::{
-    Finder, SessionPicker, draw_confirmation, draw_finder, draw_help, draw_session_picker,
-};
+use super::overlay::{Finder, SessionPicker, draw_confirmation, draw_finder, draw_session_picker};
+use super::palette::{Choice, CommandPalette, draw_command_hints, draw_palette};
 use super::pane::DrawContext;
 use super::panes::chat::{ChatPane, EntryId, EntryKind};
 use super::panes::commits::{CommitLogPane, LOG_LIMIT};
@@ -35,8 +34,8 @@ use super::panes::status::StatusBar;
 use super::search::PaneSearch;
 use super::theme::Theme;
 use crate::protocol::{
-    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind, TurnOutcome,
-    parse_command,
+    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind, Runs,
+    TurnOutcome, parse_command,
 };
 use crate::text::{Tone, counted, describe, resume_hint};
 
@@ -88,7 +87,8 @@ impl AppOptions {
 enum Overlay {
     #[default]
     None,
-    Help,
+    /// Commands and keys, filtered as typed (the help).
+    Palette(CommandPalette),
     Finder(Finder),
     Sessions(SessionPicker),
 }
@@ -125,7 +125,6 @@ pub struct App {
     /// An edit of the current turn failed (a rejection by the user is not a failure).
     edit_failed_this_turn: bool,
     redraw_requested: bool,
-    help_scroll: usize,
     /// Text waiting to be edited in `$VISUAL`/`$EDITOR` (the terminal loop runs it).
     external: Option<ExternalEdit>,
     /// For each `Op::Submit` sent and not started yet, in order: the chat entry it
@@ -223,7 +222,6 @@ impl App {
             model_hint_shown: false,
             edit_failed_this_turn: false,
             redraw_requested: false,
-            help_scroll: 0,
             external: None,
             submitted: VecDeque::new(),
             queued_ahead: 0,
@@ -765,7 +763,13 @@ impl App {
                     .push_str(text.lines().next().unwrap_or_default());
                 finder.update();
             }
-            Overlay::Help | Overlay::Sessions(_) => {}
+            Overlay::Palette(palette) => {
+                palette
+                    .query
+                    .push_str(text.lines().next().unwrap_or_default());
+                palette.update();
+            }
+            Overlay::Sessions(_) => {}
             Overlay::None => {
                 self.set_focus(Focus::Input);
                 self.input.paste(text);
@@ -789,9 +793,9 @@ impl App {
             return;
         }
         if let Some(confirmation) = self.confirmations.front() {
-            let answer = match key.code {
-                KeyCode::Char('y' | 'Y') => Some(true),
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(false),
+            let answer = match self.keymap.own_action(KeyContext::Dialog, &key) {
+                Some(Action::Yes) => Some(true),
+                Some(Action::No) => Some(false),
                 _ => None,
             };
             if let Some(yes) = answer {
@@ -851,22 +855,7 @@ impl App {
     /// Keys for an overlay (help, finder, sessions); returns whether one took the key.
     fn overlay_key(&mut self, key: KeyEvent, action: Option<Action>) -> bool {
         match &mut self.overlay {
-            Overlay::Help => match key.code {
-                KeyCode::Up | KeyCode::Char('k') => {
-                    self.help_scroll = self.help_scroll.saturating_sub(1)
-                }
-                KeyCode::Down | KeyCode::Char('j') => self.help_scroll += 1,
-                KeyCode::PageUp => self.help_scroll = self.help_scroll.saturating_sub(10),
-                KeyCode::PageDown | KeyCode::Char(' ') => self.help_scroll += 10,
-                KeyCode::Home => self.help_scroll = 0,
-                _ => {
-                    if matches!(action, Some(Action::Help | Action::Interrupt))
-                        || key.code == KeyCode::Char('?')
-                    {
-                        self.overlay = Overlay::None;
-                    }
-                }
-            },
+            Overlay::Palette(_) => self.palette_key(key, action),
             Overlay::Finder(_) => self.finder_key(key),
             Overlay::Sessions(_) => self.sessions_key(key),
             Overlay::None => return false,
@@ -972,10 +961,7 @@ impl App {
         match action {
             Action::Quit => self.quit_key(),
             Action::Redraw => self.redraw_requested = true,
-            Action::Help => {
-                self.help_scroll = 0;
-                self.overlay = Overlay::Help;
-            }
+            Action::Help => self.overlay = Overlay::Palette(CommandPalette::new(&self.keymap)),
             Action::FocusNext => self.cycle_focus(1),
             Action::FocusPrev => self.cycle_focus(-1),
             Action::Interrupt => {
@@ -1217,12 +1203,11 @@ impl App {
     /// where it is); a click focuses a pane and selects the row under it; a second
     /// click there acts on it.
     pub fn handle_mouse(&mut self, mouse: MouseEvent) {
-        if matches!(self.overlay, Overlay::Help) {
+        if let Overlay::Palette(palette) = &mut self.overlay {
+            // The wheel moves through the palette's rows.
             match mouse.kind {
-                MouseEventKind::ScrollUp => {
-                    self.help_scroll = self.help_scroll.saturating_sub(WHEEL_ROWS)
-                }
-                MouseEventKind::ScrollDown => self.help_scroll += WHEEL_ROWS,
+                MouseEventKind::ScrollUp => palette.move_by(-(WHEEL_ROWS as isize)),
+                MouseEventKind::ScrollDown => palette.move_by(WHEEL_ROWS as isize),
                 _ => {}
             }
             return;
@@ -1340,11 +1325,11 @@ impl App {
         let Overlay::Sessions(picker) = &mut self.overlay else {
             return;
         };
-        match key.code {
-            KeyCode::Esc => self.overlay = Overlay::None,
-            KeyCode::Up | KeyCode::Char('k') => picker.move_by(-1),
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => picker.move_by(1),
-            KeyCode::Enter => {
+        match self.keymap.own_action(KeyContext::List, &key) {
+            Some(Action::Close) => self.overlay = Overlay::None,
+            Some(Action::Up) => picker.move_by(-1),
+            Some(Action::Down) => picker.move_by(1),
+            Some(Action::Choose) => {
                 let choice = picker.choice().cloned();
                 self.overlay = Overlay::None;
                 match choice {
@@ -1364,9 +1349,9 @@ impl App {
             return;
         };
         let control = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => self.overlay = Overlay::None,
-            KeyCode::Enter => {
+        match self.keymap.own_action(KeyContext::List, &key) {
+            Some(Action::Close) => self.overlay = Overlay::None,
+            Some(Action::Choose) => {
                 let read_only = finder.read_only;
                 let choice = finder.choice().cloned();
                 self.overlay = Overlay::None;
@@ -1375,18 +1360,57 @@ impl App {
                     self.submit(&format!("{command} {path}"));
                 }
             }
-            KeyCode::Char('r') if control => finder.read_only = !finder.read_only,
-            KeyCode::Up => finder.move_by(-1),
-            KeyCode::Down | KeyCode::Tab => finder.move_by(1),
-            KeyCode::Backspace => {
-                finder.query.pop();
-                finder.update();
+            Some(Action::ToggleReadOnly) => finder.read_only = !finder.read_only,
+            Some(Action::Up) => finder.move_by(-1),
+            Some(Action::Down) => finder.move_by(1),
+            _ => match key.code {
+                KeyCode::Backspace => {
+                    finder.query.pop();
+                    finder.update();
+                }
+                KeyCode::Char(c) if !control => {
+                    finder.query.push(c);
+                    finder.update();
+                }
+                _ => {}
+            },
+        }
+    }
+
+    /// The palette: the list's keys move and choose; the help key closes it again;
+    /// characters filter.
+    fn palette_key(&mut self, key: KeyEvent, action: Option<Action>) {
+        let Overlay::Palette(palette) = &mut self.overlay else {
+            return;
+        };
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        match self.keymap.own_action(KeyContext::List, &key) {
+            Some(Action::Close) => self.overlay = Overlay::None,
+            Some(Action::Up) => palette.move_by(-1),
+            Some(Action::Down) => palette.move_by(1),
+            Some(Action::PageUp) => palette.move_by(-10),
+            Some(Action::PageDown) => palette.move_by(10),
+            Some(Action::Choose) => {
+                let choice = palette.choice();
+                match choice {
+                    Some(Choice::Run(line)) => {
+                        self.overlay = Overlay::None;
+                        self.submit(&line);
+                    }
+                    Some(Choice::Fill(text)) => {
+                        self.overlay = Overlay::None;
+                        self.set_focus(Focus::Input);
+                        self.input.set_text(&text);
+                    }
+                    None => {}
+                }
             }
-            KeyCode::Char(c) if !control => {
-                finder.query.push(c);
-                finder.update();
-            }
-            _ => {}
+            _ if action == Some(Action::Help) => self.overlay = Overlay::None,
+            _ => match key.code {
+                KeyCode::Backspace => palette.pop(),
+                KeyCode::Char(c) if !control => palette.push(c),
+                _ => {}
+            },
         }
     }
 
@@ -1427,8 +1451,22 @@ impl App {
     /// turn runs it waits in the chat, queued, until the turn ends.
     fn submit(&mut self, text: &str) {
         let text = text.trim();
-        if text.is_empty() || self.ui_command(text) {
+        if text.is_empty() {
             return;
+        }
+        // The registry says where a command runs; a name it does not know goes to the
+        // engine, which answers with the nearest command.
+        if text.starts_with('/')
+            && let Ok((command, args)) = parse_command(text)
+        {
+            match command.spec().runs {
+                Runs::Ui => {
+                    self.run_ui_command(command, args);
+                    return;
+                }
+                Runs::UiThenEngine => self.run_ui_command(command, args),
+                Runs::Engine => {}
+            }
         }
         // A message waits in the chat for the turn before it; a command goes to the
         // engine at once, which answers it, queues it or refuses it (SentDuringTurn).
@@ -1462,34 +1500,22 @@ impl App {
         }
         self.chat.follow();
         let entry = self.chat.push(EntryKind::User, text);
-        let message = if text.starts_with('/') {
-            text.to_string()
-        } else {
-            self.expand_mentions(text)
-        };
         self.submitted.push_back(Some(entry));
-        self.outbox.push(Op::Submit { text: message });
+        // `@path` is the engine's to read, like every other part of a message.
+        self.outbox.push(Op::Submit {
+            text: text.to_string(),
+        });
     }
 
-    /// The commands that are the UI's own, done at once (even while a turn runs);
-    /// returns whether `text` was one. The engine's table decides what a typed name means.
-    fn ui_command(&mut self, text: &str) -> bool {
-        if !text.starts_with('/') {
-            return false;
-        }
-        match parse_command(text).map(|(command, _)| command) {
-            Ok(Command::Exit | Command::Quit) => self.quit(),
-            Ok(Command::AutoAccept) => self.toggle_auto_accept(),
-            Ok(Command::Watch) => self.watch_request = Some(!self.status.watching),
-            Ok(Command::ContextPane) => self.toggle_context_pane(),
-            Ok(Command::Editor) => {
-                let initial = text
-                    .split_once(char::is_whitespace)
-                    .map(|(_, rest)| rest.trim().to_string())
-                    .unwrap_or_default();
-                self.edit_message_externally(initial);
-            }
-            Ok(Command::MultilineMode) => {
+    /// The UI's part of the registry's `Runs::Ui` and `Runs::UiThenEngine` rows.
+    fn run_ui_command(&mut self, command: Command, args: &str) {
+        match command {
+            Command::Exit | Command::Quit => self.quit(),
+            Command::AutoAccept => self.toggle_auto_accept(),
+            Command::Watch => self.watch_request = Some(!self.status.watching),
+            Command::ContextPane => self.toggle_context_pane(),
+            Command::Editor => self.edit_message_externally(args.to_string()),
+            Command::MultilineMode => {
                 self.status.multiline = !self.status.multiline;
                 self.input.multiline = self.status.multiline;
                 let text = if self.status.multiline {
@@ -1499,33 +1525,11 @@ impl App {
                 };
                 self.note(NoticeLevel::Info, text);
             }
-            _ => return false,
+            Command::Clear => self.chat.clear(),
+            Command::MapRefresh => self.map.mark_refreshing(),
+            // The engine's rows: nothing to do on screen first.
+            _ => {}
         }
-        true
-    }
-
-    /// `@path` naming a repository file adds it to the chat first; the message keeps
-    /// the path without the `@`.
-    fn expand_mentions(&mut self, text: &str) -> String {
-        let mut message = text.to_string();
-        for word in text.split_whitespace() {
-            let Some(path) = word.strip_prefix('@') else {
-                continue;
-            };
-            let path = path.trim_end_matches([',', '.', ':', ';', ')', '?', '!']);
-            let known = self.repo_files.iter().any(|file| file == path);
-            if !known {
-                continue;
-            }
-            if !self.files.all().any(|file| file == path) {
-                self.submitted.push_back(None);
-                self.outbox.push(Op::Submit {
-                    text: format!("/add {path}"),
-                });
-            }
-            message = message.replacen(&format!("@{path}"), path, 1);
-        }
-        message
     }
 
     fn set_focus(&mut self, focus: Focus) {
@@ -1580,14 +1584,35 @@ impl App {
         let styles = &self.theme.styles;
         self.status.draw(frame, status_area, styles);
         if let Some(confirmation) = self.confirmations.front() {
-            draw_confirmation(frame, body, confirmation, styles);
+            draw_confirmation(frame, body, confirmation, &self.keymap, styles);
         } else {
             match &self.overlay {
-                Overlay::None => {}
-                Overlay::Help => draw_help(frame, body, &self.keymap, self.help_scroll, styles),
-                Overlay::Finder(finder) => draw_finder(frame, body, finder, styles),
-                Overlay::Sessions(picker) => draw_session_picker(frame, body, picker, styles),
+                Overlay::None => self.draw_command_list(frame, body),
+                Overlay::Palette(palette) => {
+                    draw_palette(frame, body, palette, &self.keymap, styles)
+                }
+                Overlay::Finder(finder) => draw_finder(frame, body, finder, &self.keymap, styles),
+                Overlay::Sessions(picker) => {
+                    draw_session_picker(frame, body, picker, &self.keymap, styles)
+                }
             }
+        }
+    }
+
+    /// While a command name is being typed (`/`, `/co`), the registry's rows it could
+    /// become are listed just above the message box.
+    fn draw_command_list(&self, frame: &mut Frame, body: Rect) {
+        if self.focus != Focus::Input {
+            return;
+        }
+        let text = self.input.text();
+        if text.starts_with('/') && !text.contains(char::is_whitespace) {
+            let above = body.height.saturating_sub(self.input.wanted_height());
+            let area = Rect {
+                height: above,
+                ..body
+            };
+            draw_command_hints(frame, area, &text, &self.theme.styles);
         }
     }
 

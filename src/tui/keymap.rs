@@ -108,6 +108,15 @@ pub enum Action {
     NextMatch,
     PrevMatch,
     EndSearch,
+    /// A yes/no dialog's answers.
+    Yes,
+    No,
+    /// Closes the palette, the finder or the session picker.
+    Close,
+    /// Takes the highlighted row of a list.
+    Choose,
+    /// The file finder: add the file read-only instead, or editable again.
+    ToggleReadOnly,
     /// Removes a default binding.
     Unbound,
 }
@@ -118,7 +127,7 @@ impl Action {
         match self {
             Action::Quit => "stop the reply, clear the message, or quit (twice)",
             Action::Redraw => "redraw the screen",
-            Action::Help => "show or hide this help",
+            Action::Help => "commands and keys: this palette (type to filter)",
             Action::FocusNext => "focus the next pane",
             Action::FocusPrev => "focus the previous pane",
             Action::Interrupt => "stop the reply / back to the input",
@@ -186,6 +195,11 @@ impl Action {
             Action::NextMatch => "next match",
             Action::PrevMatch => "previous match",
             Action::EndSearch => "end the search",
+            Action::Yes => "answer yes",
+            Action::No => "answer no",
+            Action::Close => "close",
+            Action::Choose => "choose the highlighted row",
+            Action::ToggleReadOnly => "finder: add read-only / editable",
             Action::Unbound => "nothing",
         }
     }
@@ -206,6 +220,10 @@ pub enum KeyContext {
     Files,
     Commits,
     Map,
+    /// The palette, the file finder and the session picker.
+    List,
+    /// A yes/no question.
+    Dialog,
 }
 
 /// A pane's keys are its context's; the one conversion between the two.
@@ -225,7 +243,7 @@ impl From<super::app_event::Focus> for KeyContext {
 
 impl KeyContext {
     /// Every context, in help order.
-    pub const ALL: [KeyContext; 9] = [
+    pub const ALL: [KeyContext; 11] = [
         KeyContext::Global,
         KeyContext::Panes,
         KeyContext::Search,
@@ -235,6 +253,8 @@ impl KeyContext {
         KeyContext::Files,
         KeyContext::Commits,
         KeyContext::Map,
+        KeyContext::List,
+        KeyContext::Dialog,
     ];
 
     /// The context's name as written in the keymap file.
@@ -249,6 +269,8 @@ impl KeyContext {
             KeyContext::Files => "files",
             KeyContext::Commits => "commits",
             KeyContext::Map => "map",
+            KeyContext::List => "list",
+            KeyContext::Dialog => "dialog",
         }
     }
 }
@@ -425,7 +447,9 @@ pub struct Keymap {
 /// The built-in bindings.
 const DEFAULTS: &[(KeyContext, &str, Action)] = {
     use Action::*;
-    use KeyContext::{Chat, Commits, Diff, Files, Global, Input, Map, Panes, Search as Searching};
+    use KeyContext::{
+        Chat, Commits, Dialog, Diff, Files, Global, Input, List, Map, Panes, Search as Searching,
+    };
     &[
         (Global, "ctrl-c", Quit),
         (Global, "ctrl-z", Suspend),
@@ -452,6 +476,7 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (Input, "ctrl-g", ClearDraft),
         (Global, "ctrl-l", Redraw),
         (Global, "f1", Help),
+        (Global, "ctrl-p", Help),
         (Global, "tab", FocusNext),
         (Global, "shift-tab", FocusPrev),
         (Global, "esc", Interrupt),
@@ -464,7 +489,6 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (Input, "tab", Complete),
         (Input, "up", HistoryPrev),
         (Input, "down", HistoryNext),
-        (Input, "ctrl-p", HistoryPrev),
         (Input, "ctrl-n", HistoryNext),
         (Chat, "?", Help),
         (Chat, "up", Up),
@@ -534,6 +558,17 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (Map, "pgdn", PageDown),
         (Map, "r", Refresh),
         (Map, "m", ToggleMapText),
+        (List, "up", Up),
+        (List, "down", Down),
+        (List, "tab", Down),
+        (List, "pgup", PageUp),
+        (List, "pgdn", PageDown),
+        (List, "enter", Choose),
+        (List, "esc", Close),
+        (List, "ctrl-r", ToggleReadOnly),
+        (Dialog, "y", Yes),
+        (Dialog, "n", No),
+        (Dialog, "esc", No),
     ]
 };
 
@@ -783,7 +818,7 @@ mod tests {
         assert_eq!(keymap.action(KeyContext::Diff, &y), None);
         assert_eq!(
             keymap.keys_for(KeyContext::Global, Action::Help),
-            ["F1", "F2"]
+            ["Ctrl-P", "F1", "F2"]
         );
     }
 

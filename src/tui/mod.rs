@@ -25,6 +25,7 @@ mod history;
 pub mod keymap;
 mod markdown;
 mod overlay;
+mod palette;
 mod pane;
 mod panes;
 mod search;

@@ -12,7 +12,8 @@ use std::sync::Arc;
 use super::app_event::Confirmation;
 use super::file_search::FileSearch;
 use super::fuzzy;
-use super::keymap::{KeyContext, Keymap};
+use super::keymap::{Action, KeyContext, Keymap};
+use super::palette::first_key;
 use super::theme::Styles;
 use crate::protocol::SessionInfo;
 use crate::text::{printable, session_line};
@@ -180,78 +181,12 @@ fn frame_block(title: &str, styles: &Styles) -> Block<'static> {
         .title(Span::styled(format!(" {title} "), styles.title))
 }
 
-/// Draws the key help, generated from the keymap in force.
-pub fn draw_help(frame: &mut Frame, area: Rect, keymap: &Keymap, scroll: usize, styles: &Styles) {
-    let rect = centred(area, 100, area.height.saturating_sub(2));
-    frame.render_widget(Clear, rect);
-    let block = frame_block("Keys — ↑↓ scroll · F1, ? or Esc closes", styles);
-    let inner = block.inner(rect);
-    frame.render_widget(block, rect);
-    let rows: Vec<(KeyContext, Vec<(String, &str)>)> = KeyContext::ALL
-        .into_iter()
-        .map(|context| {
-            let mut rows = keymap.help_rows(context);
-            if context == KeyContext::Input {
-                // A two-key chord, not a keymap binding.
-                rows.push(("Ctrl-X Ctrl-E".to_string(), "message in $EDITOR"));
-            }
-            if context == KeyContext::Global {
-                // The terminal's, not ours: with the mouse reported, Shift bypasses it.
-                rows.push(("Shift-drag".to_string(), "select text (most terminals)"));
-            }
-            (context, rows)
-        })
-        .collect();
-    let key_width = rows
-        .iter()
-        .flat_map(|(_, entries)| entries.iter().map(|(keys, _)| keys.chars().count()))
-        .max()
-        .unwrap_or(8)
-        .min(18);
-    let mut sections: Vec<Vec<Line>> = Vec::new();
-    for (context, entries) in rows {
-        let mut lines = vec![Line::styled(context.name().to_string(), styles.heading)];
-        for (keys, what) in entries {
-            lines.push(Line::from(vec![
-                Span::styled(format!("  {keys:<key_width$} "), styles.code_inline),
-                Span::styled(what, styles.text),
-            ]));
-        }
-        sections.push(lines);
-    }
-    let two_columns = inner.width >= 90;
-    let columns: Vec<Rect> = if two_columns {
-        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
-            .split(inner)
-            .to_vec()
-    } else {
-        vec![inner]
-    };
-    let mut column_lines: Vec<Vec<Line>> = vec![Vec::new(); columns.len()];
-    let total: usize = sections.iter().map(Vec::len).sum();
-    let mut used = 0;
-    for section in sections {
-        let column = if two_columns && used >= total / 2 {
-            1
-        } else {
-            0
-        };
-        used += section.len();
-        column_lines[column].extend(section);
-    }
-    let longest = column_lines.iter().map(Vec::len).max().unwrap_or(0);
-    let scroll = scroll.min(longest.saturating_sub(usize::from(inner.height)));
-    for (lines, rect) in column_lines.into_iter().zip(columns) {
-        let visible: Vec<Line> = lines.into_iter().skip(scroll).collect();
-        frame.render_widget(Paragraph::new(visible), rect);
-    }
-}
-
 /// Draws a yes/no dialog.
 pub fn draw_confirmation(
     frame: &mut Frame,
     area: Rect,
     confirmation: &Confirmation,
+    keymap: &Keymap,
     styles: &Styles,
 ) {
     // Tall enough for the whole question (a rewind lists the commits it undoes).
@@ -277,23 +212,36 @@ pub fn draw_confirmation(
     );
     frame.render_widget(
         Paragraph::new(Line::from(vec![
-            Span::styled("y", styles.accepted),
+            Span::styled(keys(keymap, Action::Yes), styles.accepted),
             Span::styled(" yes   ", styles.dim),
-            Span::styled("n", styles.rejected),
-            Span::styled(" / Esc no", styles.dim),
+            Span::styled(keys(keymap, Action::No), styles.rejected),
+            Span::styled(" no", styles.dim),
         ])),
         keys_area,
     );
 }
 
+/// A dialog's keys for an answer, as the keymap binds them: `n / Esc`.
+fn keys(keymap: &Keymap, action: Action) -> String {
+    keymap.keys_for(KeyContext::Dialog, action).join(" / ")
+}
+
 /// Draws the session picker.
-pub fn draw_session_picker(frame: &mut Frame, area: Rect, picker: &SessionPicker, styles: &Styles) {
+pub fn draw_session_picker(
+    frame: &mut Frame,
+    area: Rect,
+    picker: &SessionPicker,
+    keymap: &Keymap,
+    styles: &Styles,
+) {
     let rect = centred(area, 150, area.height.saturating_sub(4).max(6));
     frame.render_widget(Clear, rect);
-    let block = frame_block(
-        "Sessions — Enter resumes, Esc closes (* is this one)",
-        styles,
+    let title = format!(
+        "Sessions — {} resumes, {} closes (* is this one)",
+        first_key(keymap, KeyContext::List, Action::Choose),
+        first_key(keymap, KeyContext::List, Action::Close),
     );
+    let block = frame_block(&title, styles);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     let height = usize::from(inner.height);
@@ -368,15 +316,24 @@ impl Finder {
 }
 
 /// Draws the file finder.
-pub fn draw_finder(frame: &mut Frame, area: Rect, finder: &Finder, styles: &Styles) {
+pub fn draw_finder(
+    frame: &mut Frame,
+    area: Rect,
+    finder: &Finder,
+    keymap: &Keymap,
+    styles: &Styles,
+) {
     let rect = centred(area, 80, area.height.saturating_sub(4).max(6));
     frame.render_widget(Clear, rect);
+    let key = |action| first_key(keymap, KeyContext::List, action);
+    let (choose, close) = (key(Action::Choose), key(Action::Close));
     let title = if finder.read_only {
-        "Add read-only file — Enter adds, Esc closes"
+        format!("Add read-only file — {choose} adds, {close} closes")
     } else {
-        "Add file — Enter adds, Ctrl-R read-only, Esc closes"
+        let toggle = key(Action::ToggleReadOnly);
+        format!("Add file — {choose} adds, {toggle} read-only, {close} closes")
     };
-    let block = frame_block(title, styles);
+    let block = frame_block(&title, styles);
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     let [query_area, list_area] =

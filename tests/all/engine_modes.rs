@@ -171,6 +171,37 @@ async fn files_the_message_names_are_offered_before_the_model_is_called() {
 }
 
 #[tokio::test]
+async fn an_at_path_adds_the_file_without_a_question_and_loses_its_at() {
+    let repo = TestRepo::new(&[
+        ("hello.py", HELLO),
+        ("helpers.py", "def helper():\n    return 41\n"),
+    ]);
+    let mock = MockLlm::start().await;
+    mock.push(Reply::text(["Understood."]));
+
+    let run = run_once(
+        settings(&repo.root(), &mock.openai_base(), &[]),
+        "Use @helpers.py in greet",
+    )
+    .await;
+
+    assert!(
+        !run.events.iter().any(|event| matches!(
+            event,
+            Event::Question {
+                kind: QuestionKind::AddFile { .. },
+                ..
+            }
+        )),
+        "an @path is added outright"
+    );
+    let request = main_bodies(&mock)[0].to_string();
+    assert!(request.contains("return 41"), "{request}");
+    assert!(request.contains("Use helpers.py in greet"), "{request}");
+    assert!(!request.contains("@helpers.py"), "{request}");
+}
+
+#[tokio::test]
 async fn a_block_that_breaks_the_syntax_is_held_back_and_its_fix_lands_in_one_commit() {
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", "x = 1\n")]);
     let mock = MockLlm::start().await;
@@ -426,21 +457,21 @@ async fn without_a_model_the_engine_still_starts_and_commands_work() {
 }
 
 #[tokio::test]
-async fn run_needs_an_explicit_yes() {
+async fn a_typed_run_runs_at_once() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let mock = MockLlm::start().await;
     let mut driver = Driver::start(settings(&repo.root(), &mock.openai_base(), &[])).await;
 
-    let refused = driver.turn("/run touch made-by-run.txt").await;
-    assert!(refused
-        .questions()
-        .iter()
-        .any(|kind| matches!(kind, QuestionKind::RunShell { command } if command == "touch made-by-run.txt")));
-    assert!(!repo.root().join("made-by-run.txt").exists());
-
-    driver.shell_yes = true;
+    // The user typed it: no question, as in Aider (the model's proposals still ask).
     let ran = driver.turn("/run touch made-by-run.txt").await;
     assert_eq!(ran.outcome, TurnOutcome::Success);
+    assert!(
+        !ran.questions()
+            .iter()
+            .any(|kind| matches!(kind, QuestionKind::RunShell { .. })),
+        "{:?}",
+        ran.questions()
+    );
     assert!(repo.root().join("made-by-run.txt").exists());
     assert!(mock.requests().is_empty(), "no model request for /run");
     driver.quit().await;

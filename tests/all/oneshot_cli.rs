@@ -455,3 +455,39 @@ fn mask_hex_words(text: &str) -> String {
     flush(&mut word, &mut out);
     out
 }
+
+#[test]
+fn settings_is_a_table_of_option_value_and_where_it_was_set() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let output = run_binary(
+        &repo.root(),
+        home.path(),
+        &["--map-tokens", "512", "--message", "/settings"],
+    );
+    let stdout = text(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        text(&output.stderr)
+    );
+    let row = |name: &str| {
+        stdout
+            .lines()
+            .find(|line| line.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row for {name}: {stdout}"))
+            .to_string()
+    };
+    let header = row("option");
+    assert!(
+        header.contains("value") && header.ends_with("set in"),
+        "{header}"
+    );
+    let map_tokens = row("map-tokens");
+    assert!(
+        map_tokens.contains(" 512 ") && map_tokens.ends_with("the command line"),
+        "{map_tokens}"
+    );
+    assert!(row("auto-commits").ends_with("default"), "{stdout}");
+    assert!(!stdout.contains("Settings {"), "no Debug dump: {stdout}");
+}

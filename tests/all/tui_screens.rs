@@ -666,13 +666,34 @@ async fn a_proposed_shell_command_is_a_dialog_answered_with_y_or_n() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn help_overlay_lists_the_keys() {
+async fn help_is_a_command_palette_that_filters_as_you_type() {
     let repo = project();
     let mock = mock();
     let mut ui = started(&repo, &mock, 160, 48).await;
     ui.key(KeyCode::F(1));
     assert_snapshot!("help_160x48", ui.screen(&repo));
-    ui.key(KeyCode::Esc);
+    // Typing filters commands and keys alike; Enter runs a command without an argument.
+    ui.type_text("undo");
+    assert_snapshot!("palette_filtered_160x48", ui.screen(&repo));
+    ui.key(KeyCode::Enter);
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::Submit {
+            text: "/undo".into()
+        }]
+    );
+    // Ctrl-P opens it from the message box; a command with an argument is put there.
+    ui.key_with(KeyCode::Char('p'), KeyModifiers::CONTROL)
+        .type_text("commit");
+    ui.key(KeyCode::Enter);
+    assert!(ui.take_ops().is_empty());
+    ui.key(KeyCode::Enter);
+    assert_eq!(
+        ui.take_ops(),
+        vec![Op::Submit {
+            text: "/commit".into()
+        }]
+    );
     ui.quit().await;
     let mut small = started(&repo, &mock, 80, 24).await;
     small.key(KeyCode::Tab).key(KeyCode::Char('?'));
@@ -811,18 +832,13 @@ async fn completion_and_mentions_in_the_input() {
     ui.until_turn_finished().await;
     ui.type_text("explain @src/cli.py please")
         .key(KeyCode::Enter);
+    // The engine reads `@path` (it adds the file); the UI sends the words as typed.
     assert_eq!(
         ui.forward_ops().await,
-        vec![
-            Op::Submit {
-                text: "/add src/cli.py".into()
-            },
-            Op::Submit {
-                text: "explain src/cli.py please".into()
-            }
-        ]
+        vec![Op::Submit {
+            text: "explain @src/cli.py please".into()
+        }]
     );
-    ui.until_turn_finished().await;
     ui.until_turn_finished().await;
     ui.type_text("/add src/cl")
         .key(KeyCode::Tab)
@@ -857,6 +873,63 @@ async fn completion_and_mentions_in_the_input() {
     // /auto-accept is the UI's own toggle.
     ui.type_text("/auto-accept").key(KeyCode::Enter);
     assert_eq!(ui.take_ops(), vec![Op::SetAutoAccept { on: true }]);
+    ui.quit().await;
+}
+
+/// Typing `/` lists the registry's commands above the message box; more letters narrow it.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_slash_lists_the_commands_it_could_become() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.type_text("/");
+    let all = ui.screen(&repo);
+    assert!(all.contains("/add PATH|DIR|GLOB..."), "{all}");
+    ui.type_text("co");
+    assert_snapshot!("slash_co_80x24", ui.screen(&repo));
+    // A space ends the name: the list goes.
+    ui.type_text("mmit ");
+    let typed = ui.screen(&repo);
+    assert!(!typed.contains(" Commands "), "{typed}");
+    ui.quit().await;
+}
+
+/// The registry alone decides what the UI keeps and what it hands to the engine.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_command_goes_where_its_registry_row_says() {
+    use aider_tui::protocol::{COMMANDS, Command, Runs};
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    for row in COMMANDS {
+        // These leave the screen (quit, an editor); the rest stay testable here.
+        if matches!(row.command, Command::Exit | Command::Quit | Command::Editor) {
+            continue;
+        }
+        let typed = format!("/{}", row.name);
+        ui.type_text(&typed).key(KeyCode::Enter);
+        let ops = ui.take_ops();
+        let sent = ops.contains(&Op::Submit {
+            text: typed.clone(),
+        });
+        assert_eq!(
+            sent,
+            row.runs != Runs::Ui,
+            "{typed} ({:?}): {ops:?}\n{}",
+            row.runs,
+            ui.screen(&repo)
+        );
+        if row.command == Command::ContextPane {
+            // The pane it opens takes the focus; Esc is back to the message box.
+            ui.key(KeyCode::Esc);
+        }
+        if row.command == Command::MultilineMode {
+            // Enter now makes a new line: Alt-Enter sends, and turns it back.
+            ui.type_text(&typed)
+                .key_with(KeyCode::Enter, KeyModifiers::ALT);
+            assert!(ui.take_ops().is_empty());
+        }
+    }
     ui.quit().await;
 }
 

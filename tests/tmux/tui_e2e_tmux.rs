@@ -1253,3 +1253,43 @@ fn e_in_the_files_pane_opens_the_chat_file_in_the_editor() {
     assert!(tmux.alive(), "the session ended");
     tmux.quit();
 }
+
+#[test]
+fn the_palette_filters_runs_and_fills_and_a_typo_gets_the_nearest_command_in_tmux() {
+    if !Tmux::available() {
+        crate::support::skip_because_absent("tmux");
+        return;
+    }
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    let command = session_command(home.path(), &mock, "hello.py");
+    let tmux = Tmux::start(&command, &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw hello.py")
+    });
+    // Ctrl-P opens the palette; words of a command's help find it; Enter runs it.
+    tmux.keys(&["C-p"]);
+    tmux.wait_text("Commands and keys");
+    tmux.text("list the chat");
+    tmux.wait_for("the filter to leave /ls highlighted", |s| {
+        s.contains("▸/ls") && !s.contains("/add PATH")
+    });
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("Files in the chat:");
+    // A command that takes an argument is put in the message box to finish.
+    tmux.keys(&["C-p"]);
+    tmux.text("commit");
+    tmux.wait_text("/commit [MESSAGE]");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the palette to close", |s| !s.contains("Commands and keys"));
+    tmux.text("by hand");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("Nothing to commit.");
+    // A typo is answered with the nearest command.
+    tmux.text("/comit");
+    tmux.keys(&["Enter"]);
+    tmux.wait_text("did you mean /commit?");
+    assert!(mock.requests().is_empty(), "no model request for commands");
+    tmux.quit();
+}
