@@ -170,6 +170,16 @@ fn leave() {
     ratatui::restore();
 }
 
+/// Runs the user's editor on what `edit` names: the saved text comes back, or why not.
+fn run_editor(edit: &ExternalEdit, root: &Path) -> Result<String, String> {
+    match edit {
+        ExternalEdit::File { path } => {
+            external_editor::open_file(&root.join(path)).map(|()| String::new())
+        }
+        _ => external_editor::edit(edit.text(), &edit.suffix()),
+    }
+}
+
 /// Takes the terminal back after an external program had it.
 fn resume(terminal: &mut DefaultTerminal) -> io::Result<()> {
     ratatui::crossterm::terminal::enable_raw_mode()?;
@@ -246,12 +256,7 @@ async fn event_loop(
             // The editor owns the terminal meanwhile: no key reader, no alternate screen.
             drop(input);
             leave();
-            let result = tokio::task::block_in_place(|| match &edit {
-                ExternalEdit::File { path } => {
-                    external_editor::open_file(&root.join(path)).map(|()| String::new())
-                }
-                _ => external_editor::edit(edit.text(), &edit.suffix()),
-            });
+            let result = tokio::task::block_in_place(|| run_editor(&edit, &root));
             if let Err(error) = resume(terminal) {
                 break Err(error);
             }
