@@ -102,6 +102,27 @@ impl Engine {
         }
     }
 
+    /// A file's text for the files pane's preview, read as edits read it (inside the
+    /// repository, text only).
+    pub(super) async fn send_file_preview(&mut self, path: String) {
+        match self.session.workspace.read(&path) {
+            Ok(Some(file)) => {
+                self.emitter
+                    .emit(Event::FilePreview {
+                        path,
+                        text: file.text,
+                    })
+                    .await
+            }
+            Ok(None) => self.emitter.warn(format!("{path} does not exist.")).await,
+            Err(error) => {
+                self.emitter
+                    .warn(format!("Cannot show {path}: {error}"))
+                    .await
+            }
+        }
+    }
+
     /// `/diff`: what the last turn changed, or the pending changes if none ran yet.
     pub(super) async fn show_last_diff(&mut self) -> TurnOutcome {
         let Some(git) = &self.session.git else {

@@ -232,6 +232,7 @@ impl Engine {
                 Op::RefreshRepoMap => self.send_repo_map(true, Wait::No).await,
                 Op::RequestContextReport => self.start_context_reports().await,
                 Op::CopyText { text, what } => self.copy_text(text, &what).await,
+                Op::RequestFilePreview { path } => self.send_file_preview(path).await,
                 Op::RequestRepoFiles => {
                     self.refresh_repo_files().await;
                     let files = self.session.repo_files();

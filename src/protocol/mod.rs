@@ -71,6 +71,8 @@ pub enum Op {
     RefreshRepoMap,
     /// Ask for the repository's files, for the file finder ([`Event::RepoFiles`]).
     RequestRepoFiles,
+    /// Ask for a chat file's text, to look at ([`Event::FilePreview`]).
+    RequestFilePreview { path: String },
     /// Put text the user picked on the clipboard (`what` names it in the notice), or
     /// send it back to copy through the terminal ([`Event::CopyThroughTerminal`]).
     CopyText { text: String, what: String },
@@ -160,6 +162,8 @@ pub enum Event {
     },
     /// The repo map as the model will see it, with the ranking that produced it.
     RepoMap(RepoMapView),
+    /// A file's text, as [`Op::RequestFilePreview`] asked (read inside the repository).
+    FilePreview { path: String, text: String },
     /// The repository's files (relative paths), for the file finder.
     RepoFiles { files: Vec<String> },
     /// The conversation is now this (a session was resumed, rewound or redone): front

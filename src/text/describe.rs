@@ -117,6 +117,7 @@ pub fn describe(event: &Event) -> Vec<Said> {
         | Event::CommitLog { .. }
         | Event::RepoMap(_)
         | Event::RepoFiles { .. }
+        | Event::FilePreview { .. }
         // The front ends show these in their own place (thinking dimmed as it streams,
         // text in the message box, a recording indicator, the terminal's clipboard).
         | Event::ReasoningDelta { .. }

@@ -501,6 +501,10 @@ impl App {
                 files,
                 source,
             } => self.diff.show_commit(commit, &files, source),
+            Event::FilePreview { path, text } => {
+                self.diff.show_file(&path, &text);
+                self.set_focus(Focus::Diff);
+            }
             Event::RepoMap(map) => self.map.set_map(map),
             Event::RepoFiles { files } => {
                 self.repo_files = files.into();

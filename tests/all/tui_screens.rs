@@ -568,6 +568,18 @@ async fn files_pane_adds_through_the_fuzzy_finder_and_drops() {
     ui.key(KeyCode::Tab).key(KeyCode::Tab).key(KeyCode::Tab);
     assert_eq!(ui.app.focus(), Focus::Files);
     assert_snapshot!("pane_files_80x24", ui.screen(&repo));
+    // Enter shows the selected file in the diff pane, its lines numbered.
+    ui.key(KeyCode::Enter);
+    ui.until("the preview", |event| {
+        matches!(event, Event::FilePreview { .. })
+    })
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("file src/greet.py"), "{screen}");
+    assert!(screen.contains("4  def greet(name):"), "{screen}");
+    assert_snapshot!("pane_file_preview_80x24", screen);
+    ui.key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Files);
     // The finder counts its matches, marks a file already in the chat and makes the
     // letters that matched stand out.
     ui.key(KeyCode::Char('a')).type_text("grt");

@@ -37,7 +37,10 @@ const MESSAGE_LINES: usize = 12;
 /// A commit's diff, or the working tree's (`/diff`), with what it is of.
 struct ShownCommit {
     id: String,
+    /// `None`: the engine did not say; a file shown to read has no source.
     source: Option<DiffSource>,
+    /// A file's text (the files pane's Enter), not a change.
+    file: bool,
     view: DiffView,
 }
 
@@ -46,7 +49,11 @@ impl ShownCommit {
     fn header(&self, styles: &Styles) -> Vec<Line<'static>> {
         let short = |id: &str| id.chars().take(12).collect::<String>();
         let size = Span::styled(
-            format!("  +{} -{}", self.view.added, self.view.removed),
+            if self.file {
+                "  Enter in the files pane shows another".to_string()
+            } else {
+                format!("  +{} -{}", self.view.added, self.view.removed)
+            },
             styles.dim,
         );
         let (what, id) = match &self.source {
@@ -64,6 +71,7 @@ impl ShownCommit {
                 },
                 Some(short(base)),
             ),
+            None if self.file => ("file ", Some(printable(&self.id).into_owned())),
             Some(DiffSource::Commit { .. }) | None => ("commit ", Some(short(&self.id))),
         };
         let mut first = vec![Span::styled(what, styles.dim)];
@@ -266,7 +274,37 @@ impl DiffPane {
         self.commit = Some(ShownCommit {
             id: commit,
             source,
+            file: false,
             view: DiffView::from_files(&shown, self.palette),
+        });
+        if !self.is_reviewing() {
+            self.review = None;
+            self.previews.clear();
+            self.scroll = 0;
+            self.column = 0;
+        }
+    }
+
+    /// A file to look at (the files pane's Enter): its lines, numbered, in the pane.
+    pub fn show_file(&mut self, path: &str, text: &str) {
+        let hunk = crate::diff::Hunk {
+            old_start: 1,
+            new_start: 1,
+            lines: text.lines().map(crate::diff::context).collect(),
+        };
+        let view = DiffView::from_files(
+            &[FileHunks {
+                path,
+                header: None,
+                hunks: std::slice::from_ref(&hunk),
+            }],
+            self.palette,
+        );
+        self.commit = Some(ShownCommit {
+            id: path.to_string(),
+            source: None,
+            file: true,
+            view,
         });
         if !self.is_reviewing() {
             self.review = None;

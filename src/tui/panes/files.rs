@@ -5,6 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use crate::protocol::Op;
 use crate::tui::app_event::{AppEvent, ExternalEdit};
 use crate::tui::keymap::Action;
 use crate::tui::pane::DrawContext;
@@ -54,6 +55,12 @@ impl FilesPane {
             Action::Down => self.selected = (self.selected + 1).min(self.len().saturating_sub(1)),
             Action::Add => bus.push(AppEvent::OpenFinder { read_only: false }),
             Action::AddReadOnly => bus.push(AppEvent::OpenFinder { read_only: true }),
+            Action::Open => match self.all().nth(self.selected) {
+                Some(path) => bus.push(AppEvent::Send(Op::RequestFilePreview {
+                    path: path.clone(),
+                })),
+                None => bus.push(AppEvent::Flash("No file to show.".into())),
+            },
             Action::EditFile => match self.all().nth(self.selected) {
                 Some(path) => bus.push(AppEvent::EditExternally(ExternalEdit::File {
                     path: path.clone(),
