@@ -481,19 +481,7 @@ impl App {
                     self.chat.push(EntryKind::Command, &said.text);
                 }
             }
-            Event::Question { id, kind: _, text } => {
-                self.confirmations.push_back(Confirmation {
-                    text,
-                    on_yes: vec![Op::Answer {
-                        question: id,
-                        yes: true,
-                    }],
-                    on_no: vec![Op::Answer {
-                        question: id,
-                        yes: false,
-                    }],
-                });
-            }
+            Event::Question { id, kind: _, text } => self.ask(id, text),
             event @ Event::Notice { .. } => self.say(&event),
             Event::CommitLog { commits } => self.commits.set_commits(commits),
             Event::CommitDiff {
@@ -545,6 +533,21 @@ impl App {
                 self.engine_stopped = true;
             }
         }
+    }
+
+    /// The engine's yes/no question waits in line for the user's answer.
+    fn ask(&mut self, question: crate::protocol::QuestionId, text: String) {
+        self.confirmations.push_back(Confirmation {
+            text,
+            on_yes: vec![Op::Answer {
+                question,
+                yes: true,
+            }],
+            on_no: vec![Op::Answer {
+                question,
+                yes: false,
+            }],
+        });
     }
 
     /// The session's status: the files, the map's scan, the bar, and once the model's
