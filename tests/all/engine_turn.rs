@@ -818,7 +818,7 @@ async fn settings_models_and_sessions_are_answered_while_the_reply_streams() {
                     handling: DuringTurn::Answered,
                     ..
                 } => answered += 1,
-                Event::Notice { text, .. } if text.contains("map_tokens") => settings = true,
+                Event::Notice { text, .. } if text.contains("map-tokens") => settings = true,
                 Event::Notice { text, .. } if text.contains("Known models matching") => {
                     models = true
                 }

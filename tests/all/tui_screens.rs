@@ -578,7 +578,8 @@ async fn files_pane_adds_through_the_fuzzy_finder_and_drops() {
     assert!(screen.contains("file src/greet.py"), "{screen}");
     assert!(screen.contains("4  def greet(name):"), "{screen}");
     assert_snapshot!("pane_file_preview_80x24", screen);
-    ui.key(KeyCode::Tab);
+    // Outside the message box `1` jumps back to the files.
+    ui.key(KeyCode::Char('1'));
     assert_eq!(ui.app.focus(), Focus::Files);
     // The finder counts its matches, marks a file already in the chat and makes the
     // letters that matched stand out.

@@ -399,7 +399,8 @@ async fn y_in_the_chat_copies_a_code_block_and_tables_and_code_are_framed() {
     ui.until_started().await;
     ui.send("/ask which way");
     ui.until_turn_finished().await;
-    ui.key(KeyCode::Esc).key(KeyCode::Tab);
+    // The chat sits just before the message box in the layout's order.
+    ui.key(KeyCode::Esc).key(KeyCode::BackTab);
     assert_eq!(ui.app.focus(), Focus::Chat);
     // `y` with no block selected copies the last one, and selects it.
     ui.key(KeyCode::Char('y'));

@@ -141,14 +141,16 @@ impl Tmux {
         // ("Ctrl-C again"): press until armed, then once more.
         let mut armed = false;
         for _ in 0..3 {
+            // What the press changed: a notice already on screen before it is no answer.
             let stops = |s: &str| s.matches("interrupted").count();
-            let stops_before = stops(&self.screen());
+            let before = self.screen();
+            let new = |s: &str, text: &str| s.contains(text) && !before.contains(text);
             self.keys(&["C-c"]);
             let screen = self.wait_for("Ctrl-C to answer", |s| {
                 s.contains("Ctrl-C again")
-                    || s.contains("Message cleared")
-                    || s.contains("Interrupting")
-                    || stops(s) > stops_before
+                    || new(s, "Message cleared")
+                    || new(s, "Interrupting")
+                    || stops(s) > stops(&before)
             });
             if screen.contains("Ctrl-C again") {
                 armed = true;
