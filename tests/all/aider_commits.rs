@@ -3,14 +3,6 @@
 //! in the commit log take them back like ours, with the same refusals. The commits are
 //! written with git2 the way Aider writes them.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

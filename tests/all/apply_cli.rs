@@ -1,13 +1,5 @@
 //! The `aider-tui apply` command, run as a process on temporary directories.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::fs;
 use std::io::Write;
 use std::path::Path;

@@ -2,14 +2,6 @@
 //! ~/.aider.conf.yml < <root>/.aider.conf.yml < .env < AIDER_* < flags. The real
 //! process environment is never changed.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

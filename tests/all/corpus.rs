@@ -3,14 +3,6 @@
 //! way its score.py does. Fails on any wrong outcome, or when fewer than 95% of the
 //! apply cases come out right. Skips, with a note, when the corpus is absent.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,14 +1,6 @@
 //! The edit engine as a library: dry runs, ordered application, chat-file
 //! fallback, refusals, and what is (not) left on disk.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::fs;
 use std::path::Path;
 

@@ -1,14 +1,6 @@
 //! Property tests: rendered SEARCH/REPLACE blocks, listings and patches parse back
 //! to their edits, and a refused edit never changes a byte on disk.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::fs;
 
 use aider_tui::edit::{Edit, EditFormat, Workspace, apply_edits, parse_reply};

@@ -2,14 +2,6 @@
 //! listings, patches, cut-off replies), each with its intended blocks as gold.
 //! Prints how many parse to the gold, per shape, and fails on any that does not.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::reply_fixtures;
 
 use std::collections::BTreeMap;

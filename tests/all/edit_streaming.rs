@@ -7,14 +7,6 @@
 //! (b) the last progress of every block equals the final edit with that id;
 //! (c) the final parse equals the one-piece parse.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::reply_fixtures;
 
 use std::collections::BTreeMap;

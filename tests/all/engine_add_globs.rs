@@ -1,14 +1,6 @@
 //! `/add` with globs, directories and plain paths, through the engine on a temporary
 //! git repository (no model is needed for these commands).
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 
 use aider_tui::protocol::{Event, NoticeLevel, QuestionKind};

@@ -1,14 +1,6 @@
 //! Modes, mentions, lint/test reflection, history summaries and commands, through the
 //! engine on temporary git repositories and the loopback mock.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

@@ -3,14 +3,6 @@
 //! before the editor runs, the context report against the request bodies actually
 //! sent (and the mock's prompt cache), and local Ollama models over a session.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

@@ -4,14 +4,6 @@
 //! `/save` and `/load`, the clipboard commands on a folder clipboard, context mode,
 //! the reasoning controls and `/models`.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

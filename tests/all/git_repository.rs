@@ -2,14 +2,6 @@
 //! user's work surviving, attribution, undo (and its refusals) across a restart,
 //! reverts, diffs and .gitignore.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::path::Path;
 
 use aider_tui::git::{Attribution, GitError, GitRepo};

@@ -2,14 +2,6 @@
 //! checks that it does no harm (a clear message, nothing lost, nothing written where
 //! it must not be, no hang, no key printed).
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

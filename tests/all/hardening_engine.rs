@@ -2,14 +2,6 @@
 //! disk while the review is open, then the user accepts. The user's edit is never
 //! lost and no write follows a symlink out of the repository.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

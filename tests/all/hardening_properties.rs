@@ -16,14 +16,6 @@
 //! itself keeps: objects, refs, logs, index, the exclude file's `.aider-tui/` line) is
 //! byte for byte what it was.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

@@ -13,14 +13,6 @@
 //! circle spans more than two files (test code is left out of the circles: a test may
 //! drive its file together with the file above it without making the code depend on it).
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::ops::Range;

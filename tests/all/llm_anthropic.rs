@@ -1,14 +1,6 @@
 //! The Anthropic provider against the loopback mock: request shape (top-level system,
 //! max_tokens, cache breakpoints), cache usage, faults, retries and continuation.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::mock_llm;
 use crate::support::provider_harness;
 

@@ -2,14 +2,6 @@
 //! Anthropic image blocks, Ollama `images`; and messages without images rendered
 //! exactly as before images existed.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::mock_llm;
 use crate::support::provider_harness;
 

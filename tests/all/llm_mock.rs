@@ -1,13 +1,5 @@
 //! The mock LLM server itself: what it puts on the wire and what it records.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::mock_llm;
 
 use mock_llm::{MockLlm, Reply};

@@ -2,14 +2,6 @@
 //! NDJSON streaming, the context size (`num_ctx`) per session, refusals, stop reasons,
 //! cut streams, and the local model listing.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::mock_llm;
 use crate::support::provider_harness;
 

@@ -1,14 +1,6 @@
 //! The OpenAI-compatible provider against the loopback mock: wire shapes, faults, retries,
 //! continuation and key hygiene.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::mock_llm;
 use crate::support::provider_harness;
 

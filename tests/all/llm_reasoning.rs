@@ -2,14 +2,6 @@
 //! it, Anthropic extended thinking (budget, no temperature, max_tokens above the
 //! budget, no prefill continuation), and thinking streamed back as reasoning.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::mock_llm;
 use crate::support::provider_harness;
 

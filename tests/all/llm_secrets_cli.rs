@@ -4,14 +4,6 @@
 //! repository (git objects decompressed) and under the temporary home and XDG folders
 //! are searched for the key's text. Logging is at `trace`, so third-party logs count too.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

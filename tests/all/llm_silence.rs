@@ -2,14 +2,6 @@
 //! when a streamed response does not start within the first-byte timeout, and an error
 //! after the read timeout. Timeouts are set in milliseconds so nothing waits for long.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::mock_llm;
 use crate::support::provider_harness;
 

@@ -1,14 +1,6 @@
 //! Every provider reports the stop reason it was given, streamed and plain, and only a
 //! `Length` stop is continued.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::mock_llm;
 use crate::support::provider_harness;
 

@@ -1,14 +1,6 @@
 //! The transcription client against the mock: the multipart body (parts, names, bytes)
 //! as received, the returned text, the key and base lookup, and errors.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::mock_llm;
 use crate::support::provider_harness;
 

@@ -1,14 +1,6 @@
 //! The headless one-shot contract, end to end: the built binary against the loopback
 //! mock in real temporary git repositories.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

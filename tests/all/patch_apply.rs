@@ -3,14 +3,6 @@
 //! nested `@@` anchors that pick one of two identical places, hunks pinned to the end of
 //! a file, added, deleted and moved files — and patches that must change no byte.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

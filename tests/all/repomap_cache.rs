@@ -3,14 +3,6 @@
 //! concurrent writers, clones and branch switches, eviction, ignore files, plain
 //! folders and git repositories.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 

@@ -1,13 +1,5 @@
 //! The `aider-tui map` command: its output on stdout, `--explain`, `--stats`.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::path::Path;
 use std::process::Command;
 

@@ -1,13 +1,5 @@
 //! Ranking, rendering and budget of the repo map on small generated repositories.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::path::Path;
 
 use aider_tui::repomap::{MapOptions, MapOutput, MapRequest, RankedFile, RepoMap};

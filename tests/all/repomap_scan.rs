@@ -2,14 +2,6 @@
 //! session drives in steps: begin, prioritize, parse a batch, render what is
 //! parsed so far.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::path::Path;
 
 use aider_tui::repomap::{MapOptions, MapOutput, MapRequest, RepoMap, ScanPhase};

@@ -4,14 +4,6 @@
 //! damaged, foreign or stale file is a miss, and a restored map that then sees
 //! a change reads what it left on disk and maps the change.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 

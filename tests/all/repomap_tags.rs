@@ -1,13 +1,5 @@
 //! Tag extraction per language, on the sample files in tests/fixtures/repomap/languages.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use aider_tui::repomap::{FileTags, TagKind, extract_tags, language_names};
 
 fn tags_of(file: &str) -> FileTags {

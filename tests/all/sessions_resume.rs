@@ -3,14 +3,6 @@
 //! turns to the model with the restored files; `aider-tui sessions` lists them; corrupt
 //! and newer session files are reported and skipped, never a crash.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

@@ -3,14 +3,6 @@
 //! forward again byte for byte, across a restart too; rewind refuses over a commit of
 //! the user's, a pushed commit, and uncommitted changes of the user's.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

@@ -4,14 +4,6 @@
 //! panes) and 80×24 (panes collapse to tabs). No event here is written by hand, so a
 //! screen shows only what the engine really says.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 use crate::support::ui_session;

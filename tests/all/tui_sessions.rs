@@ -3,14 +3,6 @@
 //! select the user's messages in the chat and `r` rewinds to before one after the
 //! engine's confirmation naming the commits; `/sessions` opens a picker that switches.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 use crate::support::ui_session;

@@ -2,14 +2,6 @@
 //! (`engine::spawn` against the loopback mock, drawn on ratatui's TestBackend), and
 //! the plan edited in place reaching the editor model.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 use crate::support::ui_session;

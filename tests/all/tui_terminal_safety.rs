@@ -2,14 +2,6 @@
 //! sequences in the model's text, in a file name and in an edit's lines are drawn as
 //! visible stand-ins, never handed to the terminal; the file keeps its text as written.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 use crate::support::ui_session;

@@ -4,14 +4,6 @@
 //! to a script, `/multiline-mode`, `/voice` with its recording indicator, thinking
 //! shown dimmed, and the clipboard commands.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 use crate::support::ui_session;

@@ -2,14 +2,6 @@
 //! whose edit is applied and committed, an `AI?` comment is answered without edits,
 //! through the headless watch loop, the real engine and the loopback mock.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 

@@ -12,14 +12,6 @@
 //! the review's warning of a block that breaks its file's syntax. Skipped, with a note,
 //! when tmux is not installed.
 
-// Tests, benchmarks and examples unwrap and print: a failure there is the point.
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::print_stdout,
-    clippy::print_stderr
-)]
-
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 
