@@ -63,18 +63,37 @@ fn settings_table(settings: &crate::config::Settings) -> String {
     text.trim_end().to_string()
 }
 
-/// A value as a person writes it: `Some("x")` as `x`, `None` as `-`.
+/// A value as a person writes it: `Some("x")` as `x`, `None` and `[]` as `-`, a list
+/// of strings as `a, b`, a bare variant name (`No`) in lower case.
 fn plain_value(debug: &str) -> String {
     let inner = debug
         .strip_prefix("Some(")
         .and_then(|rest| rest.strip_suffix(')'))
         .unwrap_or(debug);
-    match inner {
-        "None" | "[]" => "-".to_string(),
-        quoted if quoted.len() >= 2 && quoted.starts_with('"') && quoted.ends_with('"') => {
-            quoted[1..quoted.len() - 1].to_string()
-        }
-        other => other.to_string(),
+    if matches!(inner, "None" | "[]") {
+        return "-".to_string();
+    }
+    if let Some(items) = inner
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+    {
+        let items: Vec<String> = items.split(", ").map(unquoted).collect();
+        return items.join(", ");
+    }
+    if inner.chars().all(|c| c.is_ascii_alphabetic()) && inner.starts_with(char::is_uppercase) {
+        return inner.to_ascii_lowercase();
+    }
+    unquoted(inner)
+}
+
+/// `"x"` as `x`; anything else as it is.
+fn unquoted(text: &str) -> String {
+    match text
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+    {
+        Some(inner) => inner.to_string(),
+        None => text.to_string(),
     }
 }
 
@@ -221,6 +240,17 @@ pub(super) async fn session_list(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn settings_values_read_as_a_person_writes_them() {
+        assert_eq!(plain_value(r#"Some("gpt-4o")"#), "gpt-4o");
+        assert_eq!(plain_value("None"), "-");
+        assert_eq!(plain_value("[]"), "-");
+        assert_eq!(plain_value(r#"["a.py", "b c.py"]"#), "a.py, b c.py");
+        assert_eq!(plain_value("No"), "no");
+        assert_eq!(plain_value("true"), "true");
+        assert_eq!(plain_value("Some(1024)"), "1024");
+    }
 
     #[test]
     fn token_counts_are_short() {
