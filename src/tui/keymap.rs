@@ -640,6 +640,12 @@ impl Keymap {
         self.keys_for(context, action).into_iter().next()
     }
 
+    /// [`Keymap::first_key`] for a title or a hint: "(unbound)" when no key is bound.
+    pub fn key_label(&self, context: KeyContext, action: Action) -> String {
+        self.first_key(context, action)
+            .unwrap_or_else(|| "(unbound)".to_string())
+    }
+
     /// The action bound in exactly this context (no global fallback).
     pub fn own_action(&self, context: KeyContext, event: &KeyEvent) -> Option<Action> {
         let key = normalized(event)?;

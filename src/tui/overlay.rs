@@ -13,7 +13,6 @@ use super::app_event::Confirmation;
 use super::file_search::FileSearch;
 use super::fuzzy;
 use super::keymap::{Action, KeyContext, Keymap};
-use super::palette::first_key;
 use super::theme::Styles;
 use crate::protocol::SessionInfo;
 use crate::text::{printable, session_line};
@@ -238,8 +237,8 @@ pub fn draw_session_picker(
     frame.render_widget(Clear, rect);
     let title = format!(
         "Sessions — {} resumes, {} closes (* is this one)",
-        first_key(keymap, KeyContext::List, Action::Choose),
-        first_key(keymap, KeyContext::List, Action::Close),
+        keymap.key_label(KeyContext::List, Action::Choose),
+        keymap.key_label(KeyContext::List, Action::Close),
     );
     let block = frame_block(&title, styles);
     let inner = block.inner(rect);
@@ -325,7 +324,7 @@ pub fn draw_finder(
 ) {
     let rect = centred(area, 80, area.height.saturating_sub(4).max(6));
     frame.render_widget(Clear, rect);
-    let key = |action| first_key(keymap, KeyContext::List, action);
+    let key = |action| keymap.key_label(KeyContext::List, action);
     let (choose, close) = (key(Action::Choose), key(Action::Close));
     let title = if finder.read_only {
         format!("Add read-only file — {choose} adds, {close} closes")

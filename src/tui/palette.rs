@@ -157,15 +157,6 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
-/// The first key bound to `action` in `context`, for a title.
-pub fn first_key(keymap: &Keymap, context: KeyContext, action: Action) -> String {
-    keymap
-        .keys_for(context, action)
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| "(unbound)".to_string())
-}
-
 /// Draws the palette: the query, then the matching rows, each description wrapped
 /// under its own column so none is cut.
 pub fn draw_palette(
@@ -180,8 +171,8 @@ pub fn draw_palette(
     let list = KeyContext::List;
     let title = format!(
         " Commands and keys — type to filter · {} runs · {} closes ",
-        first_key(keymap, list, Action::Choose),
-        first_key(keymap, list, Action::Close),
+        keymap.key_label(list, Action::Choose),
+        keymap.key_label(list, Action::Close),
     );
     let block = Block::default()
         .borders(Borders::ALL)
