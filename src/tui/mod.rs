@@ -23,6 +23,7 @@ pub mod fuzzy;
 mod highlight;
 mod history;
 pub mod keymap;
+mod layers;
 mod markdown;
 mod overlay;
 mod palette;
