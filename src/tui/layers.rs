@@ -431,3 +431,208 @@ fn search_key(
     bus.push(AppEvent::Flash(search.status_line(keymap, found)));
     Outcome::Taken
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+    use crate::protocol::Op;
+    use crate::tui::app_event::sent_ops;
+    use crate::tui::pane::DrawContext;
+
+    /// A pane that records what reaches it.
+    #[derive(Default)]
+    struct Probe {
+        editing: bool,
+        edited: Vec<KeyCode>,
+        found: Vec<String>,
+        search_ended: bool,
+    }
+
+    impl Component for Probe {
+        fn title(&self) -> &'static str {
+            "Probe"
+        }
+
+        fn draw(&self, _frame: &mut Frame, _area: Rect, _context: &DrawContext) {}
+
+        fn handle(&mut self, _action: Action, _bus: &mut Vec<AppEvent>) -> Handled {
+            Handled::No
+        }
+
+        fn find(&mut self, query: &str, _step: isize, _fresh: bool) -> bool {
+            self.found.push(query.to_string());
+            true
+        }
+
+        fn end_search(&mut self) {
+            self.search_ended = true;
+        }
+
+        fn editing(&self) -> bool {
+            self.editing
+        }
+
+        fn editor_key(&mut self, key: KeyEvent, _bus: &mut Vec<AppEvent>) {
+            self.edited.push(key.code);
+        }
+    }
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn char_key(c: char) -> KeyEvent {
+        key(KeyCode::Char(c))
+    }
+
+    /// `y` sends `RequestRepoFiles`, `n` sends `RequestRepoMap`.
+    fn question(text: &str) -> Confirmation {
+        Confirmation {
+            text: text.to_string(),
+            on_yes: vec![Op::RequestRepoFiles],
+            on_no: vec![Op::RequestRepoMap],
+        }
+    }
+
+    fn finder() -> Layer {
+        Layer::Finder(Finder::new(false, Arc::from([]), Vec::new()))
+    }
+
+    fn search(typing: bool) -> Layer {
+        Layer::Search(PaneSearch {
+            pane: crate::tui::app_event::Focus::Chat,
+            query: "needle".to_string(),
+            typing,
+        })
+    }
+
+    /// Presses `key` over `layers`: whether one took it, and what they asked for.
+    fn press(layers: &mut Layers, pane: &mut Probe, key: KeyEvent) -> (Handled, Vec<AppEvent>) {
+        let mut bus = Vec::new();
+        let handled = layers.key(&key, None, &Keymap::default(), pane, &mut bus);
+        (handled, bus)
+    }
+
+    fn finder_query(layers: &Layers) -> Option<String> {
+        layers.finder().map(|finder| finder.query.clone())
+    }
+
+    #[test]
+    fn the_top_layer_takes_the_key_first() {
+        let mut layers = Layers::default();
+        let mut pane = Probe::default();
+        layers.open(finder());
+        layers.ask(question("Go on?"));
+        let (handled, bus) = press(&mut layers, &mut pane, char_key('y'));
+        assert_eq!(handled, Handled::Yes);
+        assert_eq!(sent_ops(&bus), vec![Op::RequestRepoFiles]);
+        assert_eq!(finder_query(&layers).as_deref(), Some(""), "the question had it");
+        assert!(layers.question().is_none(), "answered, the question closes");
+        let (handled, _) = press(&mut layers, &mut pane, char_key('y'));
+        assert_eq!(handled, Handled::Yes);
+        assert_eq!(finder_query(&layers).as_deref(), Some("y"));
+    }
+
+    #[test]
+    fn a_layer_that_declines_passes_the_key_down() {
+        let mut layers = Layers::default();
+        let mut pane = Probe::default();
+        layers.open(search(false));
+        // After typing, the search keeps only n and N (and Esc).
+        let (handled, bus) = press(&mut layers, &mut pane, char_key('x'));
+        assert_eq!(handled, Handled::No, "the key goes on to the pane");
+        assert!(bus.is_empty() && pane.found.is_empty());
+        let (handled, bus) = press(&mut layers, &mut pane, char_key('n'));
+        assert_eq!(handled, Handled::Yes);
+        assert_eq!(pane.found, vec!["needle".to_string()]);
+        assert!(matches!(&bus[..], [AppEvent::Flash(line)] if line.starts_with("/needle")));
+        // With no layer at all, every key is the pane's.
+        let mut empty = Layers::default();
+        assert_eq!(press(&mut empty, &mut pane, char_key('n')).0, Handled::No);
+    }
+
+    #[test]
+    fn the_editor_stands_between_the_popups_and_the_search() {
+        let mut layers = Layers::default();
+        let mut pane = Probe {
+            editing: true,
+            ..Probe::default()
+        };
+        layers.open(search(true));
+        let (handled, _) = press(&mut layers, &mut pane, char_key('q'));
+        assert_eq!(handled, Handled::Yes);
+        assert_eq!(pane.edited, vec![KeyCode::Char('q')], "the editor is above the search");
+        assert!(pane.found.is_empty());
+        // Every key reaching the editor is the editor's, Esc too.
+        press(&mut layers, &mut pane, key(KeyCode::Esc));
+        assert_eq!(pane.edited.len(), 2);
+        assert!(layers.search().is_some(), "Esc closed the editor's edit, not the search");
+        layers.open(finder());
+        press(&mut layers, &mut pane, char_key('q'));
+        assert_eq!(pane.edited.len(), 2, "the finder is above the editor");
+        assert_eq!(finder_query(&layers).as_deref(), Some("q"));
+    }
+
+    #[test]
+    fn questions_stay_on_top_and_are_answered_oldest_first() {
+        let mut layers = Layers::default();
+        let mut pane = Probe::default();
+        layers.ask(question("first"));
+        // A popup opened while a question waits goes under it.
+        layers.open(finder());
+        layers.ask(question("second"));
+        assert_eq!(layers.question().map(|asked| asked.text.as_str()), Some("first"));
+        let (_, bus) = press(&mut layers, &mut pane, char_key('n'));
+        assert_eq!(sent_ops(&bus), vec![Op::RequestRepoMap]);
+        assert_eq!(layers.question().map(|asked| asked.text.as_str()), Some("second"));
+        // A question blocks every other key.
+        let (handled, bus) = press(&mut layers, &mut pane, char_key('a'));
+        assert_eq!(handled, Handled::Yes);
+        assert!(bus.is_empty());
+        assert_eq!(finder_query(&layers).as_deref(), Some(""));
+        press(&mut layers, &mut pane, char_key('y'));
+        press(&mut layers, &mut pane, char_key('a'));
+        assert_eq!(finder_query(&layers).as_deref(), Some("a"));
+    }
+
+    #[test]
+    fn a_new_popup_replaces_the_open_one() {
+        let mut layers = Layers::default();
+        layers.open(finder());
+        layers.open(Layer::Sessions(SessionPicker::new(Vec::new())));
+        assert!(layers.finder().is_none());
+        assert!(layers.covers_panes());
+        let mut pane = Probe::default();
+        press(&mut layers, &mut pane, key(KeyCode::Esc));
+        assert!(!layers.covers_panes(), "Esc closed the picker, and nothing is under it");
+    }
+
+    #[test]
+    fn ending_a_search_by_its_key_tells_the_pane() {
+        let mut layers = Layers::default();
+        let mut pane = Probe::default();
+        layers.open(search(true));
+        let (handled, _) = press(&mut layers, &mut pane, key(KeyCode::Esc));
+        assert_eq!(handled, Handled::Yes);
+        assert!(pane.search_ended);
+        assert!(layers.search().is_none());
+    }
+
+    #[test]
+    fn the_mouse_passes_a_search_but_not_a_popup() {
+        let mut layers = Layers::default();
+        layers.open(search(false));
+        assert_eq!(layers.mouse(MouseEventKind::ScrollUp), Handled::No);
+        layers.ask(question("Go on?"));
+        assert_eq!(layers.mouse(MouseEventKind::ScrollUp), Handled::Yes);
+        // Pasting passes a question down to the input, as before there were layers.
+        assert_eq!(layers.paste("text"), Handled::No);
+        layers.open(finder());
+        assert_eq!(layers.paste("src\nmore"), Handled::Yes);
+        assert_eq!(finder_query(&layers).as_deref(), Some("src"));
+    }
+}
