@@ -99,7 +99,9 @@ impl Layers {
     pub fn ask(&mut self, question: Confirmation) {
         match self.stack.last_mut() {
             Some(Layer::Questions(line)) => line.push_back(question),
-            _ => self.stack.push(Layer::Questions(VecDeque::from([question]))),
+            _ => self
+                .stack
+                .push(Layer::Questions(VecDeque::from([question]))),
         }
     }
 
@@ -530,7 +532,11 @@ mod tests {
         let (handled, bus) = press(&mut layers, &mut pane, char_key('y'));
         assert_eq!(handled, Handled::Yes);
         assert_eq!(sent_ops(&bus), vec![Op::RequestRepoFiles]);
-        assert_eq!(finder_query(&layers).as_deref(), Some(""), "the question had it");
+        assert_eq!(
+            finder_query(&layers).as_deref(),
+            Some(""),
+            "the question had it"
+        );
         assert!(layers.question().is_none(), "answered, the question closes");
         let (handled, _) = press(&mut layers, &mut pane, char_key('y'));
         assert_eq!(handled, Handled::Yes);
@@ -565,12 +571,19 @@ mod tests {
         layers.open(search(true));
         let (handled, _) = press(&mut layers, &mut pane, char_key('q'));
         assert_eq!(handled, Handled::Yes);
-        assert_eq!(pane.edited, vec![KeyCode::Char('q')], "the editor is above the search");
+        assert_eq!(
+            pane.edited,
+            vec![KeyCode::Char('q')],
+            "the editor is above the search"
+        );
         assert!(pane.found.is_empty());
         // Every key reaching the editor is the editor's, Esc too.
         press(&mut layers, &mut pane, key(KeyCode::Esc));
         assert_eq!(pane.edited.len(), 2);
-        assert!(layers.search().is_some(), "Esc closed the editor's edit, not the search");
+        assert!(
+            layers.search().is_some(),
+            "Esc closed the editor's edit, not the search"
+        );
         layers.open(finder());
         press(&mut layers, &mut pane, char_key('q'));
         assert_eq!(pane.edited.len(), 2, "the finder is above the editor");
@@ -585,10 +598,16 @@ mod tests {
         // A popup opened while a question waits goes under it.
         layers.open(finder());
         layers.ask(question("second"));
-        assert_eq!(layers.question().map(|asked| asked.text.as_str()), Some("first"));
+        assert_eq!(
+            layers.question().map(|asked| asked.text.as_str()),
+            Some("first")
+        );
         let (_, bus) = press(&mut layers, &mut pane, char_key('n'));
         assert_eq!(sent_ops(&bus), vec![Op::RequestRepoMap]);
-        assert_eq!(layers.question().map(|asked| asked.text.as_str()), Some("second"));
+        assert_eq!(
+            layers.question().map(|asked| asked.text.as_str()),
+            Some("second")
+        );
         // A question blocks every other key.
         let (handled, bus) = press(&mut layers, &mut pane, char_key('a'));
         assert_eq!(handled, Handled::Yes);
@@ -608,7 +627,10 @@ mod tests {
         assert!(layers.covers_panes());
         let mut pane = Probe::default();
         press(&mut layers, &mut pane, key(KeyCode::Esc));
-        assert!(!layers.covers_panes(), "Esc closed the picker, and nothing is under it");
+        assert!(
+            !layers.covers_panes(),
+            "Esc closed the picker, and nothing is under it"
+        );
     }
 
     #[test]

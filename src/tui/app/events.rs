@@ -199,10 +199,9 @@ impl App {
             Event::SessionList { sessions } if sessions.is_empty() => {
                 self.say(&Event::SessionList { sessions })
             }
-            Event::SessionList { sessions } => {
-                self.layers
-                    .open(Layer::Sessions(SessionPicker::new(sessions)))
-            }
+            Event::SessionList { sessions } => self
+                .layers
+                .open(Layer::Sessions(SessionPicker::new(sessions))),
             _ => {}
         }
     }

@@ -17,10 +17,10 @@ use ratatui::widgets::Paragraph;
 
 use crate::protocol::{ConversationMessage, ConversationRole, NoticeLevel};
 use crate::text::printable;
+use crate::tui::app_event::AppEvent;
 use crate::tui::highlight::Palette;
 use crate::tui::keymap::Action;
 use crate::tui::markdown::{MarkdownRenderer, Rendered};
-use crate::tui::app_event::AppEvent;
 use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::search::{contains, highlight, match_style, next_match};
 use crate::tui::theme::Styles;

@@ -13,8 +13,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::protocol::{CacheRule, ContextReport};
 use crate::text::{dollars, percent};
-use crate::tui::keymap::Action;
 use crate::tui::app_event::AppEvent;
+use crate::tui::keymap::Action;
 use crate::tui::pane::{Component, DrawContext, Handled};
 
 /// The context pane.

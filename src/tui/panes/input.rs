@@ -12,9 +12,9 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::tui::keymap::Action;
 
+use crate::tui::app_event::AppEvent;
 use crate::tui::completion::{Completion, complete};
 use crate::tui::history::InputHistory;
-use crate::tui::app_event::AppEvent;
 use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::theme::Styles;
 
