@@ -4,7 +4,9 @@
 //! the bookkeeping of submitted messages `events`'.
 
 mod events;
+mod geometry;
 mod layout;
+mod turns;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -34,8 +36,8 @@ use super::search::PaneSearch;
 use super::theme::Theme;
 use crate::protocol::{Command, NoticeLevel, Op};
 use crate::text::{Tone, counted, describe, resume_hint};
-use events::TurnBook;
-use layout::Geometry;
+use geometry::Geometry;
+use turns::TurnBook;
 
 /// How to build an [`App`].
 #[derive(Debug, Clone)]

@@ -1,7 +1,6 @@
 //! Where the panes go on screen, wide (columns) or in tabs, and the mouse over them:
 //! the wheel scrolls the pane under the pointer, a click focuses and selects.
 
-use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use ratatui::Frame;
@@ -23,52 +22,6 @@ const CHAT_MIN_WIDTH: u16 = 40;
 const WIDE_MIN_HEIGHT: u16 = 30;
 /// Two clicks on one row within this time are a double click.
 const DOUBLE_CLICK: Duration = Duration::from_millis(400);
-
-/// The layout's own state: what shows, and where it was drawn for the mouse.
-#[derive(Debug)]
-pub(super) struct Geometry {
-    /// The pane shown in the tab area of a small terminal while the input has the focus.
-    pub tab: Focus,
-    /// `z`: the diff pane takes the whole body while it has the focus.
-    pub zoomed: bool,
-    /// Where each pane was drawn last (in `Focus::ORDER`), for the mouse.
-    areas: Cell<[Rect; 6]>,
-    /// The last click: when, and on which pane and row (a second one there is a
-    /// double click).
-    last_click: Option<(Instant, Focus, u16)>,
-}
-
-impl Default for Geometry {
-    fn default() -> Geometry {
-        Geometry {
-            tab: Focus::Chat,
-            zoomed: false,
-            areas: Cell::new([Rect::default(); 6]),
-            last_click: None,
-        }
-    }
-}
-
-impl Geometry {
-    /// Remembers where panes were drawn (the rest were not), for the mouse.
-    fn record(&self, placed: &[(Focus, Rect)]) {
-        let mut areas = [Rect::default(); 6];
-        for (pane, area) in placed {
-            if let Some(at) = Focus::ORDER.iter().position(|focus| focus == pane) {
-                areas[at] = *area;
-            }
-        }
-        self.areas.set(areas);
-    }
-
-    /// The pane drawn under `at`, and its area.
-    fn pane_at(&self, at: Position) -> Option<(Focus, Rect)> {
-        Focus::ORDER
-            .into_iter()
-            .zip(self.areas.get())
-            .find(|(_, area)| area.contains(at))
-    }
-}
 
 impl App {
     /// Draws the whole screen: the panes, the status bar, then the layers over them.
