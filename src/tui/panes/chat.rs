@@ -17,10 +17,11 @@ use ratatui::widgets::Paragraph;
 
 use crate::protocol::{ConversationMessage, ConversationRole, NoticeLevel};
 use crate::text::printable;
+use crate::tui::app_event::AppEvent;
 use crate::tui::highlight::Palette;
 use crate::tui::keymap::Action;
 use crate::tui::markdown::{MarkdownRenderer, Rendered};
-use crate::tui::pane::DrawContext;
+use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::search::{contains, highlight, match_style, next_match};
 use crate::tui::theme::Styles;
 use crate::tui::wrap::{row_count, wrap_line};
@@ -712,6 +713,33 @@ impl ChatPane {
             }
         };
         frame.render_widget(Paragraph::new(rows), inner);
+    }
+}
+
+impl Component for ChatPane {
+    fn title(&self) -> &'static str {
+        "Chat"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        ChatPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, _bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action).into()
+    }
+
+    fn searchable(&self) -> bool {
+        true
+    }
+
+    fn find(&mut self, query: &str, step: isize, fresh: bool) -> bool {
+        // The chat reads from the newest up: the next match is an older one.
+        ChatPane::find(self, query, -step, fresh)
+    }
+
+    fn end_search(&mut self) {
+        ChatPane::end_search(self);
     }
 }
 
