@@ -7,7 +7,8 @@ use futures::StreamExt;
 use futures::stream::BoxStream;
 
 use super::error::LlmError;
-use super::provider::{ChatMessage, ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
+use super::provider::{ChatMessage, ChatRequest, Provider, StopReason, StreamEvent, Usage};
+use crate::conversation::Role;
 
 struct Continuation {
     provider: Arc<dyn Provider>,
