@@ -63,12 +63,7 @@ impl History {
 
     /// Replaces the first `count` messages with `summary`, if the history is still the
     /// one the summary was made from (same generation, at least `count` messages).
-    pub fn replace_prefix(
-        &mut self,
-        generation: u64,
-        count: usize,
-        summary: Vec<Message>,
-    ) -> bool {
+    pub fn replace_prefix(&mut self, generation: u64, count: usize, summary: Vec<Message>) -> bool {
         if generation != self.generation || count > self.messages.len() {
             return false;
         }

@@ -4,8 +4,8 @@
 //! current message). File and map blocks are user turns answered by a short assistant
 //! turn, so every provider sees strictly alternating roles.
 
-use crate::edit::{self, EditFormat};
 use crate::conversation::{Message, Role};
+use crate::edit::{self, EditFormat};
 use crate::llm::{ChatMessage, ChatRequest};
 use crate::protocol::ChatMode;
 use crate::tokens;
@@ -323,10 +323,7 @@ mod tests {
             name: "docs/spec.md".into(),
             text: "spec".into(),
         }];
-        let history = [
-            Message::user("earlier"),
-            Message::assistant("reply"),
-        ];
+        let history = [Message::user("earlier"), Message::assistant("reply")];
         let chat = [FileText {
             name: "src/main.rs".into(),
             text: "fn main() {}\n".into(),
@@ -373,10 +370,7 @@ mod tests {
 
     #[test]
     fn part_hashes_change_only_where_the_content_does() {
-        let history = [
-            Message::user("earlier"),
-            Message::assistant("reply"),
-        ];
+        let history = [Message::user("earlier"), Message::assistant("reply")];
         let before = [FileText {
             name: "src/main.rs".into(),
             text: "fn main() {}\n".into(),

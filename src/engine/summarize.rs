@@ -141,8 +141,7 @@ impl Summarizer {
         match job.task.await {
             Ok(Ok(summary)) if !summary.trim().is_empty() => {
                 let replacement = vec![
-                    Message::user(format!("{SUMMARY_INTRO}\n\n{}", summary.trim()))
-                        .as_summary(),
+                    Message::user(format!("{SUMMARY_INTRO}\n\n{}", summary.trim())).as_summary(),
                     Message::assistant(SUMMARY_ACK).as_summary(),
                 ];
                 let before_tokens = counted_tokens(history.messages());

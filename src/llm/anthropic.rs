@@ -7,10 +7,11 @@ use std::sync::Arc;
 use futures::stream::BoxStream;
 use serde_json::{Value, json};
 
+use crate::conversation::Role;
+
 use super::error::LlmError;
 use super::models::ModelSettings;
 use super::provider::{ChatMessage, ChatRequest, Provider, StopReason, StreamEvent, Usage};
-use crate::conversation::Role;
 use super::sse::SseEvent;
 use super::transport::{Endpoint, WireDecoder, drive};
 

@@ -10,10 +10,11 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 
+use crate::conversation::Role;
+
 use super::error::LlmError;
 use super::models::ModelSettings;
 use super::provider::{ChatMessage, ChatRequest, Provider, StopReason, StreamEvent, Usage};
-use crate::conversation::Role;
 use super::reasoning_tag::ReasoningTagSplitter;
 use super::sse::SseEvent;
 use super::transport::{Endpoint, WireDecoder, drive};

@@ -5,9 +5,10 @@ use std::time::Duration;
 use futures::StreamExt;
 use futures::stream::BoxStream;
 
+use crate::conversation::Role;
+
 use super::error::LlmError;
 use super::image::ImagePart;
-use crate::conversation::Role;
 
 /// One message of the conversation (the system text travels separately): who said it,
 /// with what a request adds to the words (pictures, a cache mark).

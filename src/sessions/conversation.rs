@@ -8,8 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::StoredCommit;
 use crate::conversation::Message;
+
+use super::record::StoredCommit;
 
 /// The conversation part of a session file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -197,14 +198,6 @@ impl Conversation {
 mod tests {
     use super::*;
 
-    fn user(text: &str) -> Message {
-        Message::user(text)
-    }
-
-    fn assistant(text: &str) -> Message {
-        Message::assistant(text)
-    }
-
     fn texts(messages: &[Message]) -> Vec<&str> {
         messages
             .iter()
@@ -216,8 +209,8 @@ mod tests {
     fn turn(conversation: &mut Conversation, text: &str) {
         let start = conversation.messages.len();
         let mut messages = conversation.messages.clone();
-        messages.push(user(text));
-        messages.push(assistant(&format!("re: {text}")));
+        messages.push(Message::user(text));
+        messages.push(Message::assistant(format!("re: {text}")));
         conversation.extend_to(messages);
         conversation.add_turn(TurnRecord {
             text: text.into(),
@@ -261,8 +254,8 @@ mod tests {
         turn(&mut conversation, "two");
         // A summary folds both exchanges away.
         conversation.replace_with(vec![
-            user("summary of one and two").as_summary(),
-            assistant("ok").as_summary(),
+            Message::user("summary of one and two").as_summary(),
+            Message::assistant("ok").as_summary(),
         ]);
         turn(&mut conversation, "three");
         assert_eq!(conversation.turn_starts(), vec![(2, 3)]);

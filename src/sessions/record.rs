@@ -6,8 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::conversation::Conversation;
 use crate::conversation::Role;
+
+use super::conversation::Conversation;
 
 /// The format version this build writes; files of a newer version are skipped.
 pub const FORMAT_VERSION: u32 = 1;

@@ -758,7 +758,10 @@ const WRITTEN_BEFORE: &str = r#"{
 #[test]
 fn a_session_file_written_before_the_one_message_type_resumes_and_shows_as_before() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
-    repo.write(".aider-tui/sessions/20260102-153045-7f3a.json", WRITTEN_BEFORE);
+    repo.write(
+        ".aider-tui/sessions/20260102-153045-7f3a.json",
+        WRITTEN_BEFORE,
+    );
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
     mock.push(Reply::text(["Fine."]));
@@ -793,7 +796,10 @@ fn a_session_file_written_before_the_one_message_type_resumes_and_shows_as_befor
     // The model gets every stored message, in order, before the new one.
     let sent = messages(&main_requests(&mock)[0]);
     let stored = [
-        ("user", "A summary of our conversation so far: we said hello."),
+        (
+            "user",
+            "A summary of our conversation so far: we said hello.",
+        ),
         ("assistant", "Thanks, I have the context."),
         ("user", "make it wave"),
         ("assistant", "Waving."),
@@ -809,11 +815,19 @@ fn a_session_file_written_before_the_one_message_type_resumes_and_shows_as_befor
         .map(|(role, content)| (role.as_str(), content.as_str()))
         .collect();
     assert_eq!(history, stored);
-    assert!(sent[start + stored.len()..].iter().any(|(_, c)| c.contains("and now?")));
+    assert!(
+        sent[start + stored.len()..]
+            .iter()
+            .any(|(_, c)| c.contains("and now?"))
+    );
 
     // Saved again, the messages keep the file's shape.
     let saved: Value = serde_json::from_slice(
-        &std::fs::read(repo.root().join(".aider-tui/sessions/20260102-153045-7f3a.json")).unwrap(),
+        &std::fs::read(
+            repo.root()
+                .join(".aider-tui/sessions/20260102-153045-7f3a.json"),
+        )
+        .unwrap(),
     )
     .unwrap();
     let before: Value = serde_json::from_str(WRITTEN_BEFORE).unwrap();

@@ -113,7 +113,10 @@ fn restored(run: &TurnRun) -> Vec<(String, String)> {
                     .iter()
                     .map(|shown| {
                         let wire = serde_json::to_value(shown).expect("a shown message");
-                        (wire["role"].as_str().unwrap_or("").to_string(), shown.message.text.clone())
+                        (
+                            wire["role"].as_str().unwrap_or("").to_string(),
+                            shown.message.text.clone(),
+                        )
                     })
                     .collect(),
             ),
