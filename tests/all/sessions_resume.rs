@@ -686,8 +686,8 @@ fn a_damaged_only_session_file_is_named_and_a_new_session_answers() {
 
 /// A session file exactly as builds before the one message type wrote it (roles as
 /// `user`/`assistant`, `summary` only where true), with a summary, a turn and a
-/// reflection round.
-const WRITTEN_BEFORE: &str = r#"{
+/// reflection round. Its id is [`WRITTEN_BEFORE_ID`]; it names `hello.py`.
+pub(crate) const WRITTEN_BEFORE: &str = r#"{
   "version": 1,
   "id": "20260102-153045-7f3a",
   "started": 1767368000,
@@ -755,13 +755,13 @@ const WRITTEN_BEFORE: &str = r#"{
   }
 }"#;
 
+pub(crate) const WRITTEN_BEFORE_ID: &str = "20260102-153045-7f3a";
+
 #[test]
 fn a_session_file_written_before_the_one_message_type_resumes_and_shows_as_before() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
-    repo.write(
-        ".aider-tui/sessions/20260102-153045-7f3a.json",
-        WRITTEN_BEFORE,
-    );
+    let file = format!(".aider-tui/sessions/{WRITTEN_BEFORE_ID}.json");
+    repo.write(&file, WRITTEN_BEFORE);
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
     mock.push(Reply::text(["Fine."]));
@@ -822,14 +822,8 @@ fn a_session_file_written_before_the_one_message_type_resumes_and_shows_as_befor
     );
 
     // Saved again, the messages keep the file's shape.
-    let saved: Value = serde_json::from_slice(
-        &std::fs::read(
-            repo.root()
-                .join(".aider-tui/sessions/20260102-153045-7f3a.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(repo.root().join(&file)).unwrap()).unwrap();
     let before: Value = serde_json::from_str(WRITTEN_BEFORE).unwrap();
     let messages = saved["conversation"]["messages"].as_array().unwrap();
     assert_eq!(
