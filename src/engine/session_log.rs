@@ -513,6 +513,6 @@ mod tests {
             ("reflection", None),
             ("assistant", None),
         ];
-        assert_eq!(shown, expected.map(|(role, turn)| (role.to_string(), turn)),);
+        assert_eq!(shown, expected.map(|(role, turn)| (role.to_string(), turn)));
     }
 }
