@@ -15,7 +15,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::protocol::{ConversationMessage, ConversationRole, NoticeLevel};
+use crate::conversation::Role;
+use crate::protocol::{ConversationMessage, NoticeLevel};
 use crate::text::printable;
 use crate::tui::app_event::AppEvent;
 use crate::tui::highlight::Palette;
@@ -172,26 +173,20 @@ impl ChatPane {
             Vec::new()
         };
         self.clear();
-        for message in messages {
-            match message.role {
-                ConversationRole::User => {
-                    let id = self.push(EntryKind::User, &message.text);
-                    if let Some(turn) = message.turn {
-                        self.tag_turn(id, turn);
-                    }
-                }
-                ConversationRole::Assistant => {
-                    self.push(EntryKind::Assistant, &message.text);
-                }
-                ConversationRole::Reflection => {
-                    self.push(EntryKind::Reflection, &message.text);
-                }
-                ConversationRole::Summary => {
-                    self.push(
-                        EntryKind::Notice(NoticeLevel::Info),
-                        &format!("Summary of the earlier conversation:\n{}", message.text),
-                    );
-                }
+        for shown in messages {
+            let text = &shown.message.text;
+            if shown.message.summary {
+                self.push(
+                    EntryKind::Notice(NoticeLevel::Info),
+                    &format!("Summary of the earlier conversation:\n{text}"),
+                );
+            } else if shown.message.role == Role::Assistant {
+                self.push(EntryKind::Assistant, text);
+            } else if let Some(turn) = shown.turn {
+                let id = self.push(EntryKind::User, text);
+                self.tag_turn(id, turn);
+            } else {
+                self.push(EntryKind::Reflection, text);
             }
         }
         self.latest_turn = messages
