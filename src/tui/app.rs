@@ -34,8 +34,8 @@ use super::panes::status::StatusBar;
 use super::search::PaneSearch;
 use super::theme::Theme;
 use crate::protocol::{
-    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind, Runs,
-    TurnOutcome, parse_command,
+    Command, DuringTurn, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind, Runs, Secret,
+    TurnOutcome, key_provider, no_key_provider, parse_command,
 };
 use crate::text::{Tone, counted, describe, resume_hint};
 
@@ -168,7 +168,7 @@ pub struct App {
 }
 
 /// How to get a model that can be called, said once when none can.
-const MODEL_SETUP: &str = "To set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder.";
+const MODEL_SETUP: &str = "To set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), type /key PROVIDER to give a key for this session (masked, never saved), or run a local Ollama and pass --model ollama/qwen2.5-coder.";
 
 impl App {
     /// A fresh session UI; the first requests to the engine wait in [`App::take_ops`].
@@ -562,8 +562,15 @@ impl App {
             self.model_hint_shown = true;
             // With no model named the engine's text lists the ways already;
             // a model that cannot be reached gets them added.
-            let hint = match problem.kind {
-                ProblemKind::NoModel => problem.message.clone(),
+            let hint = match (problem.kind, &problem.key_provider) {
+                (ProblemKind::NoModel, _) => format!(
+                    "{}\nOr type /key PROVIDER (e.g. /key anthropic) to give a key for this session (masked, never saved).",
+                    problem.message
+                ),
+                (_, Some(provider)) => format!(
+                    "{}\nOr type /key {provider} to give it for this session (masked, never saved).",
+                    problem.message
+                ),
                 _ => format!("{}\n{MODEL_SETUP}", problem.message),
             };
             self.note(NoticeLevel::Warn, &hint);
@@ -816,6 +823,13 @@ impl App {
             }
             return;
         }
+        if self.input.is_entering_key() && self.overlay_is_none() {
+            // A key being typed takes every key but Ctrl-C, so none of it goes elsewhere.
+            let mut bus = Vec::new();
+            self.input.key_entry_key(key, &mut bus);
+            self.run_bus(bus);
+            return;
+        }
         if self.focus == Focus::Diff && self.plan.is_editing() && self.overlay_is_none() {
             // The plan's editor takes every key but Ctrl-C.
             let mut bus = Vec::new();
@@ -923,6 +937,10 @@ impl App {
     fn quit_key(&mut self) {
         if self.reply_running() && !self.interrupting {
             self.interrupt();
+            return;
+        }
+        if self.input.cancel_key_entry() {
+            self.status.flash("No key set.");
             return;
         }
         if !self.input.is_empty() {
@@ -1534,8 +1552,29 @@ impl App {
             }
             Command::Clear => self.chat.clear(),
             Command::MapRefresh => self.map.mark_refreshing(),
+            Command::Key => self.start_key_entry(args),
             // The engine's rows: nothing to do on screen first.
             _ => {}
+        }
+    }
+
+    /// `/key PROVIDER`: the masked entry of its key. A key already on the line goes to
+    /// the engine at once; the line is never echoed in the chat.
+    fn start_key_entry(&mut self, args: &str) {
+        let mut words = args.split_whitespace();
+        let Some(provider) = words.next().and_then(key_provider) else {
+            self.note(NoticeLevel::Warn, &no_key_provider());
+            return;
+        };
+        let typed: Vec<&str> = words.collect();
+        if typed.is_empty() {
+            self.set_focus(Focus::Input);
+            self.input.begin_key_entry(provider, "");
+        } else {
+            self.outbox.push(Op::SetKey {
+                provider: provider.to_string(),
+                key: Secret::new(typed.join(" ")),
+            });
         }
     }
 
