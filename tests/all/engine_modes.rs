@@ -716,6 +716,16 @@ fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<std::path::PathBuf>
     found
 }
 
+/// The events from an `Op::SetKey` up to the status sent after its notice (events
+/// of the turn before may come first).
+async fn key_given(driver: &mut Driver) -> Vec<Event> {
+    let is_notice =
+        |event: &Event| matches!(event, Event::Notice { text, .. } if text.starts_with("Key set"));
+    let mut events = events_until(driver, is_notice).await;
+    events.extend(events_until(driver, |event| matches!(event, Event::Status(_))).await);
+    events
+}
+
 fn startup_problem(driver: &Driver) -> Option<aider_tui::protocol::Problem> {
     driver.startup.iter().find_map(|event| match event {
         Event::Status(status) => status.model_problem.clone(),
@@ -746,7 +756,7 @@ async fn a_key_given_with_slash_key_reaches_the_next_request_and_nothing_shows_i
     assert!(!debug.contains(TYPED_KEY), "{debug}");
     assert!(serde_json::to_string(&op).is_err(), "the key never goes to JSON");
     driver.ops.send(op).await.unwrap();
-    let given = events_until(&mut driver, |event| matches!(event, Event::Status(_))).await;
+    let given = key_given(&mut driver).await;
     let said = notices(&given);
     assert!(
         said.contains("Key set for openai (kept for this session")
@@ -823,7 +833,7 @@ async fn model_without_a_key_says_how_to_give_one_and_switches_once_it_is() {
         })
         .await
         .unwrap();
-    let given = events_until(&mut driver, |event| matches!(event, Event::Status(_))).await;
+    let given = key_given(&mut driver).await;
     let said = notices(&given);
     assert!(
         said.contains("Key set for anthropic") && said.contains("/model is now sonnet"),
@@ -857,7 +867,7 @@ async fn with_no_model_at_all_a_key_picks_its_providers_default_model() {
         })
         .await
         .unwrap();
-    let given = events_until(&mut driver, |event| matches!(event, Event::Status(_))).await;
+    let given = key_given(&mut driver).await;
     let Some(Event::Status(status)) = given.last() else {
         panic!("{given:?}");
     };

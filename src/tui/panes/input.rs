@@ -388,7 +388,7 @@ impl InputPane {
     /// The key being typed: one `•` a character, nothing else of it.
     fn draw_key_entry(&self, entry: &KeyEntry, frame: &mut Frame, area: Rect, context: DrawContext) {
         let title = format!("API key for {}", entry.provider);
-        let note = "Enter sets it for this session · Esc cancels · never saved or shown";
+        let note = "Enter keeps it for this session only · Esc cancels";
         let block = context.block(&title, Some(note.to_string()));
         let inner = block.inner(area);
         frame.render_widget(block, area);
@@ -410,4 +410,75 @@ fn fresh_textarea(old: &TextArea<'static>) -> TextArea<'static> {
     textarea.set_style(old.style());
     textarea.set_wrap_mode(old.wrap_mode());
     textarea
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: &str = "sk-live-typed-42";
+
+    fn pane() -> InputPane {
+        InputPane::new(&Styles::default(), InputHistory::default())
+    }
+
+    fn press(pane: &mut InputPane, code: KeyCode) {
+        pane.edit(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    fn type_in(pane: &mut InputPane, text: &str) {
+        for c in text.chars() {
+            press(pane, KeyCode::Char(c));
+        }
+    }
+
+    #[test]
+    fn a_key_typed_on_the_line_turns_to_the_masked_entry_and_leaves_no_trace() {
+        let mut pane = pane();
+        type_in(&mut pane, "/key open");
+        assert!(!pane.is_entering_key(), "the provider's word may still grow");
+        type_in(&mut pane, "ai ");
+        assert!(pane.is_entering_key());
+        assert_eq!(pane.text(), "", "nothing of the line stays in the box");
+        let mut bus = Vec::new();
+        for c in KEY.chars() {
+            pane.key_entry_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE), &mut bus);
+        }
+        pane.key_entry_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), &mut bus);
+        let [AppEvent::Send(Op::SetKey { provider, key })] = bus.as_slice() else {
+            panic!("{bus:?}");
+        };
+        assert_eq!((provider.as_str(), key.expose()), ("openai", KEY));
+        assert!(!pane.is_entering_key());
+        // Neither the history nor the undo brings any of it back.
+        pane.history_previous();
+        assert_eq!(pane.text(), "");
+        pane.on_action(Action::UndoEdit);
+        assert_eq!(pane.text(), "");
+    }
+
+    #[test]
+    fn a_key_line_sent_whole_is_not_kept_in_the_history_or_the_cut_buffer() {
+        let mut pane = pane();
+        pane.set_text("hello");
+        assert_eq!(pane.take(), "hello");
+        pane.set_text(&format!("/key openai {KEY}"));
+        assert_eq!(pane.take(), format!("/key openai {KEY}"));
+        pane.history_previous();
+        assert_eq!(pane.text(), "hello", "the message before it, not the /key line");
+        pane.replace(String::new());
+        pane.textarea.paste();
+        assert!(!pane.text().contains(KEY), "{}", pane.text());
+    }
+
+    #[test]
+    fn esc_cancels_and_a_paste_goes_into_the_key() {
+        let mut pane = pane();
+        pane.begin_key_entry("anthropic", "");
+        pane.paste(&format!("{KEY}\n"));
+        let mut bus = Vec::new();
+        pane.key_entry_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), &mut bus);
+        assert!(!pane.is_entering_key());
+        assert!(matches!(bus.as_slice(), [AppEvent::Flash(text)] if text == "No key set."));
+    }
 }
