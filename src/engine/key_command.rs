@@ -71,7 +71,9 @@ fn key_set_text(given: &KeyGiven, edit_format: &str) -> String {
         text.push_str(&format!(" Connected {}.", given.connected.join(", ")));
     }
     if let Some((command, name)) = &given.switched {
-        text.push_str(&format!(" {command} is now {name} (edit format {edit_format})."));
+        text.push_str(&format!(
+            " {command} is now {name} (edit format {edit_format})."
+        ));
     }
     text
 }

@@ -234,7 +234,9 @@ impl Models {
         if self.main.is_none() {
             let reloaded = Models::load_with(settings, std::mem::take(&mut self.keys));
             *self = reloaded;
-            given.connected.extend(self.main.iter().map(|main| main.name.clone()));
+            given
+                .connected
+                .extend(self.main.iter().map(|main| main.name.clone()));
         }
         Ok(given)
     }
@@ -312,7 +314,9 @@ fn main_model_name(settings: &Settings, keys: &SessionKeys) -> Option<String> {
     }
     DEFAULT_MODELS
         .iter()
-        .find(|(variable, _)| keys.get(variable).is_some() || settings.lookup_env(variable).is_some())
+        .find(|(variable, _)| {
+            keys.get(variable).is_some() || settings.lookup_env(variable).is_some()
+        })
         .map(|(_, model)| model.to_string())
 }
 

@@ -50,13 +50,23 @@ mod tests {
     #[test]
     fn keys_are_found_by_provider_and_never_shown() {
         assert_eq!(key_target("openai"), Ok(("openai", "OPENAI_API_KEY")));
-        assert_eq!(key_target("Anthropic"), Ok(("anthropic", "ANTHROPIC_API_KEY")));
-        assert!(key_target("ollama").unwrap_err().contains("Ollama needs none"));
+        assert_eq!(
+            key_target("Anthropic"),
+            Ok(("anthropic", "ANTHROPIC_API_KEY"))
+        );
+        assert!(
+            key_target("ollama")
+                .unwrap_err()
+                .contains("Ollama needs none")
+        );
         let typed_key_first = key_target("sk-live-abc").unwrap_err();
         assert!(!typed_key_first.contains("sk-live"), "{typed_key_first}");
         let mut keys = SessionKeys::default();
         keys.insert("OPENAI_API_KEY", Secret::new("sk-live-abc"));
-        assert_eq!(keys.get("OPENAI_API_KEY").map(Secret::expose), Some("sk-live-abc"));
+        assert_eq!(
+            keys.get("OPENAI_API_KEY").map(Secret::expose),
+            Some("sk-live-abc")
+        );
         assert_eq!(format!("{keys:?}"), "[\"OPENAI_API_KEY\"]");
     }
 }

@@ -456,8 +456,7 @@ pub fn key_providers() -> impl Iterator<Item = &'static str> {
 /// Whether a typed line is `/key …`, which may carry a key: such a line is never kept
 /// in a history, echoed or written down.
 pub fn is_key_line(line: &str) -> bool {
-    line.trim_start().starts_with('/')
-        && matches!(parse_command(line), Ok((Command::Key, _)))
+    line.trim_start().starts_with('/') && matches!(parse_command(line), Ok((Command::Key, _)))
 }
 
 /// The provider `/key` names, as the table spells it, if it takes a key.

@@ -745,7 +745,11 @@ async fn a_key_given_with_slash_key_reaches_the_next_request_and_nothing_shows_i
     let mut driver = Driver::start(settings).await;
     let before = driver.turn("Say hi").await;
     assert_eq!(before.outcome, TurnOutcome::Success);
-    assert!(mock.requests().iter().all(|request| !request.has_credential()));
+    assert!(
+        mock.requests()
+            .iter()
+            .all(|request| !request.has_credential())
+    );
     let sent_before = mock.requests().len();
 
     let op = Op::SetKey {
@@ -754,7 +758,10 @@ async fn a_key_given_with_slash_key_reaches_the_next_request_and_nothing_shows_i
     };
     let debug = format!("{op:?}");
     assert!(!debug.contains(TYPED_KEY), "{debug}");
-    assert!(serde_json::to_string(&op).is_err(), "the key never goes to JSON");
+    assert!(
+        serde_json::to_string(&op).is_err(),
+        "the key never goes to JSON"
+    );
     driver.ops.send(op).await.unwrap();
     let given = key_given(&mut driver).await;
     let said = notices(&given);
@@ -791,7 +798,13 @@ async fn a_key_given_with_slash_key_reaches_the_next_request_and_nothing_shows_i
         .iter()
         .map(|event| serde_json::to_string(event).unwrap())
         .collect();
-    let everything = [before.json(), given_json.join("\n"), after.json(), line.json()].join("\n");
+    let everything = [
+        before.json(),
+        given_json.join("\n"),
+        after.json(),
+        line.json(),
+    ]
+    .join("\n");
     for key in [TYPED_KEY, LINE_KEY] {
         assert!(!everything.contains(key), "an event shows {key}");
         let state = repo.root().join(".aider-tui");

@@ -1372,6 +1372,9 @@ fn slash_key_typed_masked_reaches_the_model_and_is_kept_nowhere() {
             assert!(!screen.contains(key), "{screen}");
         }
         assert_eq!(files_holding(&state, key), Vec::<std::path::PathBuf>::new());
-        assert_eq!(files_holding(home.path(), key), Vec::<std::path::PathBuf>::new());
+        assert_eq!(
+            files_holding(home.path(), key),
+            Vec::<std::path::PathBuf>::new()
+        );
     }
 }

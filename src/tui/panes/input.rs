@@ -386,7 +386,13 @@ impl InputPane {
     }
 
     /// The key being typed: one `•` a character, nothing else of it.
-    fn draw_key_entry(&self, entry: &KeyEntry, frame: &mut Frame, area: Rect, context: DrawContext) {
+    fn draw_key_entry(
+        &self,
+        entry: &KeyEntry,
+        frame: &mut Frame,
+        area: Rect,
+        context: DrawContext,
+    ) {
         let title = format!("API key for {}", entry.provider);
         let note = "Enter keeps it for this session only · Esc cancels";
         let block = context.block(&title, Some(note.to_string()));
@@ -436,13 +442,19 @@ mod tests {
     fn a_key_typed_on_the_line_turns_to_the_masked_entry_and_leaves_no_trace() {
         let mut pane = pane();
         type_in(&mut pane, "/key open");
-        assert!(!pane.is_entering_key(), "the provider's word may still grow");
+        assert!(
+            !pane.is_entering_key(),
+            "the provider's word may still grow"
+        );
         type_in(&mut pane, "ai ");
         assert!(pane.is_entering_key());
         assert_eq!(pane.text(), "", "nothing of the line stays in the box");
         let mut bus = Vec::new();
         for c in KEY.chars() {
-            pane.key_entry_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE), &mut bus);
+            pane.key_entry_key(
+                KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+                &mut bus,
+            );
         }
         pane.key_entry_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), &mut bus);
         let [AppEvent::Send(Op::SetKey { provider, key })] = bus.as_slice() else {
@@ -465,7 +477,11 @@ mod tests {
         pane.set_text(&format!("/key openai {KEY}"));
         assert_eq!(pane.take(), format!("/key openai {KEY}"));
         pane.history_previous();
-        assert_eq!(pane.text(), "hello", "the message before it, not the /key line");
+        assert_eq!(
+            pane.text(),
+            "hello",
+            "the message before it, not the /key line"
+        );
         pane.replace(String::new());
         pane.textarea.paste();
         assert!(!pane.text().contains(KEY), "{}", pane.text());
