@@ -1522,3 +1522,23 @@ async fn slash_key_takes_the_key_masked_and_nothing_shows_or_keeps_it() {
     assert!(ui.screen(&repo).contains("No key set."));
     ui.quit().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_model_without_its_key_opens_with_the_slash_key_hint() {
+    let repo = project();
+    let settings = Settings {
+        model: Some("openai/gpt-4o".into()),
+        cwd: repo.root(),
+        root: repo.root(),
+        read_process_env: false,
+        ..Settings::default()
+    };
+    let mut ui = UiSession::start(settings, 160, 48);
+    ui.until_started().await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("OPENAI_API_KEY") && screen.contains("Or type /key openai to give it"),
+        "{screen}"
+    );
+    ui.quit().await;
+}
