@@ -6,9 +6,11 @@ use crate::protocol::{
 };
 
 use super::commit_message;
+use super::emitter::Emitter;
 use super::read_only::settings_text;
 use super::session_map::Wait;
 use super::spawn::Engine;
+use super::ui_commands;
 
 /// A command's arguments split as a shell would (`/add "my notes.md" src/*.rs`); text
 /// with an unbalanced quote is split at whitespace instead.
@@ -17,26 +19,37 @@ fn split_words(args: &str) -> Vec<String> {
         .unwrap_or_else(|_| args.split_whitespace().map(str::to_string).collect())
 }
 
+/// A command that could not run, and why.
+fn command_error(message: String) -> TurnOutcome {
+    TurnOutcome::Error {
+        kind: ErrorKind::Command,
+        message,
+    }
+}
+
+/// Tells the user `text`; the command succeeded.
+async fn say(emitter: &Emitter, text: impl Into<String>) -> TurnOutcome {
+    emitter.info(text).await;
+    TurnOutcome::Success
+}
+
 impl Engine {
     /// Runs one slash command line (starting with `/`).
     pub(super) async fn run_command(&mut self, line: &str) -> TurnOutcome {
-        let (command, args) = match parse_command(line) {
-            Ok(parsed) => parsed,
-            Err(message) => {
-                return TurnOutcome::Error {
-                    kind: ErrorKind::Command,
-                    message,
-                };
-            }
-        };
+        match parse_command(line) {
+            Ok((command, args)) => self.dispatch(command, args).await,
+            Err(message) => command_error(message),
+        }
+    }
+
+    /// Each command of the registry to its handler. The rows the full-screen session
+    /// runs itself (`Runs::Ui`) reach the engine only from a headless run.
+    async fn dispatch(&mut self, command: Command, args: &str) -> TurnOutcome {
         match command {
             Command::Add => self.command_add(args).await,
             Command::Drop => self.command_drop(args).await,
             Command::ReadOnly => self.command_read_only(args).await,
-            Command::Ls => {
-                self.command_ls().await;
-                TurnOutcome::Success
-            }
+            Command::Ls => self.command_ls().await,
             Command::Undo => self.undo_last().await,
             Command::Diff => self.show_last_diff().await,
             Command::Commit => self.command_commit(args).await,
@@ -46,76 +59,28 @@ impl Engine {
             Command::Ask => self.mode_command(ChatMode::Ask, args).await,
             Command::Code => self.mode_command(ChatMode::Code, args).await,
             Command::Architect => self.mode_command(ChatMode::Architect, args).await,
-            Command::ChatMode => match ChatMode::from_name(args) {
-                Some(mode) => self.mode_command(mode, "").await,
-                None => {
-                    let names: Vec<&str> = ChatMode::ALL.iter().map(|mode| mode.name()).collect();
-                    TurnOutcome::Error {
-                        kind: ErrorKind::Command,
-                        message: format!("Unknown mode {args:?}; choose {}", names.join(", ")),
-                    }
-                }
-            },
+            Command::Context => self.mode_command(ChatMode::Context, args).await,
+            Command::ChatMode => self.command_chat_mode(args).await,
             Command::Model | Command::WeakModel | Command::EditorModel => {
                 self.command_model(command, args).await
             }
-            Command::AutoAccept => {
-                self.inbox.auto_accept = !self.inbox.auto_accept;
-                let state = if self.inbox.auto_accept { "on" } else { "off" };
-                self.emitter.info(format!("Auto-accept is {state}.")).await;
-                TurnOutcome::Success
-            }
-            Command::Tokens => {
-                self.command_tokens().await;
-                TurnOutcome::Success
-            }
-            Command::Clear => {
-                self.session.history.clear();
-                self.emitter.info("Cleared the conversation history.").await;
-                TurnOutcome::Success
-            }
-            Command::Reset => {
-                self.drop_files("");
-                self.session.history.clear();
-                self.emitter
-                    .info("Dropped all files and cleared the history.")
-                    .await;
-                TurnOutcome::Success
-            }
-            Command::Map => {
-                self.send_repo_map(false, Wait::Yes).await;
-                TurnOutcome::Success
-            }
-            Command::MapRefresh => {
-                self.send_repo_map(true, Wait::Yes).await;
-                TurnOutcome::Success
-            }
-            Command::Settings => {
-                let text = settings_text(&self.session.settings);
-                self.emitter.info(text).await;
-                TurnOutcome::Success
-            }
-            Command::Cancel => {
-                // Between turns nothing waits: what is queued is already running.
-                self.emitter.info("Nothing is queued.").await;
-                TurnOutcome::Success
-            }
-            Command::Help => {
-                self.emitter.info(help_text()).await;
-                TurnOutcome::Success
-            }
-            Command::Exit | Command::Quit => {
-                self.inbox.quit = true;
-                TurnOutcome::Success
-            }
+            Command::Models => self.command_models(args).await,
+            Command::ReasoningEffort => self.command_reasoning_effort(args).await,
+            Command::ThinkTokens => self.command_think_tokens(args).await,
+            Command::Tokens => self.command_tokens().await,
+            Command::Clear => self.command_clear(false).await,
+            Command::Reset => self.command_clear(true).await,
+            Command::Map => self.command_map(false).await,
+            Command::MapRefresh => self.command_map(true).await,
+            Command::Settings => say(&self.emitter, settings_text(&self.session.settings)).await,
+            // Between turns nothing waits: what is queued is already running.
+            Command::Cancel => say(&self.emitter, "Nothing is queued.").await,
+            Command::Help => say(&self.emitter, help_text()).await,
+            Command::Git => self.command_git(args).await,
             Command::Rewind => self.command_rewind(args).await,
             Command::Redo => self.command_redo().await,
             Command::Sessions => self.command_sessions().await,
             Command::Resume => self.command_resume(args).await,
-            Command::Context => self.mode_command(ChatMode::Context, args).await,
-            Command::Watch | Command::Editor | Command::MultilineMode | Command::ContextPane => {
-                self.full_screen_only(command)
-            }
             Command::Copy => self.command_copy().await,
             Command::CopyContext => self.command_copy_context().await,
             Command::Paste => self.command_paste(args).await,
@@ -123,21 +88,57 @@ impl Engine {
             Command::Voice => self.command_voice(args).await,
             Command::Save => self.command_save(args).await,
             Command::Load => self.command_load(args).await,
-            Command::ReasoningEffort => self.command_reasoning_effort(args).await,
-            Command::ThinkTokens => self.command_think_tokens(args).await,
-            Command::Models => self.command_models(args).await,
-            Command::Git => {
-                let command = format!("git {args}");
-                let result = self.run_reported(CommandKind::Git, &command).await;
-                if result.success {
-                    TurnOutcome::Success
-                } else {
-                    TurnOutcome::Error {
-                        kind: ErrorKind::Command,
-                        message: "the git command failed".to_string(),
-                    }
-                }
+            Command::Exit
+            | Command::Quit
+            | Command::AutoAccept
+            | Command::Watch
+            | Command::Editor
+            | Command::MultilineMode
+            | Command::ContextPane => {
+                ui_commands::run_headless(command, &mut self.inbox, &self.emitter).await
             }
+        }
+    }
+
+    /// `/chat-mode MODE`.
+    async fn command_chat_mode(&mut self, args: &str) -> TurnOutcome {
+        match ChatMode::from_name(args) {
+            Some(mode) => self.mode_command(mode, "").await,
+            None => {
+                let names: Vec<&str> = ChatMode::ALL.iter().map(|mode| mode.name()).collect();
+                command_error(format!(
+                    "Unknown mode {args:?}; choose {}",
+                    names.join(", ")
+                ))
+            }
+        }
+    }
+
+    /// `/clear`, and `/reset`, which drops the files too.
+    async fn command_clear(&mut self, reset: bool) -> TurnOutcome {
+        self.session.history.clear();
+        if reset {
+            self.drop_files("");
+            say(&self.emitter, "Dropped all files and cleared the history.").await
+        } else {
+            say(&self.emitter, "Cleared the conversation history.").await
+        }
+    }
+
+    /// `/map` and `/map-refresh`: the map as the model sees it, waiting for the first one.
+    async fn command_map(&mut self, refresh: bool) -> TurnOutcome {
+        self.send_repo_map(refresh, Wait::Yes).await;
+        TurnOutcome::Success
+    }
+
+    /// `/git ARGS`.
+    async fn command_git(&mut self, args: &str) -> TurnOutcome {
+        let command = format!("git {args}");
+        let result = self.run_reported(CommandKind::Git, &command).await;
+        if result.success {
+            TurnOutcome::Success
+        } else {
+            command_error("the git command failed".to_string())
         }
     }
 
@@ -220,7 +221,7 @@ impl Engine {
         TurnOutcome::Success
     }
 
-    async fn command_ls(&mut self) {
+    async fn command_ls(&mut self) -> TurnOutcome {
         let mut text = String::new();
         let others: Vec<String> = self
             .session
@@ -253,7 +254,7 @@ impl Engine {
                 text.push_str(&format!("  {file}\n"));
             }
         }
-        self.emitter.info(text.trim_end().to_string()).await;
+        say(&self.emitter, text.trim_end()).await
     }
 
     async fn command_commit(&mut self, args: &str) -> TurnOutcome {

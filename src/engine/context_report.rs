@@ -9,7 +9,9 @@
 //! providers' minimum is not cached at all.
 
 use crate::llm::{ModelSettings, ProviderKind, Usage};
-use crate::protocol::{CacheCounts, CacheRule, ChatMode, ContextPart, ContextReport, Event};
+use crate::protocol::{
+    CacheCounts, CacheRule, ChatMode, ContextPart, ContextReport, Event, TurnOutcome,
+};
 
 use super::keepalive::{Ping, ping_request};
 use super::models::Model;
@@ -252,7 +254,7 @@ impl Engine {
     }
 
     /// `/tokens`: the report as a table, then each file's share.
-    pub(super) async fn command_tokens(&mut self) {
+    pub(super) async fn command_tokens(&mut self) -> TurnOutcome {
         let report = self.context_report().await;
         let mut text = crate::text::context_table(&report);
         let files = self.session.chat_file_texts();
@@ -273,6 +275,7 @@ impl Engine {
         if self.session.context.wanted {
             self.emitter.emit(Event::ContextReport(report)).await;
         }
+        TurnOutcome::Success
     }
 }
 
