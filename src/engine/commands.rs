@@ -7,10 +7,13 @@ use crate::protocol::{
 
 use super::commit_message;
 use super::emitter::Emitter;
+use super::models_command::command_models;
 use super::read_only::settings_text;
+use super::reasoning;
 use super::session_map::Wait;
 use super::spawn::Engine;
 use super::ui_commands;
+use super::web_command::command_web;
 
 /// A command's arguments split as a shell would (`/add "my notes.md" src/*.rs`); text
 /// with an unbalanced quote is split at whitespace instead.
@@ -64,9 +67,27 @@ impl Engine {
             Command::Model | Command::WeakModel | Command::EditorModel => {
                 self.command_model(command, args).await
             }
-            Command::Models => self.command_models(args).await,
-            Command::ReasoningEffort => self.command_reasoning_effort(args).await,
-            Command::ThinkTokens => self.command_think_tokens(args).await,
+            Command::Models => {
+                let session = &self.session;
+                command_models(&session.settings, &session.models, &self.emitter, args).await
+            }
+            Command::ReasoningEffort => {
+                let session = &mut self.session;
+                let main = session.models.main.as_ref();
+                reasoning::command_reasoning_effort(
+                    &mut session.settings,
+                    main,
+                    &self.emitter,
+                    args,
+                )
+                .await
+            }
+            Command::ThinkTokens => {
+                let session = &mut self.session;
+                let main = session.models.main.as_ref();
+                reasoning::command_think_tokens(&mut session.settings, main, &self.emitter, args)
+                    .await
+            }
             Command::Tokens => self.command_tokens().await,
             Command::Clear => self.command_clear(false).await,
             Command::Reset => self.command_clear(true).await,
@@ -84,7 +105,11 @@ impl Engine {
             Command::Copy => self.command_copy().await,
             Command::CopyContext => self.command_copy_context().await,
             Command::Paste => self.command_paste(args).await,
-            Command::Web => self.command_web(args).await,
+            Command::Web => match command_web(&mut self.session, &self.emitter, args).await {
+                Ok(Some(text)) => self.run_message(text, None).await,
+                Ok(None) => TurnOutcome::Success,
+                Err(message) => command_error(message),
+            },
             Command::Voice => self.command_voice(args).await,
             Command::Save => self.command_save(args).await,
             Command::Load => self.command_load(args).await,

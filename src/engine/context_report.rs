@@ -8,10 +8,8 @@
 //! to its last `cache_control` breakpoint among them; a cached prefix shorter than the
 //! providers' minimum is not cached at all.
 
-use crate::llm::{ModelSettings, ProviderKind, Usage};
-use crate::protocol::{
-    CacheCounts, CacheRule, ChatMode, ContextPart, ContextReport, Event, TurnOutcome,
-};
+use crate::llm::{ModelSettings, ProviderKind};
+use crate::protocol::{CacheRule, ChatMode, ContextPart, ContextReport, Event, TurnOutcome};
 
 use super::keepalive::{Ping, ping_request};
 use super::models::Model;
@@ -139,19 +137,6 @@ impl Engine {
         self.session
             .keepalive
             .request_sent(tokio::time::Instant::now(), ping);
-    }
-
-    /// A reply from `model` reported `usage`: keep its cache counts for the pane.
-    pub(super) fn note_reply(&mut self, model: &Model, usage: &Usage) {
-        if usage.prompt_tokens() == 0 {
-            return;
-        }
-        let counts = CacheCounts {
-            read: usage.cache_read_tokens,
-            written: usage.cache_write_tokens,
-            uncached: usage.input_tokens,
-        };
-        self.session.context.last_counts = Some((model.name.clone(), counts));
     }
 
     /// Folds in a finished history summary; the chat and the pane say what it did.

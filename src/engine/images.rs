@@ -9,6 +9,7 @@ use crate::safe_fs::LimitedReadError;
 
 use super::chat_files::is_image;
 use super::prompt::{Prompt, PromptPart};
+use super::reasoning::apply_reasoning;
 use super::session::Session;
 use super::spawn::Engine;
 use super::turn::RoundSetup;
@@ -112,7 +113,7 @@ impl Engine {
     /// Finishes a request for `setup`: the images go with the chat files' message,
     /// and the reasoning settings are applied.
     pub(super) async fn complete_request(&mut self, setup: &RoundSetup, prompt: &mut Prompt) {
-        self.apply_reasoning(&mut prompt.request, &setup.model);
+        apply_reasoning(&self.session.settings, &mut prompt.request, &setup.model);
         let names = self.image_names();
         if names.is_empty() {
             return;

@@ -13,12 +13,14 @@ use crate::protocol::{Event, Op, TurnOutcome};
 use crate::safe_fs::StateDir;
 use crate::text::tracked_state_notice;
 
+use super::cache_warm::keep_cache_warm;
 use super::devices::Devices;
 use super::emitter::Emitter;
 use super::inbox::Inbox;
 use super::locked_repo::LockedRepo;
 use super::lookups::Lookups;
 use super::models::Models;
+use super::repository_settings::announce_repository_settings;
 use super::session::Session;
 use super::session_log::SessionLog;
 use super::session_map::Wait;
@@ -151,7 +153,7 @@ impl Engine {
             ),
         );
         engine.inbox.answer_lookups_with(lookups);
-        engine.announce_repository_settings().await;
+        announce_repository_settings(&engine.session.settings, &engine.emitter).await;
         if !tracked_state.is_empty() {
             let kept_in = engine.session.state.as_ref().map(StateDir::path);
             engine
@@ -203,7 +205,10 @@ impl Engine {
                         None => std::future::pending().await,
                     }
                 } => {
-                    self.keep_cache_warm().await;
+                    if keep_cache_warm(&mut self.session, &self.emitter).await {
+                        self.send_status().await;
+                        self.send_context_report().await;
+                    }
                     continue;
                 }
             };

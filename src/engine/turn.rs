@@ -9,12 +9,14 @@ use crate::tokens;
 use super::history::HistoryMessage;
 use super::mentions::{self, Mentions};
 use super::models::{Model, NO_MODEL_HELP};
+use super::plan_review::review_plan;
 use super::preview::LivePreview;
 use super::prompt::{self, Prompt, PromptInput};
 use super::reply_stream;
 use super::repo_map::MapAsker;
 use super::spawn::Engine;
 use super::summarize;
+use super::web_command::offer_web_pages;
 
 /// What the rounds of one model talk with: which model, mode and format, and
 /// whether the session history is part of the prompt (the architect's editor works
@@ -65,7 +67,7 @@ impl Engine {
         self.session.keepalive.user_message();
         let message = self.add_at_paths(message).await;
         let mentions = self.offer_mentioned_files(&message).await;
-        self.offer_web_pages(&message).await;
+        offer_web_pages(&mut self.session, &mut self.inbox, &self.emitter, &message).await;
         if self.inbox.quit {
             return TurnOutcome::Interrupted;
         }
@@ -154,7 +156,13 @@ impl Engine {
         if plan.outcome != TurnOutcome::Success || plan.last_reply.trim().is_empty() {
             return plan.outcome;
         }
-        let Some(plan) = self.review_plan(plan.last_reply).await else {
+        let reviewed = review_plan(
+            &mut self.session,
+            &mut self.inbox,
+            &self.emitter,
+            plan.last_reply,
+        );
+        let Some(plan) = reviewed.await else {
             return TurnOutcome::Success;
         };
         let editor = RoundSetup {
@@ -284,7 +292,9 @@ impl Engine {
             reply_stream::reply_limit(&self.session.settings),
         )
         .await;
-        self.note_reply(&setup.model, &reply.usage);
+        self.session
+            .context
+            .note_reply(&setup.model.name, &reply.usage);
         let cost = llm::cost(&setup.model.settings, &reply.usage);
         self.session.session_cost += cost;
         // Before its token line, and even when cut short: the transcript shows
