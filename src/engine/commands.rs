@@ -5,11 +5,19 @@ use crate::protocol::{
     ChatMode, Command, CommandKind, ErrorKind, QuestionKind, TurnOutcome, help_text, parse_command,
 };
 
+use super::clipboard_commands::{command_copy, command_paste, copy_context};
 use super::commit_message;
 use super::emitter::Emitter;
+use super::files::{add_chat_file, add_read_only, drop_files};
+use super::inbox::Inbox;
+use super::mentions::Mentions;
 use super::models_command::command_models;
 use super::read_only::settings_text;
 use super::reasoning;
+use super::repo_map::MapAsker;
+use super::repository::{announce_commit, show_last_diff, undo_last};
+use super::saved_files::command_save;
+use super::session::Session;
 use super::session_map::Wait;
 use super::spawn::Engine;
 use super::ui_commands;
@@ -49,13 +57,15 @@ impl Engine {
     /// runs itself (`Runs::Ui`) reach the engine only from a headless run.
     async fn dispatch(&mut self, command: Command, args: &str) -> TurnOutcome {
         match command {
-            Command::Add => self.command_add(args).await,
-            Command::Drop => self.command_drop(args).await,
-            Command::ReadOnly => self.command_read_only(args).await,
-            Command::Ls => self.command_ls().await,
-            Command::Undo => self.undo_last().await,
-            Command::Diff => self.show_last_diff().await,
-            Command::Commit => self.command_commit(args).await,
+            Command::Add => {
+                command_add(&mut self.session, &mut self.inbox, &self.emitter, args).await
+            }
+            Command::Drop => command_drop(&mut self.session, &self.emitter, args).await,
+            Command::ReadOnly => command_read_only(&mut self.session, &self.emitter, args).await,
+            Command::Ls => command_ls(&self.session, &self.emitter).await,
+            Command::Undo => undo_last(&mut self.session, &self.emitter).await,
+            Command::Diff => show_last_diff(&self.session, &self.emitter).await,
+            Command::Commit => command_commit(&self.session, &self.emitter, args).await,
             Command::Run => self.command_run(args).await,
             Command::Test => self.command_test(args).await,
             Command::Lint => self.command_lint(args).await,
@@ -65,7 +75,7 @@ impl Engine {
             Command::Context => self.mode_command(ChatMode::Context, args).await,
             Command::ChatMode => self.command_chat_mode(args).await,
             Command::Model | Command::WeakModel | Command::EditorModel => {
-                self.command_model(command, args).await
+                command_model(&mut self.session, &self.emitter, command, args).await
             }
             Command::Models => {
                 let session = &self.session;
@@ -89,8 +99,8 @@ impl Engine {
                     .await
             }
             Command::Tokens => self.command_tokens().await,
-            Command::Clear => self.command_clear(false).await,
-            Command::Reset => self.command_clear(true).await,
+            Command::Clear => command_clear(&mut self.session, &self.emitter, false).await,
+            Command::Reset => command_clear(&mut self.session, &self.emitter, true).await,
             Command::Map => self.command_map(false).await,
             Command::MapRefresh => self.command_map(true).await,
             Command::Settings => say(&self.emitter, settings_text(&self.session.settings)).await,
@@ -102,16 +112,23 @@ impl Engine {
             Command::Redo => self.command_redo().await,
             Command::Sessions => self.command_sessions().await,
             Command::Resume => self.command_resume(args).await,
-            Command::Copy => self.command_copy().await,
+            Command::Copy => {
+                command_copy(&self.session.history, &self.devices, &self.emitter).await
+            }
             Command::CopyContext => self.command_copy_context().await,
-            Command::Paste => self.command_paste(args).await,
+            Command::Paste => {
+                command_paste(&mut self.session, &self.devices, &self.emitter, args).await
+            }
             Command::Web => match command_web(&mut self.session, &self.emitter, args).await {
                 Ok(Some(text)) => self.run_message(text, None).await,
                 Ok(None) => TurnOutcome::Success,
                 Err(message) => command_error(message),
             },
             Command::Voice => self.command_voice(args).await,
-            Command::Save => self.command_save(args).await,
+            Command::Save => {
+                let session = &self.session;
+                command_save(&session.files, &session.settings.cwd, &self.emitter, args).await
+            }
             Command::Load => self.command_load(args).await,
             Command::Exit
             | Command::Quit
@@ -125,6 +142,110 @@ impl Engine {
         }
     }
 
+    pub(super) async fn command_load(&mut self, args: &str) -> TurnOutcome {
+        let typed = args.trim();
+        if typed.is_empty() {
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message: "/load needs a file name: /load chat-files.txt".to_string(),
+            };
+        }
+        let path = self.session.settings.cwd.join(typed);
+        let text = match crate::safe_fs::read_regular(&path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(error) => {
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
+                    message: format!("Cannot read {typed}: {error}"),
+                };
+            }
+        };
+        self.run_command_lines(typed, &text).await
+    }
+
+    /// `--load FILE`: its commands run once the session has started, before `--message`.
+    pub(super) async fn load_startup_commands(&mut self) {
+        let Some(file) = self.session.settings.load.clone() else {
+            return;
+        };
+        let path = self.session.settings.cwd.join(&file);
+        match crate::safe_fs::read_regular(&path) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let name = file.display().to_string();
+                if let TurnOutcome::Error { message, .. } =
+                    self.run_command_lines(&name, &text).await
+                {
+                    self.emitter.warn(message).await;
+                }
+            }
+            Err(error) => {
+                self.emitter
+                    .warn(format!(
+                        "--load {}: cannot read it: {error}",
+                        file.display()
+                    ))
+                    .await
+            }
+        }
+    }
+
+    /// Runs each command line of `text` (from `source`); a failing command is reported
+    /// and the rest still run.
+    async fn run_command_lines(&mut self, source: &str, text: &str) -> TurnOutcome {
+        let mut failed = 0;
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let place = format!("{source}:{}", number + 1);
+            if !line.starts_with('/') {
+                self.emitter
+                    .warn(format!("{place}: not a slash command, skipped: {line}"))
+                    .await;
+                failed += 1;
+                continue;
+            }
+            if matches!(parse_command(line), Ok((crate::protocol::Command::Load, _))) {
+                // A file loading itself, or two loading each other, would never end.
+                self.emitter
+                    .warn(format!("{place}: /load inside a loaded file is not run"))
+                    .await;
+                failed += 1;
+                continue;
+            }
+            if let TurnOutcome::Error { message, .. } = Box::pin(self.run_command(line)).await {
+                self.emitter.warn(format!("{place}: {message}")).await;
+                failed += 1;
+            }
+            if self.inbox.quit {
+                break;
+            }
+        }
+        self.send_status().await;
+        if failed == 0 {
+            TurnOutcome::Success
+        } else {
+            TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message: format!(
+                    "{} of {source} did not run",
+                    crate::text::counted(failed, "line", "lines")
+                ),
+            }
+        }
+    }
+
+    /// `/copy-context`: the chat's files and the map, as Markdown for a web chat.
+    async fn command_copy_context(&mut self) -> TurnOutcome {
+        let map = self
+            .render_repo_map(&Mentions::default(), MapAsker::Inspector)
+            .await;
+        let map = map.as_ref().map(|map| map.text.as_str());
+        copy_context(&self.session, &self.devices, &self.emitter, map).await
+    }
+
     /// `/chat-mode MODE`.
     async fn command_chat_mode(&mut self, args: &str) -> TurnOutcome {
         match ChatMode::from_name(args) {
@@ -136,17 +257,6 @@ impl Engine {
                     names.join(", ")
                 ))
             }
-        }
-    }
-
-    /// `/clear`, and `/reset`, which drops the files too.
-    async fn command_clear(&mut self, reset: bool) -> TurnOutcome {
-        self.session.history.clear();
-        if reset {
-            self.drop_files("");
-            say(&self.emitter, "Dropped all files and cleared the history.").await
-        } else {
-            say(&self.emitter, "Cleared the conversation history.").await
         }
     }
 
@@ -164,170 +274,6 @@ impl Engine {
             TurnOutcome::Success
         } else {
             command_error("the git command failed".to_string())
-        }
-    }
-
-    /// `/drop [FILE...]`.
-    async fn command_drop(&mut self, args: &str) -> TurnOutcome {
-        let dropped = self.drop_files(args);
-        if dropped.is_empty() {
-            self.emitter
-                .warn(format!("No chat file matches {args}"))
-                .await;
-        } else {
-            self.emitter
-                .info(format!("Dropped {}", dropped.join(", ")))
-                .await;
-        }
-        TurnOutcome::Success
-    }
-
-    /// `/read-only FILE...`.
-    async fn command_read_only(&mut self, args: &str) -> TurnOutcome {
-        for word in split_words(args) {
-            match self.add_read_only(&word) {
-                Ok(name) => {
-                    self.emitter
-                        .info(format!("Added {name} as read-only"))
-                        .await
-                }
-                Err(problem) => self.emitter.warn(problem).await,
-            }
-        }
-        TurnOutcome::Success
-    }
-
-    async fn command_add(&mut self, args: &str) -> TurnOutcome {
-        let words = split_words(args);
-        if words.is_empty() {
-            return TurnOutcome::Error {
-                kind: ErrorKind::Command,
-                message: "/add needs at least one path".to_string(),
-            };
-        }
-        for word in words {
-            match self.add_chat_file(&word, false) {
-                Ok(added) if added.is_empty() => {
-                    self.emitter
-                        .info(format!("{word} is already in the chat"))
-                        .await
-                }
-                Ok(added) => {
-                    self.emitter
-                        .info(format!("Added {}", added.join(", ")))
-                        .await
-                }
-                Err(super::chat_files::AddRefusal::NoMatch(_)) => {
-                    let Some(relative) = self.session.relative_path(&word) else {
-                        self.emitter
-                            .warn(format!("{word} is outside the repository"))
-                            .await;
-                        continue;
-                    };
-                    let create = self
-                        .inbox
-                        .ask(
-                            &self.emitter,
-                            QuestionKind::CreateFile {
-                                path: relative.clone(),
-                            },
-                            format!("No file matches {word}. Create {relative}?"),
-                        )
-                        .await;
-                    if create && self.add_chat_file(&relative, true).is_ok() {
-                        self.emitter
-                            .info(format!("Added new file {relative}"))
-                            .await;
-                    }
-                }
-                Err(refusal) => self.emitter.warn(refusal.to_string()).await,
-            }
-        }
-        TurnOutcome::Success
-    }
-
-    async fn command_ls(&mut self) -> TurnOutcome {
-        let mut text = String::new();
-        let others: Vec<String> = self
-            .session
-            .repo_files()
-            .into_iter()
-            .filter(|file| !self.session.files.contains(file))
-            .collect();
-        if !others.is_empty() {
-            text.push_str("Repository files not in the chat:\n");
-            for file in others.iter().take(200) {
-                text.push_str(&format!("  {file}\n"));
-            }
-            if others.len() > 200 {
-                text.push_str(&format!("  … and {} more\n", others.len() - 200));
-            }
-        }
-        let read_only = self.session.files.read_only();
-        if !read_only.is_empty() {
-            text.push_str("Read-only files:\n");
-            for file in &read_only {
-                text.push_str(&format!("  {file}\n"));
-            }
-        }
-        let editable = self.session.files.editable();
-        if editable.is_empty() {
-            text.push_str("No files in the chat.\n");
-        } else {
-            text.push_str("Files in the chat:\n");
-            for file in &editable {
-                text.push_str(&format!("  {file}\n"));
-            }
-        }
-        say(&self.emitter, text.trim_end()).await
-    }
-
-    async fn command_commit(&mut self, args: &str) -> TurnOutcome {
-        let Some(git) = &self.session.git else {
-            return TurnOutcome::Error {
-                kind: ErrorKind::Command,
-                message: "git is not in use in this session".to_string(),
-            };
-        };
-        let dirty = match git.with(|git| git.dirty_files(&git.tracked_files().unwrap_or_default()))
-        {
-            Ok(dirty) => dirty,
-            Err(err) => {
-                return TurnOutcome::Error {
-                    kind: ErrorKind::Command,
-                    message: err.to_string(),
-                };
-            }
-        };
-        if dirty.is_empty() {
-            self.emitter.info("Nothing to commit.").await;
-            return TurnOutcome::Success;
-        }
-        let message = if args.is_empty() {
-            let diff = git.with(|git| git.diff_files(&dirty)).unwrap_or_default();
-            let weak = self.session.models.weak_or_main().cloned();
-            commit_message::write(weak.as_ref(), &diff, &dirty, None)
-                .await
-                .message
-        } else {
-            args.to_string()
-        };
-        let Some(git) = &self.session.git else {
-            return TurnOutcome::Success;
-        };
-        match git.with(|git| git.commit_dirty(&dirty, &message)) {
-            Ok(Some(summary)) => {
-                self.announce_commit(&summary).await;
-                TurnOutcome::Success
-            }
-            Ok(None) => {
-                self.emitter.info("Nothing to commit.").await;
-                TurnOutcome::Success
-            }
-            Err(err) => TurnOutcome::Error {
-                kind: ErrorKind::Command,
-                message: err.to_string(),
-            },
         }
     }
 
@@ -407,7 +353,7 @@ impl Engine {
             return TurnOutcome::Success;
         }
         for file in &files {
-            let _ = self.add_chat_file(file, false);
+            let _ = add_chat_file(&mut self.session, file, false);
         }
         // Addresses in a linter's output are its docs, not pages the user asked for.
         let detect_urls = std::mem::replace(&mut self.session.settings.detect_urls, false);
@@ -426,54 +372,224 @@ impl Engine {
         }
         self.run_message(text.to_string(), Some(mode)).await
     }
+}
 
-    async fn command_model(&mut self, command: Command, name: &str) -> TurnOutcome {
-        let which = command.name();
-        if name.is_empty() {
-            let current = match command {
-                Command::Model => self.session.models.main.as_ref(),
-                Command::WeakModel => self.session.models.weak.as_ref(),
-                _ => self.session.models.editor.as_ref(),
-            };
-            let text = current
-                .map(|model| model.name.clone())
-                .unwrap_or_else(|| "none".to_string());
-            self.emitter.info(format!("/{which}: {text}")).await;
-            return TurnOutcome::Success;
+/// `/drop [FILE...]`.
+async fn command_drop(session: &mut Session, emitter: &Emitter, args: &str) -> TurnOutcome {
+    let dropped = drop_files(&mut session.files, &session.root, args);
+    if dropped.is_empty() {
+        emitter.warn(format!("No chat file matches {args}")).await;
+    } else {
+        emitter
+            .info(format!("Dropped {}", dropped.join(", ")))
+            .await;
+    }
+    TurnOutcome::Success
+}
+
+/// `/read-only FILE...`.
+async fn command_read_only(session: &mut Session, emitter: &Emitter, args: &str) -> TurnOutcome {
+    for word in split_words(args) {
+        match add_read_only(session, &word) {
+            Ok(name) => emitter.info(format!("Added {name} as read-only")).await,
+            Err(problem) => emitter.warn(problem).await,
         }
-        let settings = self.session.settings.clone();
-        let models = &mut self.session.models;
-        let result = match command {
-            Command::Model => models.switch_main(&settings, name),
-            Command::WeakModel => models.switch_weak(&settings, name),
-            _ => models.switch_editor(&settings, name),
+    }
+    TurnOutcome::Success
+}
+
+/// `/add PATH...`: a path that matches nothing may be created.
+async fn command_add(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+    args: &str,
+) -> TurnOutcome {
+    let words = split_words(args);
+    if words.is_empty() {
+        return TurnOutcome::Error {
+            kind: ErrorKind::Command,
+            message: "/add needs at least one path".to_string(),
         };
-        if let Err(message) = result {
+    }
+    for word in words {
+        match add_chat_file(session, &word, false) {
+            Ok(added) if added.is_empty() => {
+                emitter.info(format!("{word} is already in the chat")).await
+            }
+            Ok(added) => emitter.info(format!("Added {}", added.join(", "))).await,
+            Err(super::chat_files::AddRefusal::NoMatch(_)) => {
+                let Some(relative) = session.relative_path(&word) else {
+                    emitter
+                        .warn(format!("{word} is outside the repository"))
+                        .await;
+                    continue;
+                };
+                let create = inbox
+                    .ask(
+                        emitter,
+                        QuestionKind::CreateFile {
+                            path: relative.clone(),
+                        },
+                        format!("No file matches {word}. Create {relative}?"),
+                    )
+                    .await;
+                if create && add_chat_file(session, &relative, true).is_ok() {
+                    emitter.info(format!("Added new file {relative}")).await;
+                }
+            }
+            Err(refusal) => emitter.warn(refusal.to_string()).await,
+        }
+    }
+    TurnOutcome::Success
+}
+
+/// `/ls`.
+async fn command_ls(session: &Session, emitter: &Emitter) -> TurnOutcome {
+    let mut text = String::new();
+    let others: Vec<String> = session
+        .repo_files()
+        .into_iter()
+        .filter(|file| !session.files.contains(file))
+        .collect();
+    if !others.is_empty() {
+        text.push_str("Repository files not in the chat:\n");
+        for file in others.iter().take(200) {
+            text.push_str(&format!("  {file}\n"));
+        }
+        if others.len() > 200 {
+            text.push_str(&format!("  … and {} more\n", others.len() - 200));
+        }
+    }
+    let read_only = session.files.read_only();
+    if !read_only.is_empty() {
+        text.push_str("Read-only files:\n");
+        for file in &read_only {
+            text.push_str(&format!("  {file}\n"));
+        }
+    }
+    let editable = session.files.editable();
+    if editable.is_empty() {
+        text.push_str("No files in the chat.\n");
+    } else {
+        text.push_str("Files in the chat:\n");
+        for file in &editable {
+            text.push_str(&format!("  {file}\n"));
+        }
+    }
+    say(emitter, text.trim_end()).await
+}
+
+/// `/commit [MESSAGE]`: the user's pending changes, with a weak-model message unless given.
+async fn command_commit(session: &Session, emitter: &Emitter, args: &str) -> TurnOutcome {
+    let Some(git) = &session.git else {
+        return TurnOutcome::Error {
+            kind: ErrorKind::Command,
+            message: "git is not in use in this session".to_string(),
+        };
+    };
+    let dirty = match git.with(|git| git.dirty_files(&git.tracked_files().unwrap_or_default())) {
+        Ok(dirty) => dirty,
+        Err(err) => {
             return TurnOutcome::Error {
                 kind: ErrorKind::Command,
-                message,
+                message: err.to_string(),
             };
         }
-        for warning in std::mem::take(&mut self.session.models.warnings) {
-            self.emitter.warn(warning).await;
+    };
+    if dirty.is_empty() {
+        emitter.info("Nothing to commit.").await;
+        return TurnOutcome::Success;
+    }
+    let message = if args.is_empty() {
+        let diff = git.with(|git| git.diff_files(&dirty)).unwrap_or_default();
+        let weak = session.models.weak_or_main().cloned();
+        commit_message::write(weak.as_ref(), &diff, &dirty, None)
+            .await
+            .message
+    } else {
+        args.to_string()
+    };
+    let Some(git) = &session.git else {
+        return TurnOutcome::Success;
+    };
+    match git.with(|git| git.commit_dirty(&dirty, &message)) {
+        Ok(Some(summary)) => {
+            announce_commit(git, emitter, &summary).await;
+            TurnOutcome::Success
         }
-        let old_format = self.session.edit_format;
-        self.session.edit_format = self.session.models.edit_format(&settings);
-        self.session.editor_edit_format = self.session.models.editor_edit_format(&settings);
-        if self.session.edit_format != old_format
-            && let Some(weak) = self.session.models.weak.clone()
-        {
-            // The old replies would teach the model the old format: condense them.
-            self.session
-                .summarizer
-                .start_all(&self.session.history, &weak);
+        Ok(None) => {
+            emitter.info("Nothing to commit.").await;
+            TurnOutcome::Success
         }
-        self.emitter
-            .info(format!(
-                "/{which} is now {name} (edit format {})",
-                self.session.edit_format
-            ))
-            .await;
-        TurnOutcome::Success
+        Err(err) => TurnOutcome::Error {
+            kind: ErrorKind::Command,
+            message: err.to_string(),
+        },
+    }
+}
+
+/// `/model`, `/weak-model`, `/editor-model` `[NAME]`: show or switch.
+async fn command_model(
+    session: &mut Session,
+    emitter: &Emitter,
+    command: Command,
+    name: &str,
+) -> TurnOutcome {
+    let which = command.name();
+    if name.is_empty() {
+        let current = match command {
+            Command::Model => session.models.main.as_ref(),
+            Command::WeakModel => session.models.weak.as_ref(),
+            _ => session.models.editor.as_ref(),
+        };
+        let text = current
+            .map(|model| model.name.clone())
+            .unwrap_or_else(|| "none".to_string());
+        emitter.info(format!("/{which}: {text}")).await;
+        return TurnOutcome::Success;
+    }
+    let settings = session.settings.clone();
+    let models = &mut session.models;
+    let result = match command {
+        Command::Model => models.switch_main(&settings, name),
+        Command::WeakModel => models.switch_weak(&settings, name),
+        _ => models.switch_editor(&settings, name),
+    };
+    if let Err(message) = result {
+        return TurnOutcome::Error {
+            kind: ErrorKind::Command,
+            message,
+        };
+    }
+    for warning in std::mem::take(&mut session.models.warnings) {
+        emitter.warn(warning).await;
+    }
+    let old_format = session.edit_format;
+    session.edit_format = session.models.edit_format(&settings);
+    session.editor_edit_format = session.models.editor_edit_format(&settings);
+    if session.edit_format != old_format
+        && let Some(weak) = session.models.weak.clone()
+    {
+        // The old replies would teach the model the old format: condense them.
+        session.summarizer.start_all(&session.history, &weak);
+    }
+    emitter
+        .info(format!(
+            "/{which} is now {name} (edit format {})",
+            session.edit_format
+        ))
+        .await;
+    TurnOutcome::Success
+}
+
+/// `/clear`, and `/reset`, which drops the files too.
+async fn command_clear(session: &mut Session, emitter: &Emitter, reset: bool) -> TurnOutcome {
+    session.history.clear();
+    if reset {
+        drop_files(&mut session.files, &session.root, "");
+        say(emitter, "Dropped all files and cleared the history.").await
+    } else {
+        say(emitter, "Cleared the conversation history.").await
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::protocol::{ChatMode, Event, QuestionKind, TurnOutcome};
 
+use super::files::add_chat_file;
 use super::mentions::{self, Mentions};
 use super::models::Model;
 use super::spawn::Engine;
@@ -60,7 +61,7 @@ impl Engine {
             }
             let mut added = Vec::new();
             for file in &new {
-                match self.add_chat_file(file, false) {
+                match add_chat_file(&mut self.session, file, false) {
                     Ok(names) => added.extend(names),
                     Err(refusal) => self.emitter.warn(refusal.to_string()).await,
                 }

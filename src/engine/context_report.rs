@@ -11,6 +11,7 @@
 use crate::llm::{ModelSettings, ProviderKind};
 use crate::protocol::{CacheRule, ChatMode, ContextPart, ContextReport, Event, TurnOutcome};
 
+use super::images::{chat_image_tokens, image_token_lines};
 use super::keepalive::{Ping, ping_request};
 use super::models::Model;
 use super::prompt::{Prompt, PromptPart};
@@ -186,7 +187,7 @@ impl Engine {
         };
         let mut prompt =
             self.assemble_prompt(&shape, &[], "", map.as_ref().map(|map| map.text.as_str()));
-        let images = self.image_tokens();
+        let images = chat_image_tokens(&self.session);
         if images > 0 && shape.mode != ChatMode::Context {
             prompt.parts.push(PromptPart {
                 name: "images",
@@ -244,7 +245,7 @@ impl Engine {
         let mut text = crate::text::context_table(&report);
         let files = self.session.chat_file_texts();
         let read_only = self.session.read_only_texts();
-        let images = self.image_token_lines();
+        let images = image_token_lines(&self.session);
         if !files.is_empty() || !read_only.is_empty() || !images.is_empty() {
             text.push_str("\nBy file:");
         }

@@ -10,6 +10,7 @@ use crate::protocol::{CommandKind, EditOutcome, EditStatus, Event, Op, QuestionK
 use super::blocking::blocking;
 use super::checks;
 use super::commit_message;
+use super::repository::announce_commit;
 use super::review::{ReviewState, Update};
 use super::spawn::Engine;
 
@@ -368,7 +369,7 @@ impl Engine {
         };
         match git.with(|git| git.commit_dirty(&paths, "")) {
             Ok(Some(summary)) => {
-                self.announce_commit(&summary).await;
+                announce_commit(git, &self.emitter, &summary).await;
                 Ok(())
             }
             Ok(None) => Ok(()),
@@ -466,7 +467,7 @@ impl Engine {
         let committed = git.with(|git| git.commit_files(changed, &written.message, &attribution));
         match committed {
             Ok(summary) => {
-                self.announce_commit(&summary).await;
+                announce_commit(git, &self.emitter, &summary).await;
             }
             Err(err) => {
                 self.emitter

@@ -14,12 +14,15 @@ use crate::safe_fs::StateDir;
 use crate::text::tracked_state_notice;
 
 use super::cache_warm::keep_cache_warm;
+use super::clipboard_commands::copy_text;
 use super::devices::Devices;
 use super::emitter::Emitter;
+use super::files::add_startup_files;
 use super::inbox::Inbox;
 use super::locked_repo::LockedRepo;
 use super::lookups::Lookups;
 use super::models::Models;
+use super::repository::{send_commit_diff, send_commit_log, send_file_preview, undo_commit};
 use super::repository_settings::announce_repository_settings;
 use super::session::Session;
 use super::session_log::SessionLog;
@@ -167,7 +170,7 @@ impl Engine {
         let listing = std::time::Instant::now();
         engine.refresh_repo_files().await;
         let listed = listing.elapsed();
-        engine.add_startup_files().await;
+        add_startup_files(&mut engine.session, &engine.emitter).await;
         if !engine.resume_at_start().await {
             return None;
         }
@@ -213,6 +216,7 @@ impl Engine {
                 }
             };
             let Some(op) = op else { break };
+            let git = self.session.git.as_deref();
             match op {
                 Op::Submit { text } => self.submit(text).await,
                 Op::Quit => break,
@@ -230,14 +234,22 @@ impl Engine {
                     self.inbox.auto_accept = on;
                     self.send_status().await;
                 }
-                Op::RequestCommitLog { limit } => self.send_commit_log(limit).await,
-                Op::RequestCommitDiff { commit } => self.send_commit_diff(&commit).await,
-                Op::UndoCommit { commit } => self.undo_commit(&commit).await,
+                Op::RequestCommitLog { limit } => send_commit_log(git, &self.emitter, limit).await,
+                Op::RequestCommitDiff { commit } => {
+                    send_commit_diff(git, &self.emitter, &commit).await
+                }
+                Op::UndoCommit { commit } => {
+                    undo_commit(&mut self.session, &self.emitter, &commit).await
+                }
                 Op::RequestRepoMap => self.send_repo_map(false, Wait::No).await,
                 Op::RefreshRepoMap => self.send_repo_map(true, Wait::No).await,
                 Op::RequestContextReport => self.start_context_reports().await,
-                Op::CopyText { text, what } => self.copy_text(text, &what).await,
-                Op::RequestFilePreview { path } => self.send_file_preview(path).await,
+                Op::CopyText { text, what } => {
+                    copy_text(&self.devices, &self.emitter, text, &what).await
+                }
+                Op::RequestFilePreview { path } => {
+                    send_file_preview(&self.session.workspace, &self.emitter, path).await
+                }
                 Op::RequestRepoFiles => {
                     self.refresh_repo_files().await;
                     let files = self.session.repo_files();

@@ -6,7 +6,9 @@ use crate::llm;
 use crate::protocol::{ChatMode, ErrorKind, Event, QuestionKind, TurnOutcome};
 use crate::tokens;
 
+use super::files::add_chat_file;
 use super::history::HistoryMessage;
+use super::images::{chat_image_tokens, complete_request};
 use super::mentions::{self, Mentions};
 use super::models::{Model, NO_MODEL_HELP};
 use super::plan_review::review_plan;
@@ -335,7 +337,14 @@ impl Engine {
             message,
             map.as_ref().map(|map| map.text.as_str()),
         );
-        self.complete_request(setup, &mut prompt).await;
+        complete_request(
+            &self.session,
+            &self.emitter,
+            &setup.model,
+            setup.mode,
+            &mut prompt,
+        )
+        .await;
         prompt
     }
 
@@ -385,7 +394,7 @@ impl Engine {
             .iter()
             .map(|message| tokens::estimate_tokens(&message.text) as u64)
             .sum();
-        files + history + self.session.map.tokens() + self.image_tokens()
+        files + history + self.session.map.tokens() + chat_image_tokens(&self.session)
     }
 
     /// Adds the files the message names as `@path` (the one place `@` is read) and
@@ -393,7 +402,7 @@ impl Engine {
     async fn add_at_paths(&mut self, message: String) -> String {
         let (message, named) = mentions::take_at_paths(&message, &self.session.repo_files());
         for path in named {
-            match self.add_chat_file(&path, false) {
+            match add_chat_file(&mut self.session, &path, false) {
                 Ok(added) if !added.is_empty() => {
                     self.emitter
                         .info(format!("Added {}", added.join(", ")))
@@ -420,7 +429,7 @@ impl Engine {
                     format!("Your message names {file}. Add it to the chat?"),
                 )
                 .await;
-            if yes && let Err(refusal) = self.add_chat_file(file, false) {
+            if yes && let Err(refusal) = add_chat_file(&mut self.session, file, false) {
                 self.emitter.warn(refusal.to_string()).await;
             }
         }
@@ -445,7 +454,7 @@ impl Engine {
                     format!("The model asked to see {file}. Add it to the chat?"),
                 )
                 .await;
-            if yes && self.add_chat_file(&file, false).is_ok() {
+            if yes && add_chat_file(&mut self.session, &file, false).is_ok() {
                 added.push(file);
             }
         }
