@@ -21,6 +21,7 @@ use super::session::Session;
 use super::session_map::Wait;
 use super::spawn::Engine;
 use super::ui_commands;
+use super::voice_command::command_voice;
 use super::web_command::command_web;
 
 /// A command's arguments split as a shell would (`/add "my notes.md" src/*.rs`); text
@@ -124,7 +125,20 @@ impl Engine {
                 Ok(None) => TurnOutcome::Success,
                 Err(message) => command_error(message),
             },
-            Command::Voice => self.command_voice(args).await,
+            Command::Voice => {
+                let session = &self.session;
+                let main = session.models.main.as_ref();
+                let (devices, emitter) = (&self.devices, &self.emitter);
+                command_voice(
+                    &session.settings,
+                    main,
+                    devices,
+                    &mut self.inbox,
+                    emitter,
+                    args,
+                )
+                .await
+            }
             Command::Save => {
                 let session = &self.session;
                 command_save(&session.files, &session.settings.cwd, &self.emitter, args).await

@@ -6,6 +6,7 @@ use crate::llm;
 use crate::protocol::{ChatMode, ErrorKind, Event, QuestionKind, TurnOutcome};
 use crate::tokens;
 
+use super::context_mode::add_named_files;
 use super::files::add_chat_file;
 use super::history::HistoryMessage;
 use super::images::{chat_image_tokens, complete_request};
@@ -99,7 +100,6 @@ impl Engine {
         let mode = mode.unwrap_or(self.session.mode);
         let outcome = match mode {
             ChatMode::Architect => self.run_architect(message, &mentions, main).await,
-            ChatMode::Context => self.run_context(message, &mentions, main).await,
             mode => {
                 let setup = RoundSetup {
                     model: main,
@@ -107,7 +107,13 @@ impl Engine {
                     format: self.session.edit_format,
                     use_history: true,
                 };
-                self.run_rounds(&setup, message, &mentions).await.outcome
+                let end = self.run_rounds(&setup, message.clone(), &mentions).await;
+                if mode == ChatMode::Context && end.outcome == TurnOutcome::Success {
+                    let (session, inbox) = (&mut self.session, &mut self.inbox);
+                    add_named_files(session, inbox, &self.emitter, message, &end.last_reply).await
+                } else {
+                    end.outcome
+                }
             }
         };
         let head = self
