@@ -7,6 +7,7 @@ use crate::protocol::{
 
 use super::clipboard_commands::{command_copy, command_paste, copy_context};
 use super::commit_message;
+use super::context_report::command_tokens;
 use super::emitter::Emitter;
 use super::files::{add_chat_file, add_read_only, drop_files};
 use super::inbox::Inbox;
@@ -14,7 +15,7 @@ use super::mentions::Mentions;
 use super::models_command::command_models;
 use super::read_only::settings_text;
 use super::reasoning;
-use super::repo_map::MapAsker;
+use super::repo_map::{MapAsker, render_repo_map, send_repo_map};
 use super::repository::{announce_commit, show_last_diff, undo_last};
 use super::saved_files::command_save;
 use super::session::Session;
@@ -99,7 +100,9 @@ impl Engine {
                 reasoning::command_think_tokens(&mut session.settings, main, &self.emitter, args)
                     .await
             }
-            Command::Tokens => self.command_tokens().await,
+            Command::Tokens => {
+                command_tokens(&mut self.session, &mut self.inbox, &self.emitter).await
+            }
             Command::Clear => command_clear(&mut self.session, &self.emitter, false).await,
             Command::Reset => command_clear(&mut self.session, &self.emitter, true).await,
             Command::Map => self.command_map(false).await,
@@ -253,9 +256,15 @@ impl Engine {
 
     /// `/copy-context`: the chat's files and the map, as Markdown for a web chat.
     async fn command_copy_context(&mut self) -> TurnOutcome {
-        let map = self
-            .render_repo_map(&Mentions::default(), MapAsker::Inspector)
-            .await;
+        let (session, inbox, emitter) = (&mut self.session, &mut self.inbox, &self.emitter);
+        let map = render_repo_map(
+            session,
+            inbox,
+            emitter,
+            &Mentions::default(),
+            MapAsker::Inspector,
+        )
+        .await;
         let map = map.as_ref().map(|map| map.text.as_str());
         copy_context(&self.session, &self.devices, &self.emitter, map).await
     }
@@ -276,7 +285,14 @@ impl Engine {
 
     /// `/map` and `/map-refresh`: the map as the model sees it, waiting for the first one.
     async fn command_map(&mut self, refresh: bool) -> TurnOutcome {
-        self.send_repo_map(refresh, Wait::Yes).await;
+        send_repo_map(
+            &mut self.session,
+            &mut self.inbox,
+            &self.emitter,
+            refresh,
+            Wait::Yes,
+        )
+        .await;
         TurnOutcome::Success
     }
 

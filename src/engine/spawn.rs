@@ -15,6 +15,7 @@ use crate::text::tracked_state_notice;
 
 use super::cache_warm::keep_cache_warm;
 use super::clipboard_commands::copy_text;
+use super::context_report::{self, start_context_reports};
 use super::devices::Devices;
 use super::emitter::Emitter;
 use super::files::add_startup_files;
@@ -22,11 +23,13 @@ use super::inbox::Inbox;
 use super::locked_repo::LockedRepo;
 use super::lookups::Lookups;
 use super::models::Models;
+use super::repo_map::{follow_chat_files, on_map_progress, send_repo_map, start_repo_map};
 use super::repository::{send_commit_diff, send_commit_log, send_file_preview, undo_commit};
 use super::repository_settings::announce_repository_settings;
 use super::session::Session;
 use super::session_log::SessionLog;
 use super::session_map::Wait;
+use super::status;
 use super::turn_view::TurnView;
 
 /// Capacity of the operation channel.
@@ -175,7 +178,7 @@ impl Engine {
             return None;
         }
         engine.load_startup_commands().await;
-        engine.start_repo_map();
+        start_repo_map(&mut engine.session);
         engine.send_status().await;
         tracing::info!(
             files = engine.session.repo_files.len(),
@@ -199,7 +202,7 @@ impl Engine {
                         None => std::future::pending().await,
                     }
                 } => {
-                    self.on_map_progress().await;
+                    on_map_progress(&mut self.session, &mut self.inbox, &self.emitter).await;
                     continue;
                 }
                 () = async {
@@ -241,9 +244,29 @@ impl Engine {
                 Op::UndoCommit { commit } => {
                     undo_commit(&mut self.session, &self.emitter, &commit).await
                 }
-                Op::RequestRepoMap => self.send_repo_map(false, Wait::No).await,
-                Op::RefreshRepoMap => self.send_repo_map(true, Wait::No).await,
-                Op::RequestContextReport => self.start_context_reports().await,
+                Op::RequestRepoMap => {
+                    send_repo_map(
+                        &mut self.session,
+                        &mut self.inbox,
+                        &self.emitter,
+                        false,
+                        Wait::No,
+                    )
+                    .await
+                }
+                Op::RefreshRepoMap => {
+                    send_repo_map(
+                        &mut self.session,
+                        &mut self.inbox,
+                        &self.emitter,
+                        true,
+                        Wait::No,
+                    )
+                    .await
+                }
+                Op::RequestContextReport => {
+                    start_context_reports(&mut self.session, &mut self.inbox, &self.emitter).await
+                }
                 Op::CopyText { text, what } => {
                     copy_text(&self.devices, &self.emitter, text, &what).await
                 }
@@ -290,7 +313,7 @@ impl Engine {
             tracing::warn!("turn ended with an error: {message}");
         }
         if self.session.files.editable() != chat_files {
-            self.follow_chat_files().await;
+            follow_chat_files(&mut self.session, &mut self.inbox, &self.emitter).await;
         }
         self.save_after_turn().await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
@@ -319,8 +342,12 @@ impl Engine {
 
     /// Sends the current status.
     pub(super) async fn send_status(&self) {
-        let tokens = self.estimate_context_tokens();
-        let status = self.session.status(self.inbox.auto_accept, tokens);
-        self.emitter.emit(Event::Status(status)).await;
+        status::send_status(&self.session, self.inbox.auto_accept, &self.emitter).await;
+    }
+
+    /// Sends the context report when a front end asked for them.
+    pub(super) async fn send_context_report(&mut self) {
+        context_report::send_context_report(&mut self.session, &mut self.inbox, &self.emitter)
+            .await;
     }
 }

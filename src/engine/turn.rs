@@ -4,19 +4,20 @@
 use crate::edit::EditFormat;
 use crate::llm;
 use crate::protocol::{ChatMode, ErrorKind, Event, QuestionKind, TurnOutcome};
-use crate::tokens;
 
 use super::context_mode::add_named_files;
+use super::context_report::{collect_summary, note_request};
 use super::files::add_chat_file;
 use super::history::HistoryMessage;
-use super::images::{chat_image_tokens, complete_request};
+use super::images::complete_request;
 use super::mentions::{self, Mentions};
 use super::models::{Model, NO_MODEL_HELP};
 use super::plan_review::review_plan;
 use super::preview::LivePreview;
-use super::prompt::{self, Prompt, PromptInput};
+use super::prompt::Prompt;
 use super::reply_stream;
-use super::repo_map::MapAsker;
+use super::repo_map::{MapAsker, render_repo_map, rescan_repo_map};
+use super::session_prompt::{PromptShape, assemble_prompt};
 use super::spawn::Engine;
 use super::summarize;
 use super::web_command::offer_web_pages;
@@ -30,15 +31,6 @@ pub(super) struct RoundSetup {
     pub mode: ChatMode,
     pub format: EditFormat,
     pub use_history: bool,
-}
-
-/// What shapes a prompt, apart from its content: the mode, the format, whether the
-/// history goes in, and the model's settings (caching, output limit).
-pub(super) struct PromptShape<'a> {
-    pub mode: ChatMode,
-    pub format: EditFormat,
-    pub use_history: bool,
-    pub settings: &'a crate::llm::ModelSettings,
 }
 
 impl RoundSetup {
@@ -66,7 +58,7 @@ impl Engine {
         message: String,
         mode: Option<ChatMode>,
     ) -> TurnOutcome {
-        self.collect_summary().await;
+        collect_summary(&mut self.session, &mut self.inbox, &self.emitter).await;
         self.session.keepalive.user_message();
         let message = self.add_at_paths(message).await;
         let mentions = self.offer_mentioned_files(&message).await;
@@ -91,7 +83,7 @@ impl Engine {
             Some(note) => format!("{note}\n\n{message}"),
             None => message,
         };
-        self.rescan_repo_map();
+        rescan_repo_map(&self.session);
         let base = self
             .session
             .git
@@ -287,7 +279,7 @@ impl Engine {
     /// Sends `prompt` and streams the reply; its cost and cache counts are noted and
     /// `ReplyFinished` sent, however it ended.
     async fn stream_round(&mut self, setup: &RoundSetup, prompt: Prompt) -> reply_stream::Reply {
-        self.note_request(&setup.model, &prompt);
+        note_request(&mut self.session, &mut self.inbox, &setup.model, &prompt);
         let chat_files: Vec<String> = self.session.files.editable();
         let previews = (setup.mode == ChatMode::Code)
             .then(|| LivePreview::new(setup.format, &chat_files, &self.session.workspace));
@@ -333,11 +325,13 @@ impl Engine {
         message: &str,
         mentions: &Mentions,
     ) -> Prompt {
-        let map = self.render_repo_map(mentions, MapAsker::Message).await;
+        let (session, inbox, emitter) = (&mut self.session, &mut self.inbox, &self.emitter);
+        let map = render_repo_map(session, inbox, emitter, mentions, MapAsker::Message).await;
         self.session
             .map
             .set_tokens(map.as_ref().map_or(0, |map| map.tokens as u64));
-        let mut prompt = self.assemble_prompt(
+        let mut prompt = assemble_prompt(
+            &self.session,
             &setup.shape(),
             exchange,
             message,
@@ -352,55 +346,6 @@ impl Engine {
         )
         .await;
         prompt
-    }
-
-    /// The prompt of this shape with this map, before images and reasoning settings:
-    /// the request and the context pane's report are both made here.
-    pub(super) fn assemble_prompt(
-        &self,
-        setup: &PromptShape<'_>,
-        exchange: &[HistoryMessage],
-        message: &str,
-        map: Option<&str>,
-    ) -> Prompt {
-        let read_only = self.session.read_only_texts();
-        let chat_files = self.session.chat_file_texts();
-        let mut history: Vec<HistoryMessage> = if setup.use_history {
-            self.session.history.messages().to_vec()
-        } else {
-            Vec::new()
-        };
-        history.extend_from_slice(exchange);
-        prompt::assemble(&PromptInput {
-            mode: setup.mode,
-            format: setup.format,
-            read_only: &read_only,
-            repo_map: map,
-            history: &history,
-            chat_files: &chat_files,
-            message,
-            caching: setup.settings.caching,
-            max_output_tokens: Some(setup.settings.max_output_tokens).filter(|tokens| *tokens > 0),
-        })
-    }
-
-    /// A quick estimate of the next request's size, for the status bar.
-    pub(super) fn estimate_context_tokens(&self) -> u64 {
-        let files: u64 = self
-            .session
-            .chat_file_texts()
-            .iter()
-            .chain(self.session.read_only_texts().iter())
-            .map(|file| tokens::estimate_tokens(&file.text) as u64)
-            .sum();
-        let history: u64 = self
-            .session
-            .history
-            .messages()
-            .iter()
-            .map(|message| tokens::estimate_tokens(&message.text) as u64)
-            .sum();
-        files + history + self.session.map.tokens() + chat_image_tokens(&self.session)
     }
 
     /// Adds the files the message names as `@path` (the one place `@` is read) and

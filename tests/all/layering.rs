@@ -101,8 +101,6 @@ const IMPL_ENGINE_ALLOWED: &[&str] = &[
     "engine/spawn.rs",
     "engine/turn.rs",
     "engine/commands.rs",
-    "engine/context_report.rs",
-    "engine/repo_map.rs",
     "engine/rewind.rs",
     "engine/edits.rs",
     "engine/session_log.rs",
