@@ -1,6 +1,8 @@
 //! Slash commands: `/add`, `/undo`, `/tokens` and the rest. A command runs as a turn
 //! of its own (TurnStarted … TurnFinished); its output goes out as notices and events.
 
+use std::path::Path;
+
 use crate::protocol::{
     ChatMode, Command, CommandKind, ErrorKind, QuestionKind, TurnOutcome, help_text, parse_command,
 };
@@ -20,6 +22,7 @@ use super::repository::{announce_commit, show_last_diff, undo_last};
 use super::saved_files::command_save;
 use super::session::Session;
 use super::session_map::Wait;
+use super::shell::{lint, run_reported, run_user_shell};
 use super::spawn::Engine;
 use super::ui_commands;
 use super::voice_command::command_voice;
@@ -68,8 +71,10 @@ impl Engine {
             Command::Undo => undo_last(&mut self.session, &self.emitter).await,
             Command::Diff => show_last_diff(&self.session, &self.emitter).await,
             Command::Commit => command_commit(&self.session, &self.emitter, args).await,
-            Command::Run => self.command_run(args).await,
-            Command::Test => self.command_test(args).await,
+            Command::Run => {
+                command_run(&mut self.session, &mut self.inbox, &self.emitter, args).await
+            }
+            Command::Test => command_test(&mut self.session, &self.emitter, args).await,
             Command::Lint => self.command_lint(args).await,
             Command::Ask => self.mode_command(ChatMode::Ask, args).await,
             Command::Code => self.mode_command(ChatMode::Code, args).await,
@@ -111,7 +116,7 @@ impl Engine {
             // Between turns nothing waits: what is queued is already running.
             Command::Cancel => say(&self.emitter, "Nothing is queued.").await,
             Command::Help => say(&self.emitter, help_text()).await,
-            Command::Git => self.command_git(args).await,
+            Command::Git => command_git(&self.session.root, &self.emitter, args).await,
             Command::Rewind => self.command_rewind(args).await,
             Command::Redo => self.command_redo().await,
             Command::Sessions => self.command_sessions().await,
@@ -296,55 +301,6 @@ impl Engine {
         TurnOutcome::Success
     }
 
-    /// `/git ARGS`.
-    async fn command_git(&mut self, args: &str) -> TurnOutcome {
-        let command = format!("git {args}");
-        let result = self.run_reported(CommandKind::Git, &command).await;
-        if result.success {
-            TurnOutcome::Success
-        } else {
-            command_error("the git command failed".to_string())
-        }
-    }
-
-    async fn command_run(&mut self, command: &str) -> TurnOutcome {
-        if command.is_empty() {
-            return TurnOutcome::Error {
-                kind: ErrorKind::Command,
-                message: "/run needs a command".to_string(),
-            };
-        }
-        // Typed by the user, so it runs at once; the model's proposals are asked about.
-        self.run_user_shell(command, CommandKind::Shell).await;
-        TurnOutcome::Success
-    }
-
-    async fn command_test(&mut self, args: &str) -> TurnOutcome {
-        let command = if args.is_empty() {
-            match self.session.settings.test_cmd.clone() {
-                Some(command) => command,
-                None => {
-                    return TurnOutcome::Error {
-                        kind: ErrorKind::Command,
-                        message: "No test command: pass one (/test CMD) or set --test-cmd"
-                            .to_string(),
-                    };
-                }
-            }
-        } else {
-            args.to_string()
-        };
-        let result = self.run_reported(CommandKind::Test, &command).await;
-        if !result.success {
-            // The failure goes to the model with the next message.
-            self.session.add_note(format!(
-                "`{command}` fails:\n```\n{}\n```",
-                result.output.trim_end()
-            ));
-        }
-        TurnOutcome::Success
-    }
-
     async fn command_lint(&mut self, args: &str) -> TurnOutcome {
         let files: Vec<String> = if args.is_empty() {
             self.session.files.editable()
@@ -360,10 +316,8 @@ impl Engine {
                 message: "No files to lint: add files to the chat or name them".to_string(),
             };
         }
-        let forced = self.session.settings.auto_lint;
-        self.session.settings.auto_lint = true;
-        let problems = self.lint_files(&files).await;
-        self.session.settings.auto_lint = forced;
+        let (settings, root) = (&self.session.settings, &self.session.root);
+        let problems = lint(settings, root, &self.emitter, &files).await;
         let Some(problems) = problems else {
             self.emitter.info("No lint problems.").await;
             return TurnOutcome::Success;
@@ -622,4 +576,59 @@ async fn command_clear(session: &mut Session, emitter: &Emitter, reset: bool) ->
     } else {
         say(emitter, "Cleared the conversation history.").await
     }
+}
+
+/// `/git ARGS`.
+async fn command_git(root: &Path, emitter: &Emitter, args: &str) -> TurnOutcome {
+    let command = format!("git {args}");
+    let result = run_reported(root, emitter, CommandKind::Git, &command).await;
+    if result.success {
+        TurnOutcome::Success
+    } else {
+        command_error("the git command failed".to_string())
+    }
+}
+
+/// `/run COMMAND`.
+async fn command_run(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+    command: &str,
+) -> TurnOutcome {
+    if command.is_empty() {
+        return TurnOutcome::Error {
+            kind: ErrorKind::Command,
+            message: "/run needs a command".to_string(),
+        };
+    }
+    // Typed by the user, so it runs at once; the model's proposals are asked about.
+    run_user_shell(session, inbox, emitter, command, CommandKind::Shell).await;
+    TurnOutcome::Success
+}
+
+/// `/test [COMMAND]`: a failure goes to the model with the next message.
+async fn command_test(session: &mut Session, emitter: &Emitter, args: &str) -> TurnOutcome {
+    let command = if args.is_empty() {
+        match session.settings.test_cmd.clone() {
+            Some(command) => command,
+            None => {
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
+                    message: "No test command: pass one (/test CMD) or set --test-cmd".to_string(),
+                };
+            }
+        }
+    } else {
+        args.to_string()
+    };
+    let result = run_reported(&session.root, emitter, CommandKind::Test, &command).await;
+    if !result.success {
+        // The failure goes to the model with the next message.
+        session.add_note(format!(
+            "`{command}` fails:\n```\n{}\n```",
+            result.output.trim_end()
+        ));
+    }
+    TurnOutcome::Success
 }

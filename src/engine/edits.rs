@@ -5,13 +5,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::edit::{self, Edit, EditFormat, ParseLimits, ParseOptions, ParsedReply, Planner};
-use crate::protocol::{CommandKind, EditOutcome, EditStatus, Event, Op, QuestionKind};
+use crate::protocol::{EditOutcome, EditStatus, Event, Op, QuestionKind};
 
 use super::blocking::blocking;
 use super::checks;
 use super::commit_message;
 use super::repository::announce_commit;
 use super::review::{ReviewState, Update};
+use super::shell::{lint_files, offer_shell_commands, run_tests};
 use super::spawn::Engine;
 
 /// How the edit step of a round ended.
@@ -155,7 +156,13 @@ impl Engine {
             .await;
         // Commands come after the edits, as the model expects them to run on the new code.
         if !self.inbox.quit {
-            self.offer_shell_commands(&parsed.shell_commands).await;
+            offer_shell_commands(
+                &mut self.session,
+                &mut self.inbox,
+                &self.emitter,
+                &parsed.shell_commands,
+            )
+            .await;
         }
         round
     }
@@ -258,13 +265,14 @@ impl Engine {
     /// Lints the changed files and, with `--auto-test`, runs the tests; what failed
     /// is the feedback for the model.
     async fn check_changes(&mut self, changed: &[String]) -> Option<String> {
+        let (settings, root) = (&self.session.settings, &self.session.root);
         let mut problems = Vec::new();
-        if let Some(lint) = self.lint_files(changed).await {
+        if let Some(lint) = lint_files(settings, root, &self.emitter, changed).await {
             problems.push(lint);
         }
         if problems.is_empty()
-            && self.session.settings.auto_test
-            && let Some(test) = self.run_tests().await
+            && settings.auto_test
+            && let Some(test) = run_tests(settings, root, &self.emitter).await
         {
             problems.push(test);
         }
@@ -475,124 +483,5 @@ impl Engine {
                     .await
             }
         }
-    }
-
-    /// Lints edited files: the built-in syntax check, then `--lint-cmd`. Returns the
-    /// problem text for the model, if any.
-    pub(super) async fn lint_files(&mut self, files: &[String]) -> Option<String> {
-        if !self.session.settings.auto_lint {
-            return None;
-        }
-        let mut problems = Vec::new();
-        let syntax = {
-            let root = self.session.root.clone();
-            let files = files.to_vec();
-            blocking(move || checks::syntax_report(&root, &files)).await
-        };
-        if let Some(report) = syntax {
-            self.emitter
-                .emit(Event::CommandOutput {
-                    kind: CommandKind::Lint,
-                    command: "syntax check".to_string(),
-                    output: report.clone(),
-                    success: false,
-                })
-                .await;
-            problems.push(report);
-        }
-        let commands = checks::lint_commands(
-            self.session.settings.lint_cmd.as_deref(),
-            &self.session.settings.lint_cmds,
-            files,
-        );
-        for (command, command_files) in commands {
-            let full = checks::lint_command(&command, &command_files);
-            let result = self.run_reported(CommandKind::Lint, &full).await;
-            if !result.success {
-                problems.push(format!("`{full}` failed:\n{}", result.output));
-            }
-        }
-        if problems.is_empty() {
-            return None;
-        }
-        Some(format!(
-            "The files you edited have problems. Fix them:\n\n{}",
-            problems.join("\n\n")
-        ))
-    }
-
-    /// Runs `--test-cmd`; returns the failure text for the model, if it failed.
-    pub(super) async fn run_tests(&mut self) -> Option<String> {
-        let command = self.session.settings.test_cmd.clone()?;
-        let result = self.run_reported(CommandKind::Test, &command).await;
-        if result.success {
-            None
-        } else {
-            Some(format!(
-                "The tests fail (`{command}`). Fix the code:\n\n{}",
-                result.output
-            ))
-        }
-    }
-
-    /// Shell commands the model proposed: each runs only after an explicit yes.
-    async fn offer_shell_commands(&mut self, commands: &[String]) {
-        for command in commands {
-            let yes = self
-                .inbox
-                .ask(
-                    &self.emitter,
-                    QuestionKind::RunShell {
-                        command: command.clone(),
-                    },
-                    format!("The model suggests running `{command}`. Run it?"),
-                )
-                .await;
-            if !yes {
-                continue;
-            }
-            self.run_user_shell(command, CommandKind::Shell).await;
-        }
-    }
-
-    /// Runs a command in the repository and shows its output to the user.
-    pub(super) async fn run_reported(
-        &self,
-        kind: CommandKind,
-        command: &str,
-    ) -> checks::CommandResult {
-        let result = checks::run_shell(command, &self.session.root).await;
-        self.emitter
-            .emit(Event::CommandOutput {
-                kind,
-                command: command.to_string(),
-                output: result.output.clone(),
-                success: result.success,
-            })
-            .await;
-        result
-    }
-
-    /// Runs a shell command the user agreed to, shows its output, and offers to add
-    /// the output to the next message.
-    pub(super) async fn run_user_shell(&mut self, command: &str, kind: CommandKind) -> bool {
-        let result = self.run_reported(kind, command).await;
-        if !result.output.trim().is_empty() {
-            let keep = self
-                .inbox
-                .ask(
-                    &self.emitter,
-                    QuestionKind::AddOutput,
-                    "Add the command's output to the next message?".to_string(),
-                )
-                .await;
-            if keep {
-                self.session.add_note(format!(
-                    "Output of `{command}`:\n```\n{}\n```",
-                    result.output.trim_end()
-                ));
-            }
-        }
-        result.success
     }
 }

@@ -70,6 +70,7 @@ mod session;
 mod session_log;
 mod session_map;
 mod session_prompt;
+mod shell;
 mod spawn;
 mod status;
 mod summarize;
