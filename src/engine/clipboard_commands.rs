@@ -159,7 +159,7 @@ async fn add_pasted_image(
             ),
         };
     }
-    let state = session.state.clone().ok_or_else(|| {
+    let state = session.state().cloned().ok_or_else(|| {
         std::io::Error::new(
             std::io::ErrorKind::NotFound,
             "no state folder can be used here",

@@ -25,7 +25,7 @@ pub(super) fn start_repo_map(session: &mut Session) {
         map_vendored: session.settings.map_vendored,
         history_commits: session.settings.map_history,
         cache_dir: session.settings.tag_store.clone(),
-        state_dir: session.state.clone(),
+        state_dir: session.state().cloned(),
         ..MapOptions::default()
     };
     let near_chat = session.files.editable();

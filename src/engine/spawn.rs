@@ -30,6 +30,7 @@ use super::session::Session;
 use super::session_log::SessionLog;
 use super::session_map::Wait;
 use super::status;
+use super::transcript::Transcript;
 use super::turn_view::TurnView;
 
 /// Capacity of the operation channel.
@@ -139,7 +140,7 @@ impl Engine {
             state,
         );
         let mut emitter = emitter;
-        emitter.record_into(session.transcript.clone());
+        emitter.record_into(Transcript::open(session.state().cloned()));
         emitter.tally_into(sessions.tally());
         let mut engine = Engine {
             session,
@@ -161,7 +162,7 @@ impl Engine {
         engine.inbox.answer_lookups_with(lookups);
         announce_repository_settings(&engine.session.settings, &engine.emitter).await;
         if !tracked_state.is_empty() {
-            let kept_in = engine.session.state.as_ref().map(StateDir::path);
+            let kept_in = engine.session.state().map(StateDir::path);
             engine
                 .emitter
                 .warn(tracked_state_notice(&tracked_state, kept_in))
@@ -171,7 +172,7 @@ impl Engine {
         // one walk before the first status; the map builds on its own thread, so the
         // screen shows the session at once on a repository of any size.
         let listing = std::time::Instant::now();
-        engine.refresh_repo_files().await;
+        engine.session.refresh_repo_files().await;
         let listed = listing.elapsed();
         add_startup_files(&mut engine.session, &engine.emitter).await;
         if !engine.resume_at_start().await {
@@ -181,7 +182,7 @@ impl Engine {
         start_repo_map(&mut engine.session);
         engine.send_status().await;
         tracing::info!(
-            files = engine.session.repo_files.len(),
+            files = engine.session.repo_file_count(),
             listing_ms = listed.as_millis() as u64,
             total_ms = started.elapsed().as_millis() as u64,
             "engine started"
@@ -274,7 +275,7 @@ impl Engine {
                     send_file_preview(&self.session.workspace, &self.emitter, path).await
                 }
                 Op::RequestRepoFiles => {
-                    self.refresh_repo_files().await;
+                    self.session.refresh_repo_files().await;
                     let files = self.session.repo_files();
                     self.emitter.emit(Event::RepoFiles { files }).await;
                 }
@@ -295,13 +296,13 @@ impl Engine {
             .await;
         self.inbox.take_interrupt();
         self.inbox.turn_running = true;
-        self.refresh_repo_files().await;
+        self.session.refresh_repo_files().await;
         // Lookups during the turn read the session as it is now.
         let view = TurnView::of(&self.session, self.sessions.store(), self.sessions.id());
         if let Some(lookups) = self.inbox.lookups_mut() {
             lookups.set_view(view);
         }
-        self.session.transcript.user(&text);
+        self.emitter.record_user(&text);
         let chat_files = self.session.files.editable();
         self.begin_turn_record(&text);
         let outcome = if text.trim_start().starts_with('/') {
@@ -325,19 +326,6 @@ impl Engine {
             self.session.context.wanted = true;
         }
         self.send_context_report().await;
-    }
-
-    /// Lists the repository's files again, on the blocking pool (a walk of a big
-    /// folder without git can take a while).
-    pub(super) async fn refresh_repo_files(&mut self) {
-        let root = self.session.root.clone();
-        let use_git = self.session.git.is_some();
-        match tokio::task::spawn_blocking(move || crate::repo_files::list_paths(&root, use_git))
-            .await
-        {
-            Ok(files) => self.session.repo_files = files,
-            Err(err) => tracing::warn!("listing the repository's files failed: {err}"),
-        }
     }
 
     /// Sends the current status.

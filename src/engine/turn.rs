@@ -300,7 +300,7 @@ impl Engine {
         // Before its token line, and even when cut short: the transcript shows
         // what the user saw.
         if !reply.text.is_empty() {
-            self.session.transcript.reply(&reply.text);
+            self.emitter.record_reply(&reply.text);
         }
         self.emitter
             .emit(Event::ReplyFinished {
