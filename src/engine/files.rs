@@ -2,10 +2,15 @@
 
 use std::path::Path;
 
+use crate::protocol::QuestionKind;
+
 use super::chat_files::{AddRefusal, ChatFiles, Found};
 use super::emitter::Emitter;
 use super::images::admit_image;
+use super::inbox::Inbox;
+use super::mentions::{self, Mentions};
 use super::session::Session;
+use super::status::send_status;
 
 /// Adds the files and read-only files named in the settings.
 pub(super) async fn add_startup_files(session: &mut Session, emitter: &Emitter) {
@@ -215,6 +220,83 @@ pub(super) fn drop_files(files: &mut ChatFiles, root: &Path, typed: &str) -> Vec
                 .as_ref()
                 .is_some_and(|matcher| matcher.is_match(name))
     })
+}
+
+/// Adds the files the message names as `@path` (the one place `@` is read) and
+/// returns the message without those `@`s.
+pub(super) async fn add_at_paths(
+    session: &mut Session,
+    emitter: &Emitter,
+    message: String,
+) -> String {
+    let (message, named) = mentions::take_at_paths(&message, &session.repo_files());
+    for path in named {
+        match add_chat_file(session, &path, false) {
+            Ok(added) if !added.is_empty() => {
+                emitter.info(format!("Added {}", added.join(", "))).await
+            }
+            Ok(_) => {}
+            Err(refusal) => emitter.warn(refusal.to_string()).await,
+        }
+    }
+    message
+}
+
+/// Offers the repository files the user's message names for adding, before the
+/// model is called. Returns the mentions (for the repo map).
+pub(super) async fn offer_mentioned_files(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+    message: &str,
+) -> Mentions {
+    let repo_files = session.repo_files();
+    let found = mentions::find_mentions(message, &repo_files, &session.files.all());
+    for file in &found.files {
+        let yes = inbox
+            .ask(
+                emitter,
+                QuestionKind::AddFile { path: file.clone() },
+                format!("Your message names {file}. Add it to the chat?"),
+            )
+            .await;
+        if yes && let Err(refusal) = add_chat_file(session, file, false) {
+            emitter.warn(refusal.to_string()).await;
+        }
+    }
+    if !found.files.is_empty() {
+        send_status(session, inbox.auto_accept, emitter).await;
+    }
+    found
+}
+
+/// Offers the files a reply named (without editing them) for adding; returns the
+/// ones added.
+pub(super) async fn offer_files_named_in_reply(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+    reply: &str,
+) -> Vec<String> {
+    let repo_files = session.repo_files();
+    let found = mentions::find_mentions(reply, &repo_files, &session.files.all());
+    let mut added = Vec::new();
+    for file in found.files {
+        let yes = inbox
+            .ask(
+                emitter,
+                QuestionKind::AddFile { path: file.clone() },
+                format!("The model asked to see {file}. Add it to the chat?"),
+            )
+            .await;
+        if yes && add_chat_file(session, &file, false).is_ok() {
+            added.push(file);
+        }
+    }
+    if !added.is_empty() {
+        send_status(session, inbox.auto_accept, emitter).await;
+    }
+    added
 }
 
 /// Whether a path is meant as a glob.

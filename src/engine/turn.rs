@@ -3,14 +3,15 @@
 
 use crate::edit::EditFormat;
 use crate::llm;
-use crate::protocol::{ChatMode, ErrorKind, Event, QuestionKind, TurnOutcome};
+use crate::protocol::{ChatMode, ErrorKind, Event, TurnOutcome};
 
 use super::context_mode::add_named_files;
 use super::context_report::{collect_summary, note_request};
-use super::files::add_chat_file;
+use super::edits::process_edits;
+use super::files::{add_at_paths, offer_mentioned_files};
 use super::history::HistoryMessage;
 use super::images::complete_request;
-use super::mentions::{self, Mentions};
+use super::mentions::Mentions;
 use super::models::{Model, NO_MODEL_HELP};
 use super::plan_review::review_plan;
 use super::preview::LivePreview;
@@ -60,8 +61,10 @@ impl Engine {
     ) -> TurnOutcome {
         collect_summary(&mut self.session, &mut self.inbox, &self.emitter).await;
         self.session.keepalive.user_message();
-        let message = self.add_at_paths(message).await;
-        let mentions = self.offer_mentioned_files(&message).await;
+        let message = add_at_paths(&mut self.session, &self.emitter, message).await;
+        let mentions =
+            offer_mentioned_files(&mut self.session, &mut self.inbox, &self.emitter, &message)
+                .await;
         offer_web_pages(&mut self.session, &mut self.inbox, &self.emitter, &message).await;
         if self.inbox.quit {
             return TurnOutcome::Interrupted;
@@ -219,14 +222,16 @@ impl Engine {
             if setup.mode != ChatMode::Code {
                 break TurnOutcome::Success;
             }
-            let round = self
-                .process_edits(
-                    &reply.text,
-                    setup.format,
-                    &message,
-                    reply.cut_off.as_deref(),
-                )
-                .await;
+            let round = process_edits(
+                &mut self.session,
+                &mut self.inbox,
+                &self.emitter,
+                &reply.text,
+                setup.format,
+                &message,
+                reply.cut_off.as_deref(),
+            )
+            .await;
             let Some(feedback) = round.feedback else {
                 break if round.not_applied {
                     TurnOutcome::EditsNotApplied
@@ -346,73 +351,6 @@ impl Engine {
         )
         .await;
         prompt
-    }
-
-    /// Adds the files the message names as `@path` (the one place `@` is read) and
-    /// returns the message without those `@`s.
-    async fn add_at_paths(&mut self, message: String) -> String {
-        let (message, named) = mentions::take_at_paths(&message, &self.session.repo_files());
-        for path in named {
-            match add_chat_file(&mut self.session, &path, false) {
-                Ok(added) if !added.is_empty() => {
-                    self.emitter
-                        .info(format!("Added {}", added.join(", ")))
-                        .await
-                }
-                Ok(_) => {}
-                Err(refusal) => self.emitter.warn(refusal.to_string()).await,
-            }
-        }
-        message
-    }
-
-    /// Offers the repository files the user's message names for adding, before the
-    /// model is called. Returns the mentions (for the repo map).
-    async fn offer_mentioned_files(&mut self, message: &str) -> Mentions {
-        let repo_files = self.session.repo_files();
-        let found = mentions::find_mentions(message, &repo_files, &self.session.files.all());
-        for file in &found.files {
-            let yes = self
-                .inbox
-                .ask(
-                    &self.emitter,
-                    QuestionKind::AddFile { path: file.clone() },
-                    format!("Your message names {file}. Add it to the chat?"),
-                )
-                .await;
-            if yes && let Err(refusal) = add_chat_file(&mut self.session, file, false) {
-                self.emitter.warn(refusal.to_string()).await;
-            }
-        }
-        if !found.files.is_empty() {
-            self.send_status().await;
-        }
-        found
-    }
-
-    /// Offers the files a reply named (without editing them) for adding; returns the
-    /// ones added.
-    pub(super) async fn offer_files_named_in_reply(&mut self, reply: &str) -> Vec<String> {
-        let repo_files = self.session.repo_files();
-        let found = mentions::find_mentions(reply, &repo_files, &self.session.files.all());
-        let mut added = Vec::new();
-        for file in found.files {
-            let yes = self
-                .inbox
-                .ask(
-                    &self.emitter,
-                    QuestionKind::AddFile { path: file.clone() },
-                    format!("The model asked to see {file}. Add it to the chat?"),
-                )
-                .await;
-            if yes && add_chat_file(&mut self.session, &file, false).is_ok() {
-                added.push(file);
-            }
-        }
-        if !added.is_empty() {
-            self.send_status().await;
-        }
-        added
     }
 }
 

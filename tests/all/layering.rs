@@ -102,7 +102,6 @@ const IMPL_ENGINE_ALLOWED: &[&str] = &[
     "engine/turn.rs",
     "engine/commands.rs",
     "engine/rewind.rs",
-    "engine/edits.rs",
     "engine/session_log.rs",
 ];
 
