@@ -9,12 +9,20 @@ use tokio::sync::mpsc;
 use crate::config::Settings;
 use crate::edit::Workspace;
 use crate::git::GitRepo;
-use crate::protocol::{Event, Op, TurnOutcome};
+use crate::protocol::{
+    ChatMode, Command, ErrorKind, Event, Op, TurnOutcome, help_text, parse_command,
+};
 use crate::safe_fs::StateDir;
 use crate::text::tracked_state_notice;
 
 use super::cache_warm::keep_cache_warm;
-use super::clipboard_commands::copy_text;
+use super::clipboard_commands::{command_copy, command_paste, copy_text};
+use super::commands::{
+    command_add, command_chat_mode, command_clear, command_commit, command_copy_context,
+    command_drop, command_error, command_git, command_ls, command_map, command_model,
+    command_read_only, command_run, command_test, say,
+};
+use super::context_report::command_tokens;
 use super::context_report::{self, start_context_reports};
 use super::devices::Devices;
 use super::emitter::Emitter;
@@ -23,15 +31,24 @@ use super::inbox::Inbox;
 use super::locked_repo::LockedRepo;
 use super::lookups::Lookups;
 use super::models::Models;
+use super::models_command::command_models;
+use super::read_only::settings_text;
+use super::reasoning;
 use super::repo_map::{follow_chat_files, on_map_progress, send_repo_map, start_repo_map};
-use super::repository::{send_commit_diff, send_commit_log, send_file_preview, undo_commit};
+use super::repository::{
+    send_commit_diff, send_commit_log, send_file_preview, show_last_diff, undo_commit, undo_last,
+};
 use super::repository_settings::announce_repository_settings;
+use super::saved_files::command_save;
 use super::session::Session;
 use super::session_log::SessionLog;
 use super::session_map::Wait;
 use super::status;
 use super::transcript::Transcript;
 use super::turn_view::TurnView;
+use super::ui_commands;
+use super::voice_command::command_voice;
+use super::web_command::command_web;
 
 /// Capacity of the operation channel.
 const OPS_CAPACITY: usize = 64;
@@ -337,5 +354,221 @@ impl Engine {
     pub(super) async fn send_context_report(&mut self) {
         context_report::send_context_report(&mut self.session, &mut self.inbox, &self.emitter)
             .await;
+    }
+
+    /// Runs one slash command line (starting with `/`).
+    pub(super) async fn run_command(&mut self, line: &str) -> TurnOutcome {
+        match parse_command(line) {
+            Ok((command, args)) => self.dispatch(command, args).await,
+            Err(message) => command_error(message),
+        }
+    }
+
+    /// Each command of the registry to its handler. The rows the full-screen session
+    /// runs itself (`Runs::Ui`) reach the engine only from a headless run.
+    async fn dispatch(&mut self, command: Command, args: &str) -> TurnOutcome {
+        match command {
+            Command::Add => {
+                command_add(&mut self.session, &mut self.inbox, &self.emitter, args).await
+            }
+            Command::Drop => command_drop(&mut self.session, &self.emitter, args).await,
+            Command::ReadOnly => command_read_only(&mut self.session, &self.emitter, args).await,
+            Command::Ls => command_ls(&self.session, &self.emitter).await,
+            Command::Undo => undo_last(&mut self.session, &self.emitter).await,
+            Command::Diff => show_last_diff(&self.session, &self.emitter).await,
+            Command::Commit => command_commit(&self.session, &self.emitter, args).await,
+            Command::Run => {
+                command_run(&mut self.session, &mut self.inbox, &self.emitter, args).await
+            }
+            Command::Test => command_test(&mut self.session, &self.emitter, args).await,
+            Command::Lint => self.command_lint(args).await,
+            Command::Ask => self.mode_command(ChatMode::Ask, args).await,
+            Command::Code => self.mode_command(ChatMode::Code, args).await,
+            Command::Architect => self.mode_command(ChatMode::Architect, args).await,
+            Command::Context => self.mode_command(ChatMode::Context, args).await,
+            Command::ChatMode => command_chat_mode(&mut self.session, &self.emitter, args).await,
+            Command::Model | Command::WeakModel | Command::EditorModel => {
+                command_model(&mut self.session, &self.emitter, command, args).await
+            }
+            Command::Models => {
+                let session = &self.session;
+                command_models(&session.settings, &session.models, &self.emitter, args).await
+            }
+            Command::ReasoningEffort => {
+                let session = &mut self.session;
+                let main = session.models.main.as_ref();
+                reasoning::command_reasoning_effort(
+                    &mut session.settings,
+                    main,
+                    &self.emitter,
+                    args,
+                )
+                .await
+            }
+            Command::ThinkTokens => {
+                let session = &mut self.session;
+                let main = session.models.main.as_ref();
+                reasoning::command_think_tokens(&mut session.settings, main, &self.emitter, args)
+                    .await
+            }
+            Command::Tokens => {
+                command_tokens(&mut self.session, &mut self.inbox, &self.emitter).await
+            }
+            Command::Clear => command_clear(&mut self.session, &self.emitter, false).await,
+            Command::Reset => command_clear(&mut self.session, &self.emitter, true).await,
+            Command::Map => {
+                command_map(&mut self.session, &mut self.inbox, &self.emitter, false).await
+            }
+            Command::MapRefresh => {
+                command_map(&mut self.session, &mut self.inbox, &self.emitter, true).await
+            }
+            Command::Settings => say(&self.emitter, settings_text(&self.session.settings)).await,
+            // Between turns nothing waits: what is queued is already running.
+            Command::Cancel => say(&self.emitter, "Nothing is queued.").await,
+            Command::Help => say(&self.emitter, help_text()).await,
+            Command::Git => command_git(&self.session.root, &self.emitter, args).await,
+            Command::Rewind => self.command_rewind(args).await,
+            Command::Redo => self.command_redo().await,
+            Command::Sessions => self.command_sessions().await,
+            Command::Resume => self.command_resume(args).await,
+            Command::Copy => {
+                command_copy(&self.session.history, &self.devices, &self.emitter).await
+            }
+            Command::CopyContext => {
+                let (session, inbox) = (&mut self.session, &mut self.inbox);
+                command_copy_context(session, inbox, &self.emitter, &self.devices).await
+            }
+            Command::Paste => {
+                command_paste(&mut self.session, &self.devices, &self.emitter, args).await
+            }
+            Command::Web => match command_web(&mut self.session, &self.emitter, args).await {
+                Ok(Some(text)) => self.run_message(text, None).await,
+                Ok(None) => TurnOutcome::Success,
+                Err(message) => command_error(message),
+            },
+            Command::Voice => {
+                let session = &self.session;
+                let main = session.models.main.as_ref();
+                let (devices, emitter) = (&self.devices, &self.emitter);
+                command_voice(
+                    &session.settings,
+                    main,
+                    devices,
+                    &mut self.inbox,
+                    emitter,
+                    args,
+                )
+                .await
+            }
+            Command::Save => {
+                let session = &self.session;
+                command_save(&session.files, &session.settings.cwd, &self.emitter, args).await
+            }
+            Command::Load => self.command_load(args).await,
+            Command::Exit
+            | Command::Quit
+            | Command::AutoAccept
+            | Command::Watch
+            | Command::Editor
+            | Command::MultilineMode
+            | Command::ContextPane => {
+                ui_commands::run_headless(command, &mut self.inbox, &self.emitter).await
+            }
+        }
+    }
+
+    pub(super) async fn command_load(&mut self, args: &str) -> TurnOutcome {
+        let typed = args.trim();
+        if typed.is_empty() {
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message: "/load needs a file name: /load chat-files.txt".to_string(),
+            };
+        }
+        let path = self.session.settings.cwd.join(typed);
+        let text = match crate::safe_fs::read_regular(&path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(error) => {
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
+                    message: format!("Cannot read {typed}: {error}"),
+                };
+            }
+        };
+        self.run_command_lines(typed, &text).await
+    }
+
+    /// `--load FILE`: its commands run once the session has started, before `--message`.
+    pub(super) async fn load_startup_commands(&mut self) {
+        let Some(file) = self.session.settings.load.clone() else {
+            return;
+        };
+        let path = self.session.settings.cwd.join(&file);
+        match crate::safe_fs::read_regular(&path) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let name = file.display().to_string();
+                if let TurnOutcome::Error { message, .. } =
+                    self.run_command_lines(&name, &text).await
+                {
+                    self.emitter.warn(message).await;
+                }
+            }
+            Err(error) => {
+                self.emitter
+                    .warn(format!(
+                        "--load {}: cannot read it: {error}",
+                        file.display()
+                    ))
+                    .await
+            }
+        }
+    }
+
+    /// Runs each command line of `text` (from `source`); a failing command is reported
+    /// and the rest still run.
+    async fn run_command_lines(&mut self, source: &str, text: &str) -> TurnOutcome {
+        let mut failed = 0;
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let place = format!("{source}:{}", number + 1);
+            if !line.starts_with('/') {
+                self.emitter
+                    .warn(format!("{place}: not a slash command, skipped: {line}"))
+                    .await;
+                failed += 1;
+                continue;
+            }
+            if matches!(parse_command(line), Ok((crate::protocol::Command::Load, _))) {
+                // A file loading itself, or two loading each other, would never end.
+                self.emitter
+                    .warn(format!("{place}: /load inside a loaded file is not run"))
+                    .await;
+                failed += 1;
+                continue;
+            }
+            if let TurnOutcome::Error { message, .. } = Box::pin(self.run_command(line)).await {
+                self.emitter.warn(format!("{place}: {message}")).await;
+                failed += 1;
+            }
+            if self.inbox.quit {
+                break;
+            }
+        }
+        self.send_status().await;
+        if failed == 0 {
+            TurnOutcome::Success
+        } else {
+            TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message: format!(
+                    "{} of {source} did not run",
+                    crate::text::counted(failed, "line", "lines")
+                ),
+            }
+        }
     }
 }

@@ -3,12 +3,13 @@
 
 use crate::edit::EditFormat;
 use crate::llm;
-use crate::protocol::{ChatMode, ErrorKind, Event, TurnOutcome};
+use crate::protocol::{ChatMode, ErrorKind, Event, QuestionKind, TurnOutcome};
 
+use super::commands::{split_words, switch_mode};
 use super::context_mode::add_named_files;
 use super::context_report::{collect_summary, note_request};
 use super::edits::process_edits;
-use super::files::{add_at_paths, offer_mentioned_files};
+use super::files::{add_at_paths, add_chat_file, offer_mentioned_files};
 use super::history::HistoryMessage;
 use super::images::complete_request;
 use super::mentions::Mentions;
@@ -19,6 +20,7 @@ use super::prompt::Prompt;
 use super::reply_stream;
 use super::repo_map::{MapAsker, render_repo_map, rescan_repo_map};
 use super::session_prompt::{PromptShape, assemble_prompt};
+use super::shell::lint;
 use super::spawn::Engine;
 use super::summarize;
 use super::web_command::offer_web_pages;
@@ -351,6 +353,61 @@ impl Engine {
         )
         .await;
         prompt
+    }
+
+    /// `/lint [FILE...]`: lints, and with a yes sends the problems to the model.
+    pub(super) async fn command_lint(&mut self, args: &str) -> TurnOutcome {
+        let files: Vec<String> = if args.is_empty() {
+            self.session.files.editable()
+        } else {
+            split_words(args)
+                .iter()
+                .filter_map(|word| self.session.relative_path(word))
+                .collect()
+        };
+        if files.is_empty() {
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message: "No files to lint: add files to the chat or name them".to_string(),
+            };
+        }
+        let (settings, root) = (&self.session.settings, &self.session.root);
+        let problems = lint(settings, root, &self.emitter, &files).await;
+        let Some(problems) = problems else {
+            self.emitter.info("No lint problems.").await;
+            return TurnOutcome::Success;
+        };
+        if self.session.models.main.is_none() {
+            return TurnOutcome::Success;
+        }
+        let fix = self
+            .inbox
+            .ask(
+                &self.emitter,
+                QuestionKind::Confirm,
+                "Ask the model to fix the problems?".to_string(),
+            )
+            .await;
+        if !fix {
+            return TurnOutcome::Success;
+        }
+        for file in &files {
+            let _ = add_chat_file(&mut self.session, file, false);
+        }
+        // Addresses in a linter's output are its docs, not pages the user asked for.
+        let detect_urls = std::mem::replace(&mut self.session.settings.detect_urls, false);
+        let outcome = self.run_message(problems, Some(ChatMode::Code)).await;
+        self.session.settings.detect_urls = detect_urls;
+        outcome
+    }
+
+    /// `/ask`, `/code`, `/architect`, `/context`: a message in `mode`, or with no
+    /// text a switch to it.
+    pub(super) async fn mode_command(&mut self, mode: ChatMode, text: &str) -> TurnOutcome {
+        if text.is_empty() {
+            return switch_mode(&mut self.session, &self.emitter, mode).await;
+        }
+        self.run_message(text.to_string(), Some(mode)).await
     }
 }
 

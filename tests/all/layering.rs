@@ -100,7 +100,6 @@ const CIRCLES_ALLOWED: &[&str] = &[];
 const IMPL_ENGINE_ALLOWED: &[&str] = &[
     "engine/spawn.rs",
     "engine/turn.rs",
-    "engine/commands.rs",
     "engine/rewind.rs",
     "engine/session_log.rs",
 ];
