@@ -196,7 +196,7 @@ pub(super) async fn context_report(
     };
     let map = map.as_ref().map(|map| map.text.as_str());
     let mut prompt = assemble_prompt(session, &shape, &[], "", map);
-    let images = chat_image_tokens(&session);
+    let images = chat_image_tokens(session);
     if images > 0 && shape.mode != ChatMode::Context {
         prompt.parts.push(PromptPart {
             name: "images",
@@ -261,7 +261,7 @@ pub(super) async fn command_tokens(
     let mut text = crate::text::context_table(&report);
     let files = session.chat_file_texts();
     let read_only = session.read_only_texts();
-    let images = image_token_lines(&session);
+    let images = image_token_lines(session);
     if !files.is_empty() || !read_only.is_empty() || !images.is_empty() {
         text.push_str("\nBy file:");
     }

@@ -155,17 +155,12 @@ pub(super) async fn process_edits(
         emitter.warn(notices.join(" ")).await;
         return EditRound::done(true);
     }
-    let round = apply_parsed(
-        session,
-        inbox,
-        emitter,
-        &parsed,
-        reply,
-        request,
-        notice,
-        cut_off.is_some(),
-    )
-    .await;
+    let round = if parsed.edits.is_empty() {
+        add_files_named(session, inbox, emitter, reply).await
+    } else {
+        let cut = cut_off.is_some();
+        apply_parsed(session, inbox, emitter, &parsed, request, notice, cut).await
+    };
     // Commands come after the edits, as the model expects them to run on the new code.
     if !inbox.quit {
         offer_shell_commands(session, inbox, emitter, &parsed.shell_commands).await;
@@ -173,30 +168,38 @@ pub(super) async fn process_edits(
     round
 }
 
-/// Everything after parsing: permission, review, commits, apply, lint and test.
+/// A reply without edits: the files it names are offered, and the model told of
+/// the ones added.
+async fn add_files_named(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+    reply: &str,
+) -> EditRound {
+    let added = offer_files_named_in_reply(session, inbox, emitter, reply).await;
+    if added.is_empty() {
+        return EditRound::done(false);
+    }
+    EditRound {
+        feedback: Some(format!(
+            "I added {} to the chat; the contents are above. Please go ahead with the change.",
+            added.join(", ")
+        )),
+        not_applied: false,
+    }
+}
+
+/// Everything after parsing a reply with edits: permission, review, commits, apply,
+/// lint and test.
 async fn apply_parsed(
     session: &mut Session,
     inbox: &mut Inbox,
     emitter: &Emitter,
     parsed: &ParsedReply,
-    reply: &str,
     request: &str,
     notice: Option<String>,
     cut_off: bool,
 ) -> EditRound {
-    if parsed.edits.is_empty() {
-        let added = offer_files_named_in_reply(session, inbox, emitter, reply).await;
-        if added.is_empty() {
-            return EditRound::done(false);
-        }
-        return EditRound {
-            feedback: Some(format!(
-                "I added {} to the chat; the contents are above. Please go ahead with the change.",
-                added.join(", ")
-            )),
-            not_applied: false,
-        };
-    }
     let declined = permit_paths(session, inbox, emitter, &parsed.edits).await;
     let edits: Vec<Edit> = parsed
         .edits
