@@ -8,15 +8,19 @@
 //! to its last `cache_control` breakpoint among them; a cached prefix shorter than the
 //! providers' minimum is not cached at all.
 
-use crate::llm::{ModelSettings, ProviderKind, Usage};
-use crate::protocol::{CacheCounts, CacheRule, ChatMode, ContextPart, ContextReport, Event};
+use crate::llm::{ModelSettings, ProviderKind};
+use crate::protocol::{CacheRule, ChatMode, ContextPart, ContextReport, Event, TurnOutcome};
 
+use super::emitter::Emitter;
+use super::images::{chat_image_tokens, image_token_lines};
+use super::inbox::Inbox;
 use super::keepalive::{Ping, ping_request};
 use super::models::Model;
 use super::prompt::{Prompt, PromptPart};
-use super::spawn::Engine;
+use super::repo_map::render_repo_map;
+use super::session::Session;
+use super::session_prompt::{PromptShape, assemble_prompt};
 use super::summarize::Collected;
-use super::turn::PromptShape;
 
 /// The smallest prefix OpenAI and Anthropic cache (tokens).
 pub const MIN_CACHED_PREFIX: u64 = 1024;
@@ -109,171 +113,171 @@ pub fn report(settings: &ModelSettings, prompt: &Prompt, cached: &[bool]) -> Con
     report
 }
 
-impl Engine {
-    /// A request is about to go out to `model`: remember its parts (the next report
-    /// compares with them) and what would keep its cache warm.
-    pub(super) fn note_request(&mut self, model: &Model, prompt: &Prompt) {
-        // Asked during the turn, the context report shows this request.
-        let cached = match &self.session.context.last_sent {
-            Some((sent_to, last)) if *sent_to == model.name => {
-                cached_parts(cache_rule(&model.settings), &prompt.parts, last)
-            }
-            _ => vec![false; prompt.parts.len()],
-        };
-        let mut sent = report(&model.settings, prompt, &cached);
-        sent.model = model.name.clone();
-        sent.summary = self.session.context.summary;
-        if let Some(lookups) = self.inbox.lookups_mut() {
-            lookups.set_context(sent);
+/// A request is about to go out to `model`: remember its parts (the next report
+/// compares with them) and what would keep its cache warm.
+pub(super) fn note_request(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    model: &Model,
+    prompt: &Prompt,
+) {
+    // Asked during the turn, the context report shows this request.
+    let cached = match &session.context.last_sent {
+        Some((sent_to, last)) if *sent_to == model.name => {
+            cached_parts(cache_rule(&model.settings), &prompt.parts, last)
         }
-        self.session.context.last_sent = Some((model.name.clone(), prompt.parts.clone()));
-        let ping = (cache_rule(&model.settings) == CacheRule::Breakpoints)
-            .then(|| ping_request(&prompt.request))
-            .flatten()
-            .map(|request| Ping {
-                model: model.clone(),
-                request,
-            });
-        self.session
-            .keepalive
-            .request_sent(tokio::time::Instant::now(), ping);
+        _ => vec![false; prompt.parts.len()],
+    };
+    let mut sent = report(&model.settings, prompt, &cached);
+    sent.model = model.name.clone();
+    sent.summary = session.context.summary;
+    if let Some(lookups) = inbox.lookups_mut() {
+        lookups.set_context(sent);
     }
+    session.context.last_sent = Some((model.name.clone(), prompt.parts.clone()));
+    let ping = (cache_rule(&model.settings) == CacheRule::Breakpoints)
+        .then(|| ping_request(&prompt.request))
+        .flatten()
+        .map(|request| Ping {
+            model: model.clone(),
+            request,
+        });
+    session
+        .keepalive
+        .request_sent(tokio::time::Instant::now(), ping);
+}
 
-    /// A reply from `model` reported `usage`: keep its cache counts for the pane.
-    pub(super) fn note_reply(&mut self, model: &Model, usage: &Usage) {
-        if usage.prompt_tokens() == 0 {
-            return;
+/// Folds in a finished history summary; the chat and the pane say what it did.
+pub(super) async fn collect_summary(session: &mut Session, inbox: &mut Inbox, emitter: &Emitter) {
+    match session.summarizer.collect(&mut session.history).await {
+        Some(Collected::Summarized(figures)) => {
+            session.context.summary = Some(figures);
+            emitter.emit(Event::HistorySummarized(figures)).await;
+            send_context_report(session, inbox, emitter).await;
         }
-        let counts = CacheCounts {
-            read: usage.cache_read_tokens,
-            written: usage.cache_write_tokens,
-            uncached: usage.input_tokens,
-        };
-        self.session.context.last_counts = Some((model.name.clone(), counts));
+        Some(Collected::Kept(line)) => tracing::info!("{line}"),
+        None => {}
     }
+}
 
-    /// Folds in a finished history summary; the chat and the pane say what it did.
-    pub(super) async fn collect_summary(&mut self) {
-        match self
-            .session
-            .summarizer
-            .collect(&mut self.session.history)
-            .await
-        {
-            Some(Collected::Summarized(figures)) => {
-                self.session.context.summary = Some(figures);
-                self.emitter.emit(Event::HistorySummarized(figures)).await;
-                self.send_context_report().await;
-            }
-            Some(Collected::Kept(line)) => tracing::info!("{line}"),
-            None => {}
-        }
+/// What the next request of the current mode will hold (with no model, counted
+/// with no window, price or cache).
+pub(super) async fn context_report(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+) -> ContextReport {
+    let model = session.models.main.clone();
+    let unknown = ModelSettings::default();
+    let settings = model.as_ref().map_or(&unknown, |model| &model.settings);
+    let name = model
+        .as_ref()
+        .map(|model| model.name.clone())
+        .unwrap_or_default();
+    let shape = PromptShape {
+        mode: session.mode,
+        format: session.edit_format,
+        use_history: true,
+        settings,
+    };
+    // A report never waits for the first scan: the map joins once it is ready.
+    let ready = session.map.state().is_some_and(|state| state.ready());
+    let map = if ready {
+        render_repo_map(
+            session,
+            inbox,
+            emitter,
+            &super::mentions::Mentions::default(),
+            super::repo_map::MapAsker::TokenReport,
+        )
+        .await
+    } else {
+        None
+    };
+    let map = map.as_ref().map(|map| map.text.as_str());
+    let mut prompt = assemble_prompt(session, &shape, &[], "", map);
+    let images = chat_image_tokens(session);
+    if images > 0 && shape.mode != ChatMode::Context {
+        prompt.parts.push(PromptPart {
+            name: "images",
+            tokens: images,
+            ..PromptPart::default()
+        });
     }
+    let cached = match &session.context.last_sent {
+        Some((sent_to, last)) if model.is_some() && *sent_to == name => {
+            cached_parts(cache_rule(settings), &prompt.parts, last)
+        }
+        _ => vec![false; prompt.parts.len()],
+    };
+    let mut report = report(settings, &prompt, &cached);
+    report.model = name.clone();
+    report.last_reply = session
+        .context
+        .last_counts
+        .as_ref()
+        .filter(|(counted, _)| model.is_some() && *counted == name)
+        .map(|(_, counts)| *counts);
+    let now = tokio::time::Instant::now();
+    report.cache_expires_in = session.keepalive.expires_in(now).map(|left| left.as_secs());
+    report.keepalive = session.keepalive.budget();
+    report.summary = session.context.summary;
+    report
+}
 
-    /// What the next request of the current mode will hold (with no model, counted
-    /// with no window, price or cache).
-    pub(super) async fn context_report(&mut self) -> ContextReport {
-        let model = self.session.models.main.clone();
-        let unknown = ModelSettings::default();
-        let settings = model.as_ref().map_or(&unknown, |model| &model.settings);
-        let name = model
-            .as_ref()
-            .map(|model| model.name.clone())
-            .unwrap_or_default();
-        let shape = PromptShape {
-            mode: self.session.mode,
-            format: self.session.edit_format,
-            use_history: true,
-            settings,
-        };
-        // A report never waits for the first scan: the map joins once it is ready.
-        let ready = self.session.map.state().is_some_and(|state| state.ready());
-        let map = if ready {
-            self.render_repo_map(
-                &super::mentions::Mentions::default(),
-                super::repo_map::MapAsker::TokenReport,
-            )
-            .await
-        } else {
-            None
-        };
-        let mut prompt =
-            self.assemble_prompt(&shape, &[], "", map.as_ref().map(|map| map.text.as_str()));
-        let images = self.image_tokens();
-        if images > 0 && shape.mode != ChatMode::Context {
-            prompt.parts.push(PromptPart {
-                name: "images",
-                tokens: images,
-                ..PromptPart::default()
-            });
-        }
-        let cached = match &self.session.context.last_sent {
-            Some((sent_to, last)) if model.is_some() && *sent_to == name => {
-                cached_parts(cache_rule(settings), &prompt.parts, last)
-            }
-            _ => vec![false; prompt.parts.len()],
-        };
-        let mut report = report(settings, &prompt, &cached);
-        report.model = name.clone();
-        report.last_reply = self
-            .session
-            .context
-            .last_counts
-            .as_ref()
-            .filter(|(counted, _)| model.is_some() && *counted == name)
-            .map(|(_, counts)| *counts);
-        let now = tokio::time::Instant::now();
-        report.cache_expires_in = self
-            .session
-            .keepalive
-            .expires_in(now)
-            .map(|left| left.as_secs());
-        report.keepalive = self.session.keepalive.budget();
-        report.summary = self.session.context.summary;
-        report
+/// Sends the report when a front end asked for them.
+pub(super) async fn send_context_report(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+) {
+    if !session.context.wanted {
+        return;
     }
+    let report = context_report(session, inbox, emitter).await;
+    if let Some(lookups) = inbox.lookups_mut() {
+        lookups.set_context(report.clone());
+    }
+    emitter.emit(Event::ContextReport(report)).await;
+}
 
-    /// Sends the report when a front end asked for them.
-    pub(super) async fn send_context_report(&mut self) {
-        if !self.session.context.wanted {
-            return;
-        }
-        let report = self.context_report().await;
-        if let Some(lookups) = self.inbox.lookups_mut() {
-            lookups.set_context(report.clone());
-        }
-        self.emitter.emit(Event::ContextReport(report)).await;
-    }
+/// A front end asked for reports (the context pane opened).
+pub(super) async fn start_context_reports(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+) {
+    session.context.wanted = true;
+    send_context_report(session, inbox, emitter).await;
+}
 
-    /// A front end asked for reports (the context pane opened).
-    pub(super) async fn start_context_reports(&mut self) {
-        self.session.context.wanted = true;
-        self.send_context_report().await;
+/// `/tokens`: the report as a table, then each file's share.
+pub(super) async fn command_tokens(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+) -> TurnOutcome {
+    let report = context_report(session, inbox, emitter).await;
+    let mut text = crate::text::context_table(&report);
+    let files = session.chat_file_texts();
+    let read_only = session.read_only_texts();
+    let images = image_token_lines(session);
+    if !files.is_empty() || !read_only.is_empty() || !images.is_empty() {
+        text.push_str("\nBy file:");
     }
-
-    /// `/tokens`: the report as a table, then each file's share.
-    pub(super) async fn command_tokens(&mut self) {
-        let report = self.context_report().await;
-        let mut text = crate::text::context_table(&report);
-        let files = self.session.chat_file_texts();
-        let read_only = self.session.read_only_texts();
-        let images = self.image_token_lines();
-        if !files.is_empty() || !read_only.is_empty() || !images.is_empty() {
-            text.push_str("\nBy file:");
-        }
-        for file in files.iter().chain(read_only.iter()) {
-            let tokens = crate::tokens::count_tokens(&super::prompt::render_file(file));
-            text.push_str(&format!("\n{tokens:>8}  {}", file.name));
-        }
-        for line in images.lines() {
-            text.push('\n');
-            text.push_str(line);
-        }
-        self.emitter.info(text).await;
-        if self.session.context.wanted {
-            self.emitter.emit(Event::ContextReport(report)).await;
-        }
+    for file in files.iter().chain(read_only.iter()) {
+        let tokens = crate::tokens::count_tokens(&super::prompt::render_file(file));
+        text.push_str(&format!("\n{tokens:>8}  {}", file.name));
     }
+    for line in images.lines() {
+        text.push('\n');
+        text.push_str(line);
+    }
+    emitter.info(text).await;
+    if session.context.wanted {
+        emitter.emit(Event::ContextReport(report)).await;
+    }
+    TurnOutcome::Success
 }
 
 #[cfg(test)]

@@ -37,6 +37,20 @@ impl Emitter {
         self.transcript = Some(transcript);
     }
 
+    /// Records what the user sent in the transcript (front ends show it themselves).
+    pub fn record_user(&self, text: &str) {
+        if let Some(transcript) = &self.transcript {
+            transcript.user(text);
+        }
+    }
+
+    /// Records the model's reply in the transcript (it streamed out in pieces).
+    pub fn record_reply(&self, text: &str) {
+        if let Some(transcript) = &self.transcript {
+            transcript.reply(text);
+        }
+    }
+
     /// Sends one event, waiting while the channel is full (backpressure on the stream).
     pub async fn emit(&self, event: Event) {
         if let Some(transcript) = &self.transcript {

@@ -9,10 +9,11 @@ use crate::protocol::ChatMode;
 use crate::safe_fs::LimitedReadError;
 
 use super::chat_files::is_image;
+use super::emitter::Emitter;
+use super::models::Model;
 use super::prompt::{Prompt, PromptPart};
+use super::reasoning::apply_reasoning;
 use super::session::Session;
-use super::spawn::Engine;
-use super::turn::RoundSetup;
 
 const MB: u64 = 1024 * 1024;
 
@@ -41,126 +42,120 @@ fn read_image(session: &Session, name: &str) -> Result<Vec<u8>, String> {
     })
 }
 
-/// The extensions read as images.
-impl Engine {
-    /// Whether the image `name` may join the chat: the main model takes images and
-    /// the file is one of the formats providers read.
-    pub(super) fn admit_image(&self, name: &str) -> Result<(), String> {
-        let Some(model) = &self.session.models.main else {
-            return Err(format!(
-                "{name} is an image and no model is set up to look at it"
-            ));
-        };
-        if !model.settings.accepts_images {
-            return Err(format!(
-                "{name} is an image, and {} does not take images; switch to a model that does (/model gpt-4o, /model sonnet) to add it",
-                model.name
-            ));
-        }
-        let bytes =
-            read_image(&self.session, name).map_err(|reason| format!("{name}: {reason}"))?;
-        crate::llm::image_info(&bytes).map_err(|error| format!("{name}: {error}"))?;
-        Ok(())
+/// Whether the image `name` may join the chat: the main model takes images and
+/// the file is one of the formats providers read.
+pub(super) fn admit_image(session: &Session, name: &str) -> Result<(), String> {
+    let Some(model) = &session.models.main else {
+        return Err(format!(
+            "{name} is an image and no model is set up to look at it"
+        ));
+    };
+    if !model.settings.accepts_images {
+        return Err(format!(
+            "{name} is an image, and {} does not take images; switch to a model that does (/model gpt-4o, /model sonnet) to add it",
+            model.name
+        ));
     }
+    let bytes = read_image(session, name).map_err(|reason| format!("{name}: {reason}"))?;
+    crate::llm::image_info(&bytes).map_err(|error| format!("{name}: {error}"))?;
+    Ok(())
+}
 
-    /// The images in the chat (editable and read-only), by name.
-    fn image_names(&self) -> Vec<String> {
-        self.session
-            .files
-            .all()
-            .into_iter()
-            .filter(|name| is_image(name))
-            .collect()
+/// The images in the chat (editable and read-only), by name.
+fn image_names(session: &Session) -> Vec<String> {
+    session
+        .files
+        .all()
+        .into_iter()
+        .filter(|name| is_image(name))
+        .collect()
+}
+
+/// Prompt tokens of each image in the chat, read from the headers only, by the
+/// counting rule of the main model's provider.
+fn image_costs(session: &Session) -> Vec<(String, u64)> {
+    let provider = session
+        .models
+        .main
+        .as_ref()
+        .map(|model| model.settings.provider)
+        .unwrap_or(ProviderKind::OpenAiCompatible);
+    image_names(session)
+        .into_iter()
+        .filter_map(|name| {
+            let bytes = read_image(session, &name).ok()?;
+            let size = imagesize::blob_size(&bytes).ok()?;
+            let tokens = image_tokens(provider, size.width as u64, size.height as u64);
+            Some((name, tokens))
+        })
+        .collect()
+}
+
+/// Prompt tokens of all images in the chat.
+pub(super) fn chat_image_tokens(session: &Session) -> u64 {
+    image_costs(session).iter().map(|(_, tokens)| tokens).sum()
+}
+
+/// `/tokens` lines for the images, one each.
+pub(super) fn image_token_lines(session: &Session) -> String {
+    image_costs(session)
+        .iter()
+        .map(|(name, tokens)| format!("{tokens:>8}    {name} (image)\n"))
+        .collect()
+}
+
+/// Finishes a request for `model` in `mode`: the images go with the chat files'
+/// message, and the reasoning settings are applied.
+pub(super) async fn complete_request(
+    session: &Session,
+    emitter: &Emitter,
+    model: &Model,
+    mode: ChatMode,
+    prompt: &mut Prompt,
+) {
+    apply_reasoning(&session.settings, &mut prompt.request, model);
+    let names = image_names(session);
+    if names.is_empty() {
+        return;
     }
-
-    /// The provider whose counting rule applies.
-    fn image_provider(&self) -> ProviderKind {
-        self.session
-            .models
-            .main
-            .as_ref()
-            .map(|model| model.settings.provider)
-            .unwrap_or(ProviderKind::OpenAiCompatible)
+    if !model.settings.accepts_images {
+        emitter
+            .warn(format!(
+                "{} does not take images: {} not sent",
+                model.name,
+                names.join(", ")
+            ))
+            .await;
+        return;
     }
-
-    /// Prompt tokens of each image in the chat, read from the headers only.
-    fn image_costs(&self) -> Vec<(String, u64)> {
-        let provider = self.image_provider();
-        self.image_names()
-            .into_iter()
-            .filter_map(|name| {
-                let bytes = read_image(&self.session, &name).ok()?;
-                let size = imagesize::blob_size(&bytes).ok()?;
-                let tokens = image_tokens(provider, size.width as u64, size.height as u64);
-                Some((name, tokens))
-            })
-            .collect()
-    }
-
-    /// Prompt tokens of all images in the chat.
-    pub(super) fn image_tokens(&self) -> u64 {
-        self.image_costs().iter().map(|(_, tokens)| tokens).sum()
-    }
-
-    /// `/tokens` lines for the images, one each.
-    pub(super) fn image_token_lines(&self) -> String {
-        self.image_costs()
-            .iter()
-            .map(|(name, tokens)| format!("{tokens:>8}    {name} (image)\n"))
-            .collect()
-    }
-
-    /// Finishes a request for `setup`: the images go with the chat files' message,
-    /// and the reasoning settings are applied.
-    pub(super) async fn complete_request(&mut self, setup: &RoundSetup, prompt: &mut Prompt) {
-        self.apply_reasoning(&mut prompt.request, &setup.model);
-        let names = self.image_names();
-        if names.is_empty() {
-            return;
-        }
-        if !setup.model.settings.accepts_images {
-            self.emitter
-                .warn(format!(
-                    "{} does not take images: {} not sent",
-                    setup.model.name,
-                    names.join(", ")
-                ))
-                .await;
-            return;
-        }
-        let mut images = Vec::new();
-        let mut sent = Vec::new();
-        for name in &names {
-            // Checked again: the file may have grown since it was added.
-            let read = read_image(&self.session, name)
-                .and_then(|bytes| ImagePart::new(bytes).map_err(|error| error.to_string()));
-            match read {
-                Ok(image) => {
-                    images.push(image);
-                    sent.push(name.clone());
-                }
-                Err(problem) => {
-                    self.emitter
-                        .warn(format!("{name} is not sent: {problem}"))
-                        .await
-                }
+    let mut images = Vec::new();
+    let mut sent = Vec::new();
+    for name in &names {
+        // Checked again: the file may have grown since it was added.
+        let read = read_image(session, name)
+            .and_then(|bytes| ImagePart::new(bytes).map_err(|error| error.to_string()));
+        match read {
+            Ok(image) => {
+                images.push(image);
+                sent.push(name.clone());
             }
+            Err(problem) => emitter.warn(format!("{name} is not sent: {problem}")).await,
         }
-        let provider = setup.model.settings.provider;
-        let tokens = images
-            .iter()
-            .map(|image: &ImagePart| image.tokens(provider))
-            .sum();
-        if attach(&mut prompt.request.messages, images, &sent, setup.mode) {
-            let mut hasher = std::hash::DefaultHasher::new();
-            std::hash::Hash::hash(&sent, &mut hasher);
-            prompt.parts.push(PromptPart {
-                name: "images",
-                tokens,
-                hash: std::hash::Hasher::finish(&hasher),
-                cache_breakpoint: false,
-            });
-        }
+    }
+    let provider = model.settings.provider;
+    let tokens = images
+        .iter()
+        .map(|image: &ImagePart| image.tokens(provider))
+        .sum();
+    if attach(&mut prompt.request.messages, images, &sent, mode) {
+        let mut hasher = std::hash::DefaultHasher::new();
+        std::hash::Hash::hash(&sent, &mut hasher);
+        prompt.parts.push(PromptPart {
+            name: "images",
+            tokens,
+            hash: std::hash::Hasher::finish(&hasher),
+            cache_breakpoint: false,
+        });
     }
 }
 

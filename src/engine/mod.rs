@@ -15,10 +15,12 @@
 //! → shell commands the model proposed are offered (`Question::RunShell`, never
 //! auto-answered by the engine). Slash commands (`commands`) are turns too.
 //!
-//! Files: `spawn` (task and main loop), `inbox` (channels, questions, decisions),
-//! `session`, `models`, `files`, `prompt`, `turn` (rounds and reflection), `reply_stream`
-//! (streaming), `edits` (review, apply, commit, lint, test), `commit_message`,
-//! `checks` (shell, lint, syntax), `commands`, `repository` (log, diff, undo),
+//! Files: `spawn` (task, main loop, the dispatch of operations and commands), `inbox`
+//! (channels, questions, decisions), `session`, `models`, `files`, `prompt`,
+//! `session_prompt` (the session's prompt), `status`, `turn` (rounds and reflection),
+//! `reply_stream` (streaming), `edits` (review, apply, commit), `shell` (lint, test and
+//! shell commands run), `commit_message`, `checks` (shell, lint, syntax), `commands`
+//! (the slash commands' handlers), `repository` (log, diff, undo),
 //! `repo_map` (and `map_task`, its thread), `mentions`, `summarize`, `history`,
 //! `transcript`, `locked_repo`, `session_log` (the session file, `--resume`), `rewind`
 //! (`/rewind`, `/redo`, `/sessions`, `/resume`). The ways in besides typing, each in its own file: `images`, `clipboard_commands`,
@@ -71,7 +73,10 @@ mod session;
 mod session_keys;
 mod session_log;
 mod session_map;
+mod session_prompt;
+mod shell;
 mod spawn;
+mod status;
 mod summarize;
 mod tally;
 mod transcript;

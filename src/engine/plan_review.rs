@@ -5,53 +5,50 @@
 
 use crate::protocol::{Event, Op, PlanDecision, PlanOutcome};
 
-use super::spawn::Engine;
+use super::emitter::Emitter;
+use super::inbox::Inbox;
+use super::session::Session;
 
-impl Engine {
-    /// Whether plans go to the editor without a stop: `--auto-accept-architect`, which
-    /// a headless run leaves on and the full-screen session turns off unless given.
-    fn plans_auto_accepted(&self) -> bool {
-        self.session.settings.auto_accept_architect.unwrap_or(true)
+/// The text the editor model gets for `plan`, or `None` when the user dropped it
+/// (or the session ended while it waited).
+pub(super) async fn review_plan(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+    plan: String,
+) -> Option<String> {
+    // `--auto-accept-architect`: a headless run leaves it on, the full-screen
+    // session turns it off unless given.
+    if session.settings.auto_accept_architect.unwrap_or(true) {
+        return Some(plan);
     }
-
-    /// The text the editor model gets for `plan`, or `None` when the user dropped it
-    /// (or the session ended while it waited).
-    pub(super) async fn review_plan(&mut self, plan: String) -> Option<String> {
-        if self.plans_auto_accepted() {
-            return Some(plan);
+    let id = session.next_plan();
+    emitter
+        .emit(Event::PlanReady {
+            plan: id,
+            text: plan.clone(),
+        })
+        .await;
+    let decision = loop {
+        match inbox.receive_during_turn().await {
+            Some(Op::PlanDecide { plan, decision }) if plan == id => break decision,
+            // Esc while the plan waits, or the end of the session: nothing is sent.
+            Some(Op::Interrupt) | None => break PlanDecision::Drop,
+            Some(Op::SetAutoAccept { .. }) => {}
+            Some(other) => inbox.hold(other),
         }
-        let id = self.session.next_plan();
-        self.emitter
-            .emit(Event::PlanReady {
-                plan: id,
-                text: plan.clone(),
-            })
-            .await;
-        let decision = loop {
-            match self.inbox.receive_during_turn().await {
-                Some(Op::PlanDecide { plan, decision }) if plan == id => break decision,
-                // Esc while the plan waits, or the end of the session: nothing is sent.
-                Some(Op::Interrupt) | None => break PlanDecision::Drop,
-                Some(Op::SetAutoAccept { .. }) => {}
-                Some(other) => self.inbox.hold(other),
-            }
-        };
-        self.inbox.take_interrupt();
-        let (outcome, sent) = match decision {
-            PlanDecision::Send => (PlanOutcome::Sent, Some(plan)),
-            PlanDecision::SendEdited { text } if text.trim().is_empty() => {
-                (PlanOutcome::Dropped, None)
-            }
-            PlanDecision::SendEdited { text } if text == plan => (PlanOutcome::Sent, Some(plan)),
-            PlanDecision::SendEdited { text } => {
-                self.session.history.amend_last_reply(text.clone());
-                (PlanOutcome::SentEdited { text: text.clone() }, Some(text))
-            }
-            PlanDecision::Drop => (PlanOutcome::Dropped, None),
-        };
-        self.emitter
-            .emit(Event::PlanDecided { plan: id, outcome })
-            .await;
-        sent
-    }
+    };
+    inbox.take_interrupt();
+    let (outcome, sent) = match decision {
+        PlanDecision::Send => (PlanOutcome::Sent, Some(plan)),
+        PlanDecision::SendEdited { text } if text.trim().is_empty() => (PlanOutcome::Dropped, None),
+        PlanDecision::SendEdited { text } if text == plan => (PlanOutcome::Sent, Some(plan)),
+        PlanDecision::SendEdited { text } => {
+            session.history.amend_last_reply(text.clone());
+            (PlanOutcome::SentEdited { text: text.clone() }, Some(text))
+        }
+        PlanDecision::Drop => (PlanOutcome::Dropped, None),
+    };
+    emitter.emit(Event::PlanDecided { plan: id, outcome }).await;
+    sent
 }

@@ -8,7 +8,10 @@ use crate::sessions::{self, RewoundCode, StoredCommit};
 use crate::text::counted;
 
 use super::blocking::blocking;
+use super::chat_files::{AddRefusal, Found};
+use super::files;
 use super::read_only::session_list;
+use super::repository::send_commit_log;
 use super::spawn::Engine;
 
 /// How much of a message the rewind question quotes.
@@ -135,7 +138,7 @@ impl Engine {
         said.push_str(". /redo puts it back.");
         self.emitter.info(said).await;
         if undone > 0 {
-            self.send_commit_log(LOG_AFTER_MOVE).await;
+            send_commit_log(self.session.git.as_deref(), &self.emitter, LOG_AFTER_MOVE).await;
         }
         self.write_session().await;
         TurnOutcome::Success
@@ -203,7 +206,7 @@ impl Engine {
         said.push('.');
         self.emitter.info(said).await;
         if restored > 0 {
-            self.send_commit_log(LOG_AFTER_MOVE).await;
+            send_commit_log(self.session.git.as_deref(), &self.emitter, LOG_AFTER_MOVE).await;
         }
         self.write_session().await;
         TurnOutcome::Success
@@ -311,5 +314,25 @@ fn rewound_code(report: RewindReport) -> RewoundCode {
                 by_assistant: commit.made_by.is_assistant(),
             })
             .collect(),
+    }
+}
+
+/// The file calls `session_log` makes when it adopts a saved session, over the engine
+/// until that file takes the owners too (it is being reworked apart from this one).
+impl Engine {
+    pub(super) fn find_inside(&self, relative: &str, typed: &str) -> Result<Found, AddRefusal> {
+        files::find_inside(&self.session, relative, typed)
+    }
+
+    pub(super) fn add_relative(&mut self, paths: Vec<String>) -> Result<Vec<String>, AddRefusal> {
+        files::add_relative(&mut self.session, paths)
+    }
+
+    pub(super) fn add_read_only(&mut self, typed: &str) -> Result<String, String> {
+        files::add_read_only(&mut self.session, typed)
+    }
+
+    pub(super) fn drop_files(&mut self, typed: &str) -> Vec<String> {
+        files::drop_files(&mut self.session.files, &self.session.root, typed)
     }
 }

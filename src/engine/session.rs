@@ -20,7 +20,6 @@ use super::models::Models;
 use super::prompt::FileText;
 use super::session_map::SessionMap;
 use super::summarize::Summarizer;
-use super::transcript::Transcript;
 
 /// One session's state; owned by the engine task.
 pub struct Session {
@@ -36,7 +35,7 @@ pub struct Session {
     pub editor_edit_format: EditFormat,
     pub git: Option<Arc<LockedRepo>>,
     /// The tool's state folder, chosen once at start (`None`: nothing is kept).
-    pub state: Option<StateDir>,
+    state: Option<StateDir>,
     /// The repo map: its thread and what the session last showed of it.
     pub map: SessionMap,
     pub session_cost: f64,
@@ -47,10 +46,8 @@ pub struct Session {
     /// Text to put before the next user message (command output the user kept,
     /// rejected edits the user wants the model told about).
     pub pending_note: Option<String>,
-    /// The repository's files as last listed; refreshed off the async workers.
-    pub repo_files: Vec<String>,
-    /// The conversation as written to `.aider-tui/chat-history.md`.
-    pub transcript: Transcript,
+    /// The repository's files as last listed ([`Session::refresh_repo_files`]).
+    repo_files: Vec<String>,
     /// The last request sent and reply received, for the context pane.
     pub context: ContextState,
     /// Keep-alive pings for the prompt cache (`--cache-keepalive-pings`).
@@ -72,7 +69,6 @@ impl Session {
         let edit_format = models.edit_format(&settings);
         let editor_edit_format = models.editor_edit_format(&settings);
         let mode = initial_mode(&settings);
-        let transcript = Transcript::open(state.clone());
         let keepalive = KeepAlive::new(settings.cache_keepalive_pings);
         Session {
             workspace,
@@ -92,7 +88,6 @@ impl Session {
             summarizer: Summarizer::default(),
             pending_note: None,
             repo_files: Vec::new(),
-            transcript,
             context: ContextState::default(),
             keepalive,
             next_review: 1,
@@ -171,9 +166,32 @@ impl Session {
         self.files.read_only_texts(&self.workspace)
     }
 
-    /// The repository's files, relative, as last listed (see `Engine::refresh_repo_files`).
+    /// The repository's files, relative, as last listed.
     pub fn repo_files(&self) -> Vec<String> {
         self.repo_files.clone()
+    }
+
+    /// How many files the last listing found.
+    pub fn repo_file_count(&self) -> usize {
+        self.repo_files.len()
+    }
+
+    /// Lists the repository's files again, on the blocking pool (a walk of a big
+    /// folder without git can take a while).
+    pub async fn refresh_repo_files(&mut self) {
+        let root = self.root.clone();
+        let use_git = self.git.is_some();
+        match tokio::task::spawn_blocking(move || crate::repo_files::list_paths(&root, use_git))
+            .await
+        {
+            Ok(files) => self.repo_files = files,
+            Err(err) => tracing::warn!("listing the repository's files failed: {err}"),
+        }
+    }
+
+    /// The tool's state folder, chosen once at start (`None`: nothing is kept).
+    pub fn state(&self) -> Option<&StateDir> {
+        self.state.as_ref()
     }
 
     /// The status a front end shows.

@@ -9,20 +9,47 @@ use tokio::sync::mpsc;
 use crate::config::Settings;
 use crate::edit::Workspace;
 use crate::git::GitRepo;
-use crate::protocol::{Event, Op, TurnOutcome};
+use crate::protocol::{
+    ChatMode, Command, ErrorKind, Event, Op, TurnOutcome, help_text, parse_command,
+};
 use crate::safe_fs::StateDir;
 use crate::text::tracked_state_notice;
 
+use super::cache_warm::keep_cache_warm;
+use super::clipboard_commands::{command_copy, command_paste, copy_text};
+use super::commands::{
+    command_add, command_chat_mode, command_clear, command_commit, command_copy_context,
+    command_drop, command_error, command_git, command_ls, command_map, command_model,
+    command_read_only, command_run, command_test, say,
+};
+use super::context_report::command_tokens;
+use super::context_report::{self, start_context_reports};
 use super::devices::Devices;
 use super::emitter::Emitter;
+use super::files::add_startup_files;
 use super::inbox::Inbox;
+use super::key_command::{command_key, set_key};
 use super::locked_repo::LockedRepo;
 use super::lookups::Lookups;
 use super::models::Models;
+use super::models_command::command_models;
+use super::read_only::settings_text;
+use super::reasoning;
+use super::repo_map::{follow_chat_files, on_map_progress, send_repo_map, start_repo_map};
+use super::repository::{
+    send_commit_diff, send_commit_log, send_file_preview, show_last_diff, undo_commit, undo_last,
+};
+use super::repository_settings::announce_repository_settings;
+use super::saved_files::command_save;
 use super::session::Session;
 use super::session_log::SessionLog;
 use super::session_map::Wait;
+use super::status;
+use super::transcript::Transcript;
 use super::turn_view::TurnView;
+use super::ui_commands;
+use super::voice_command::command_voice;
+use super::web_command::command_web;
 
 /// Capacity of the operation channel.
 const OPS_CAPACITY: usize = 64;
@@ -131,7 +158,7 @@ impl Engine {
             state,
         );
         let mut emitter = emitter;
-        emitter.record_into(session.transcript.clone());
+        emitter.record_into(Transcript::open(session.state().cloned()));
         emitter.tally_into(sessions.tally());
         let mut engine = Engine {
             session,
@@ -151,9 +178,9 @@ impl Engine {
             ),
         );
         engine.inbox.answer_lookups_with(lookups);
-        engine.announce_repository_settings().await;
+        announce_repository_settings(&engine.session.settings, &engine.emitter).await;
         if !tracked_state.is_empty() {
-            let kept_in = engine.session.state.as_ref().map(StateDir::path);
+            let kept_in = engine.session.state().map(StateDir::path);
             engine
                 .emitter
                 .warn(tracked_state_notice(&tracked_state, kept_in))
@@ -163,17 +190,17 @@ impl Engine {
         // one walk before the first status; the map builds on its own thread, so the
         // screen shows the session at once on a repository of any size.
         let listing = std::time::Instant::now();
-        engine.refresh_repo_files().await;
+        engine.session.refresh_repo_files().await;
         let listed = listing.elapsed();
-        engine.add_startup_files().await;
+        add_startup_files(&mut engine.session, &engine.emitter).await;
         if !engine.resume_at_start().await {
             return None;
         }
         engine.load_startup_commands().await;
-        engine.start_repo_map();
+        start_repo_map(&mut engine.session);
         engine.send_status().await;
         tracing::info!(
-            files = engine.session.repo_files.len(),
+            files = engine.session.repo_file_count(),
             listing_ms = listed.as_millis() as u64,
             total_ms = started.elapsed().as_millis() as u64,
             "engine started"
@@ -194,7 +221,7 @@ impl Engine {
                         None => std::future::pending().await,
                     }
                 } => {
-                    self.on_map_progress().await;
+                    on_map_progress(&mut self.session, &mut self.inbox, &self.emitter).await;
                     continue;
                 }
                 () = async {
@@ -203,11 +230,15 @@ impl Engine {
                         None => std::future::pending().await,
                     }
                 } => {
-                    self.keep_cache_warm().await;
+                    if keep_cache_warm(&mut self.session, &self.emitter).await {
+                        self.send_status().await;
+                        self.send_context_report().await;
+                    }
                     continue;
                 }
             };
             let Some(op) = op else { break };
+            let git = self.session.git.as_deref();
             match op {
                 Op::Submit { text } => self.submit(text).await,
                 Op::Quit => break,
@@ -225,17 +256,48 @@ impl Engine {
                     self.inbox.auto_accept = on;
                     self.send_status().await;
                 }
-                Op::SetKey { provider, key } => self.set_key(&provider, key).await,
-                Op::RequestCommitLog { limit } => self.send_commit_log(limit).await,
-                Op::RequestCommitDiff { commit } => self.send_commit_diff(&commit).await,
-                Op::UndoCommit { commit } => self.undo_commit(&commit).await,
-                Op::RequestRepoMap => self.send_repo_map(false, Wait::No).await,
-                Op::RefreshRepoMap => self.send_repo_map(true, Wait::No).await,
-                Op::RequestContextReport => self.start_context_reports().await,
-                Op::CopyText { text, what } => self.copy_text(text, &what).await,
-                Op::RequestFilePreview { path } => self.send_file_preview(path).await,
+                Op::SetKey { provider, key } => {
+                    set_key(&mut self.session, &self.emitter, &provider, key).await;
+                    self.send_status().await;
+                }
+                Op::RequestCommitLog { limit } => send_commit_log(git, &self.emitter, limit).await,
+                Op::RequestCommitDiff { commit } => {
+                    send_commit_diff(git, &self.emitter, &commit).await
+                }
+                Op::UndoCommit { commit } => {
+                    undo_commit(&mut self.session, &self.emitter, &commit).await
+                }
+                Op::RequestRepoMap => {
+                    send_repo_map(
+                        &mut self.session,
+                        &mut self.inbox,
+                        &self.emitter,
+                        false,
+                        Wait::No,
+                    )
+                    .await
+                }
+                Op::RefreshRepoMap => {
+                    send_repo_map(
+                        &mut self.session,
+                        &mut self.inbox,
+                        &self.emitter,
+                        true,
+                        Wait::No,
+                    )
+                    .await
+                }
+                Op::RequestContextReport => {
+                    start_context_reports(&mut self.session, &mut self.inbox, &self.emitter).await
+                }
+                Op::CopyText { text, what } => {
+                    copy_text(&self.devices, &self.emitter, text, &what).await
+                }
+                Op::RequestFilePreview { path } => {
+                    send_file_preview(&self.session.workspace, &self.emitter, path).await
+                }
                 Op::RequestRepoFiles => {
-                    self.refresh_repo_files().await;
+                    self.session.refresh_repo_files().await;
                     let files = self.session.repo_files();
                     self.emitter.emit(Event::RepoFiles { files }).await;
                 }
@@ -256,13 +318,13 @@ impl Engine {
             .await;
         self.inbox.take_interrupt();
         self.inbox.turn_running = true;
-        self.refresh_repo_files().await;
+        self.session.refresh_repo_files().await;
         // Lookups during the turn read the session as it is now.
         let view = TurnView::of(&self.session, self.sessions.store(), self.sessions.id());
         if let Some(lookups) = self.inbox.lookups_mut() {
             lookups.set_view(view);
         }
-        self.session.transcript.user(&text);
+        self.emitter.record_user(&text);
         let chat_files = self.session.files.editable();
         self.begin_turn_record(&text);
         let outcome = if text.trim_start().starts_with('/') {
@@ -274,7 +336,7 @@ impl Engine {
             tracing::warn!("turn ended with an error: {message}");
         }
         if self.session.files.editable() != chat_files {
-            self.follow_chat_files().await;
+            follow_chat_files(&mut self.session, &mut self.inbox, &self.emitter).await;
         }
         self.save_after_turn().await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
@@ -288,23 +350,232 @@ impl Engine {
         self.send_context_report().await;
     }
 
-    /// Lists the repository's files again, on the blocking pool (a walk of a big
-    /// folder without git can take a while).
-    pub(super) async fn refresh_repo_files(&mut self) {
-        let root = self.session.root.clone();
-        let use_git = self.session.git.is_some();
-        match tokio::task::spawn_blocking(move || crate::repo_files::list_paths(&root, use_git))
-            .await
-        {
-            Ok(files) => self.session.repo_files = files,
-            Err(err) => tracing::warn!("listing the repository's files failed: {err}"),
+    /// Sends the current status.
+    pub(super) async fn send_status(&self) {
+        status::send_status(&self.session, self.inbox.auto_accept, &self.emitter).await;
+    }
+
+    /// Sends the context report when a front end asked for them.
+    pub(super) async fn send_context_report(&mut self) {
+        context_report::send_context_report(&mut self.session, &mut self.inbox, &self.emitter)
+            .await;
+    }
+
+    /// Runs one slash command line (starting with `/`).
+    pub(super) async fn run_command(&mut self, line: &str) -> TurnOutcome {
+        match parse_command(line) {
+            Ok((command, args)) => self.dispatch(command, args).await,
+            Err(message) => command_error(message),
         }
     }
 
-    /// Sends the current status.
-    pub(super) async fn send_status(&self) {
-        let tokens = self.estimate_context_tokens();
-        let status = self.session.status(self.inbox.auto_accept, tokens);
-        self.emitter.emit(Event::Status(status)).await;
+    /// Each command of the registry to its handler. The rows the full-screen session
+    /// runs itself (`Runs::Ui`) reach the engine only from a headless run.
+    async fn dispatch(&mut self, command: Command, args: &str) -> TurnOutcome {
+        match command {
+            Command::Add => {
+                command_add(&mut self.session, &mut self.inbox, &self.emitter, args).await
+            }
+            Command::Drop => command_drop(&mut self.session, &self.emitter, args).await,
+            Command::ReadOnly => command_read_only(&mut self.session, &self.emitter, args).await,
+            Command::Ls => command_ls(&self.session, &self.emitter).await,
+            Command::Undo => undo_last(&mut self.session, &self.emitter).await,
+            Command::Diff => show_last_diff(&self.session, &self.emitter).await,
+            Command::Commit => command_commit(&self.session, &self.emitter, args).await,
+            Command::Run => {
+                command_run(&mut self.session, &mut self.inbox, &self.emitter, args).await
+            }
+            Command::Test => command_test(&mut self.session, &self.emitter, args).await,
+            Command::Lint => self.command_lint(args).await,
+            Command::Ask => self.mode_command(ChatMode::Ask, args).await,
+            Command::Code => self.mode_command(ChatMode::Code, args).await,
+            Command::Architect => self.mode_command(ChatMode::Architect, args).await,
+            Command::Context => self.mode_command(ChatMode::Context, args).await,
+            Command::ChatMode => command_chat_mode(&mut self.session, &self.emitter, args).await,
+            Command::Model | Command::WeakModel | Command::EditorModel => {
+                command_model(&mut self.session, &self.emitter, command, args).await
+            }
+            Command::Key => command_key(args),
+            Command::Models => {
+                let session = &self.session;
+                command_models(&session.settings, &session.models, &self.emitter, args).await
+            }
+            Command::ReasoningEffort => {
+                let session = &mut self.session;
+                let main = session.models.main.as_ref();
+                reasoning::command_reasoning_effort(
+                    &mut session.settings,
+                    main,
+                    &self.emitter,
+                    args,
+                )
+                .await
+            }
+            Command::ThinkTokens => {
+                let session = &mut self.session;
+                let main = session.models.main.as_ref();
+                reasoning::command_think_tokens(&mut session.settings, main, &self.emitter, args)
+                    .await
+            }
+            Command::Tokens => {
+                command_tokens(&mut self.session, &mut self.inbox, &self.emitter).await
+            }
+            Command::Clear => command_clear(&mut self.session, &self.emitter, false).await,
+            Command::Reset => command_clear(&mut self.session, &self.emitter, true).await,
+            Command::Map => {
+                command_map(&mut self.session, &mut self.inbox, &self.emitter, false).await
+            }
+            Command::MapRefresh => {
+                command_map(&mut self.session, &mut self.inbox, &self.emitter, true).await
+            }
+            Command::Settings => say(&self.emitter, settings_text(&self.session.settings)).await,
+            // Between turns nothing waits: what is queued is already running.
+            Command::Cancel => say(&self.emitter, "Nothing is queued.").await,
+            Command::Help => say(&self.emitter, help_text()).await,
+            Command::Git => command_git(&self.session.root, &self.emitter, args).await,
+            Command::Rewind => self.command_rewind(args).await,
+            Command::Redo => self.command_redo().await,
+            Command::Sessions => self.command_sessions().await,
+            Command::Resume => self.command_resume(args).await,
+            Command::Copy => {
+                command_copy(&self.session.history, &self.devices, &self.emitter).await
+            }
+            Command::CopyContext => {
+                let (session, inbox) = (&mut self.session, &mut self.inbox);
+                command_copy_context(session, inbox, &self.emitter, &self.devices).await
+            }
+            Command::Paste => {
+                command_paste(&mut self.session, &self.devices, &self.emitter, args).await
+            }
+            Command::Web => match command_web(&mut self.session, &self.emitter, args).await {
+                Ok(Some(text)) => self.run_message(text, None).await,
+                Ok(None) => TurnOutcome::Success,
+                Err(message) => command_error(message),
+            },
+            Command::Voice => {
+                let session = &self.session;
+                let main = session.models.main.as_ref();
+                let (devices, emitter) = (&self.devices, &self.emitter);
+                command_voice(
+                    &session.settings,
+                    main,
+                    &session.models.keys,
+                    devices,
+                    &mut self.inbox,
+                    emitter,
+                    args,
+                )
+                .await
+            }
+            Command::Save => {
+                let session = &self.session;
+                command_save(&session.files, &session.settings.cwd, &self.emitter, args).await
+            }
+            Command::Load => self.command_load(args).await,
+            Command::Exit
+            | Command::Quit
+            | Command::AutoAccept
+            | Command::Watch
+            | Command::Editor
+            | Command::MultilineMode
+            | Command::ContextPane => {
+                ui_commands::run_headless(command, &mut self.inbox, &self.emitter).await
+            }
+        }
+    }
+
+    pub(super) async fn command_load(&mut self, args: &str) -> TurnOutcome {
+        let typed = args.trim();
+        if typed.is_empty() {
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message: "/load needs a file name: /load chat-files.txt".to_string(),
+            };
+        }
+        let path = self.session.settings.cwd.join(typed);
+        let text = match crate::safe_fs::read_regular(&path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(error) => {
+                return TurnOutcome::Error {
+                    kind: ErrorKind::Command,
+                    message: format!("Cannot read {typed}: {error}"),
+                };
+            }
+        };
+        self.run_command_lines(typed, &text).await
+    }
+
+    /// `--load FILE`: its commands run once the session has started, before `--message`.
+    pub(super) async fn load_startup_commands(&mut self) {
+        let Some(file) = self.session.settings.load.clone() else {
+            return;
+        };
+        let path = self.session.settings.cwd.join(&file);
+        match crate::safe_fs::read_regular(&path) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let name = file.display().to_string();
+                if let TurnOutcome::Error { message, .. } =
+                    self.run_command_lines(&name, &text).await
+                {
+                    self.emitter.warn(message).await;
+                }
+            }
+            Err(error) => {
+                self.emitter
+                    .warn(format!(
+                        "--load {}: cannot read it: {error}",
+                        file.display()
+                    ))
+                    .await
+            }
+        }
+    }
+
+    /// Runs each command line of `text` (from `source`); a failing command is reported
+    /// and the rest still run.
+    async fn run_command_lines(&mut self, source: &str, text: &str) -> TurnOutcome {
+        let mut failed = 0;
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let place = format!("{source}:{}", number + 1);
+            if !line.starts_with('/') {
+                self.emitter
+                    .warn(format!("{place}: not a slash command, skipped: {line}"))
+                    .await;
+                failed += 1;
+                continue;
+            }
+            if matches!(parse_command(line), Ok((crate::protocol::Command::Load, _))) {
+                // A file loading itself, or two loading each other, would never end.
+                self.emitter
+                    .warn(format!("{place}: /load inside a loaded file is not run"))
+                    .await;
+                failed += 1;
+                continue;
+            }
+            if let TurnOutcome::Error { message, .. } = Box::pin(self.run_command(line)).await {
+                self.emitter.warn(format!("{place}: {message}")).await;
+                failed += 1;
+            }
+            if self.inbox.quit {
+                break;
+            }
+        }
+        self.send_status().await;
+        if failed == 0 {
+            TurnOutcome::Success
+        } else {
+            TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message: format!(
+                    "{} of {source} did not run",
+                    crate::text::counted(failed, "line", "lines")
+                ),
+            }
+        }
     }
 }

@@ -5,16 +5,26 @@ use crate::conversation::Message;
 use crate::edit::EditFormat;
 use crate::llm;
 use crate::protocol::{ChatMode, ErrorKind, Event, QuestionKind, TurnOutcome};
-use crate::tokens;
 
-use super::mentions::{self, Mentions};
+use super::commands::{split_words, switch_mode};
+use super::context_mode::add_named_files;
+use super::context_report::{collect_summary, note_request};
+use super::edits::process_edits;
+use super::files::{add_at_paths, add_chat_file, offer_mentioned_files};
+
+use super::images::complete_request;
+use super::mentions::Mentions;
 use super::models::{Model, NO_MODEL_HELP};
+use super::plan_review::review_plan;
 use super::preview::LivePreview;
-use super::prompt::{self, Prompt, PromptInput};
+use super::prompt::Prompt;
 use super::reply_stream;
-use super::repo_map::MapAsker;
+use super::repo_map::{MapAsker, render_repo_map, rescan_repo_map};
+use super::session_prompt::{PromptShape, assemble_prompt};
+use super::shell::lint;
 use super::spawn::Engine;
 use super::summarize;
+use super::web_command::offer_web_pages;
 
 /// What the rounds of one model talk with: which model, mode and format, and
 /// whether the session history is part of the prompt (the architect's editor works
@@ -25,15 +35,6 @@ pub(super) struct RoundSetup {
     pub mode: ChatMode,
     pub format: EditFormat,
     pub use_history: bool,
-}
-
-/// What shapes a prompt, apart from its content: the mode, the format, whether the
-/// history goes in, and the model's settings (caching, output limit).
-pub(super) struct PromptShape<'a> {
-    pub mode: ChatMode,
-    pub format: EditFormat,
-    pub use_history: bool,
-    pub settings: &'a crate::llm::ModelSettings,
 }
 
 impl RoundSetup {
@@ -61,11 +62,13 @@ impl Engine {
         message: String,
         mode: Option<ChatMode>,
     ) -> TurnOutcome {
-        self.collect_summary().await;
+        collect_summary(&mut self.session, &mut self.inbox, &self.emitter).await;
         self.session.keepalive.user_message();
-        let message = self.add_at_paths(message).await;
-        let mentions = self.offer_mentioned_files(&message).await;
-        self.offer_web_pages(&message).await;
+        let message = add_at_paths(&mut self.session, &self.emitter, message).await;
+        let mentions =
+            offer_mentioned_files(&mut self.session, &mut self.inbox, &self.emitter, &message)
+                .await;
+        offer_web_pages(&mut self.session, &mut self.inbox, &self.emitter, &message).await;
         if self.inbox.quit {
             return TurnOutcome::Interrupted;
         }
@@ -86,7 +89,7 @@ impl Engine {
             Some(note) => format!("{note}\n\n{message}"),
             None => message,
         };
-        self.rescan_repo_map();
+        rescan_repo_map(&self.session);
         let base = self
             .session
             .git
@@ -95,7 +98,6 @@ impl Engine {
         let mode = mode.unwrap_or(self.session.mode);
         let outcome = match mode {
             ChatMode::Architect => self.run_architect(message, &mentions, main).await,
-            ChatMode::Context => self.run_context(message, &mentions, main).await,
             mode => {
                 let setup = RoundSetup {
                     model: main,
@@ -103,7 +105,13 @@ impl Engine {
                     format: self.session.edit_format,
                     use_history: true,
                 };
-                self.run_rounds(&setup, message, &mentions).await.outcome
+                let end = self.run_rounds(&setup, message.clone(), &mentions).await;
+                if mode == ChatMode::Context && end.outcome == TurnOutcome::Success {
+                    let (session, inbox) = (&mut self.session, &mut self.inbox);
+                    add_named_files(session, inbox, &self.emitter, message, &end.last_reply).await
+                } else {
+                    end.outcome
+                }
             }
         };
         let head = self
@@ -154,7 +162,13 @@ impl Engine {
         if plan.outcome != TurnOutcome::Success || plan.last_reply.trim().is_empty() {
             return plan.outcome;
         }
-        let Some(plan) = self.review_plan(plan.last_reply).await else {
+        let reviewed = review_plan(
+            &mut self.session,
+            &mut self.inbox,
+            &self.emitter,
+            plan.last_reply,
+        );
+        let Some(plan) = reviewed.await else {
             return TurnOutcome::Success;
         };
         let editor = RoundSetup {
@@ -211,14 +225,16 @@ impl Engine {
             if setup.mode != ChatMode::Code {
                 break TurnOutcome::Success;
             }
-            let round = self
-                .process_edits(
-                    &reply.text,
-                    setup.format,
-                    &message,
-                    reply.cut_off.as_deref(),
-                )
-                .await;
+            let round = process_edits(
+                &mut self.session,
+                &mut self.inbox,
+                &self.emitter,
+                &reply.text,
+                setup.format,
+                &message,
+                reply.cut_off.as_deref(),
+            )
+            .await;
             let Some(feedback) = round.feedback else {
                 break if round.not_applied {
                     TurnOutcome::EditsNotApplied
@@ -271,7 +287,7 @@ impl Engine {
     /// Sends `prompt` and streams the reply; its cost and cache counts are noted and
     /// `ReplyFinished` sent, however it ended.
     async fn stream_round(&mut self, setup: &RoundSetup, prompt: Prompt) -> reply_stream::Reply {
-        self.note_request(&setup.model, &prompt);
+        note_request(&mut self.session, &mut self.inbox, &setup.model, &prompt);
         let chat_files: Vec<String> = self.session.files.editable();
         let previews = (setup.mode == ChatMode::Code)
             .then(|| LivePreview::new(setup.format, &chat_files, &self.session.workspace));
@@ -284,13 +300,15 @@ impl Engine {
             reply_stream::reply_limit(&self.session.settings),
         )
         .await;
-        self.note_reply(&setup.model, &reply.usage);
+        self.session
+            .context
+            .note_reply(&setup.model.name, &reply.usage);
         let cost = llm::cost(&setup.model.settings, &reply.usage);
         self.session.session_cost += cost;
         // Before its token line, and even when cut short: the transcript shows
         // what the user saw.
         if !reply.text.is_empty() {
-            self.session.transcript.reply(&reply.text);
+            self.emitter.record_reply(&reply.text);
         }
         self.emitter
             .emit(Event::ReplyFinished {
@@ -315,134 +333,82 @@ impl Engine {
         message: &str,
         mentions: &Mentions,
     ) -> Prompt {
-        let map = self.render_repo_map(mentions, MapAsker::Message).await;
+        let (session, inbox, emitter) = (&mut self.session, &mut self.inbox, &self.emitter);
+        let map = render_repo_map(session, inbox, emitter, mentions, MapAsker::Message).await;
         self.session
             .map
             .set_tokens(map.as_ref().map_or(0, |map| map.tokens as u64));
-        let mut prompt = self.assemble_prompt(
+        let mut prompt = assemble_prompt(
+            &self.session,
             &setup.shape(),
             exchange,
             message,
             map.as_ref().map(|map| map.text.as_str()),
         );
-        self.complete_request(setup, &mut prompt).await;
+        complete_request(
+            &self.session,
+            &self.emitter,
+            &setup.model,
+            setup.mode,
+            &mut prompt,
+        )
+        .await;
         prompt
     }
 
-    /// The prompt of this shape with this map, before images and reasoning settings:
-    /// the request and the context pane's report are both made here.
-    pub(super) fn assemble_prompt(
-        &self,
-        setup: &PromptShape<'_>,
-        exchange: &[Message],
-        message: &str,
-        map: Option<&str>,
-    ) -> Prompt {
-        let read_only = self.session.read_only_texts();
-        let chat_files = self.session.chat_file_texts();
-        let mut history: Vec<Message> = if setup.use_history {
-            self.session.history.messages().to_vec()
+    /// `/lint [FILE...]`: lints, and with a yes sends the problems to the model.
+    pub(super) async fn command_lint(&mut self, args: &str) -> TurnOutcome {
+        let files: Vec<String> = if args.is_empty() {
+            self.session.files.editable()
         } else {
-            Vec::new()
+            split_words(args)
+                .iter()
+                .filter_map(|word| self.session.relative_path(word))
+                .collect()
         };
-        history.extend_from_slice(exchange);
-        prompt::assemble(&PromptInput {
-            mode: setup.mode,
-            format: setup.format,
-            read_only: &read_only,
-            repo_map: map,
-            history: &history,
-            chat_files: &chat_files,
-            message,
-            caching: setup.settings.caching,
-            max_output_tokens: Some(setup.settings.max_output_tokens).filter(|tokens| *tokens > 0),
-        })
+        if files.is_empty() {
+            return TurnOutcome::Error {
+                kind: ErrorKind::Command,
+                message: "No files to lint: add files to the chat or name them".to_string(),
+            };
+        }
+        let (settings, root) = (&self.session.settings, &self.session.root);
+        let problems = lint(settings, root, &self.emitter, &files).await;
+        let Some(problems) = problems else {
+            self.emitter.info("No lint problems.").await;
+            return TurnOutcome::Success;
+        };
+        if self.session.models.main.is_none() {
+            return TurnOutcome::Success;
+        }
+        let fix = self
+            .inbox
+            .ask(
+                &self.emitter,
+                QuestionKind::Confirm,
+                "Ask the model to fix the problems?".to_string(),
+            )
+            .await;
+        if !fix {
+            return TurnOutcome::Success;
+        }
+        for file in &files {
+            let _ = add_chat_file(&mut self.session, file, false);
+        }
+        // Addresses in a linter's output are its docs, not pages the user asked for.
+        let detect_urls = std::mem::replace(&mut self.session.settings.detect_urls, false);
+        let outcome = self.run_message(problems, Some(ChatMode::Code)).await;
+        self.session.settings.detect_urls = detect_urls;
+        outcome
     }
 
-    /// A quick estimate of the next request's size, for the status bar.
-    pub(super) fn estimate_context_tokens(&self) -> u64 {
-        let files: u64 = self
-            .session
-            .chat_file_texts()
-            .iter()
-            .chain(self.session.read_only_texts().iter())
-            .map(|file| tokens::estimate_tokens(&file.text) as u64)
-            .sum();
-        let history: u64 = self
-            .session
-            .history
-            .messages()
-            .iter()
-            .map(|message| tokens::estimate_tokens(&message.text) as u64)
-            .sum();
-        files + history + self.session.map.tokens() + self.image_tokens()
-    }
-
-    /// Adds the files the message names as `@path` (the one place `@` is read) and
-    /// returns the message without those `@`s.
-    async fn add_at_paths(&mut self, message: String) -> String {
-        let (message, named) = mentions::take_at_paths(&message, &self.session.repo_files());
-        for path in named {
-            match self.add_chat_file(&path, false) {
-                Ok(added) if !added.is_empty() => {
-                    self.emitter
-                        .info(format!("Added {}", added.join(", ")))
-                        .await
-                }
-                Ok(_) => {}
-                Err(refusal) => self.emitter.warn(refusal.to_string()).await,
-            }
+    /// `/ask`, `/code`, `/architect`, `/context`: a message in `mode`, or with no
+    /// text a switch to it.
+    pub(super) async fn mode_command(&mut self, mode: ChatMode, text: &str) -> TurnOutcome {
+        if text.is_empty() {
+            return switch_mode(&mut self.session, &self.emitter, mode).await;
         }
-        message
-    }
-
-    /// Offers the repository files the user's message names for adding, before the
-    /// model is called. Returns the mentions (for the repo map).
-    async fn offer_mentioned_files(&mut self, message: &str) -> Mentions {
-        let repo_files = self.session.repo_files();
-        let found = mentions::find_mentions(message, &repo_files, &self.session.files.all());
-        for file in &found.files {
-            let yes = self
-                .inbox
-                .ask(
-                    &self.emitter,
-                    QuestionKind::AddFile { path: file.clone() },
-                    format!("Your message names {file}. Add it to the chat?"),
-                )
-                .await;
-            if yes && let Err(refusal) = self.add_chat_file(file, false) {
-                self.emitter.warn(refusal.to_string()).await;
-            }
-        }
-        if !found.files.is_empty() {
-            self.send_status().await;
-        }
-        found
-    }
-
-    /// Offers the files a reply named (without editing them) for adding; returns the
-    /// ones added.
-    pub(super) async fn offer_files_named_in_reply(&mut self, reply: &str) -> Vec<String> {
-        let repo_files = self.session.repo_files();
-        let found = mentions::find_mentions(reply, &repo_files, &self.session.files.all());
-        let mut added = Vec::new();
-        for file in found.files {
-            let yes = self
-                .inbox
-                .ask(
-                    &self.emitter,
-                    QuestionKind::AddFile { path: file.clone() },
-                    format!("The model asked to see {file}. Add it to the chat?"),
-                )
-                .await;
-            if yes && self.add_chat_file(&file, false).is_ok() {
-                added.push(file);
-            }
-        }
-        if !added.is_empty() {
-            self.send_status().await;
-        }
-        added
+        self.run_message(text.to_string(), Some(mode)).await
     }
 }
 

@@ -2,82 +2,80 @@
 //! next message; `/web URL TEXT` sends TEXT with it at once. With `--detect-urls` (on by
 //! default, as in Aider) addresses typed in a message are offered for fetching first.
 
-use crate::protocol::{ErrorKind, QuestionKind, TurnOutcome};
+use crate::protocol::QuestionKind;
 use crate::web::{self, FetchLimits, Page};
 
-use super::spawn::Engine;
+use super::emitter::Emitter;
+use super::inbox::Inbox;
+use super::session::Session;
 
 /// The most a page may add to a message, in characters (about 25,000 tokens).
 const MAX_PAGE_CHARS: usize = 100_000;
 
-impl Engine {
-    pub(super) async fn command_web(&mut self, args: &str) -> TurnOutcome {
-        let (url, text) = match args.split_once(char::is_whitespace) {
-            Some((url, text)) => (url, text.trim()),
-            None => (args, ""),
-        };
-        if url.is_empty() {
-            return TurnOutcome::Error {
-                kind: ErrorKind::Command,
-                message: "/web needs an address: /web https://example.org/page [MESSAGE]"
-                    .to_string(),
-            };
-        }
-        if let Err(message) = self.add_web_page(url).await {
-            return TurnOutcome::Error {
-                kind: ErrorKind::Command,
-                message,
-            };
-        }
-        if text.is_empty() {
-            self.emitter
-                .info("The page goes to the model with your next message.")
-                .await;
-            return TurnOutcome::Success;
-        }
-        self.run_message(text.to_string(), None).await
+/// `/web URL [TEXT]`: keeps the page for the next message; gives TEXT back when there
+/// is a message to send with it now.
+pub(super) async fn command_web(
+    session: &mut Session,
+    emitter: &Emitter,
+    args: &str,
+) -> Result<Option<String>, String> {
+    let (url, text) = match args.split_once(char::is_whitespace) {
+        Some((url, text)) => (url, text.trim()),
+        None => (args, ""),
+    };
+    if url.is_empty() {
+        return Err("/web needs an address: /web https://example.org/page [MESSAGE]".to_string());
     }
-
-    /// Fetches `url` and keeps the page for the next message; says what came.
-    async fn add_web_page(&mut self, url: &str) -> Result<(), String> {
-        self.emitter.info(format!("Fetching {url} …")).await;
-        let page = web::fetch(url, FetchLimits::default())
-            .await
-            .map_err(|error| error.to_string())?;
-        let (note, summary) = page_note(&page);
-        self.emitter.info(summary).await;
-        self.session.add_note(note);
-        Ok(())
+    add_web_page(session, emitter, url).await?;
+    if text.is_empty() {
+        emitter
+            .info("The page goes to the model with your next message.")
+            .await;
+        return Ok(None);
     }
+    Ok(Some(text.to_string()))
+}
 
-    /// Offers the pages a message names (with `--detect-urls`), one question each.
-    pub(super) async fn offer_web_pages(&mut self, message: &str) {
-        if !self.session.settings.detect_urls {
-            return;
+/// Fetches `url` and keeps the page for the next message; says what came.
+async fn add_web_page(session: &mut Session, emitter: &Emitter, url: &str) -> Result<(), String> {
+    emitter.info(format!("Fetching {url} …")).await;
+    let page = web::fetch(url, FetchLimits::default())
+        .await
+        .map_err(|error| error.to_string())?;
+    let (note, summary) = page_note(&page);
+    emitter.info(summary).await;
+    session.add_note(note);
+    Ok(())
+}
+
+/// Offers the pages a message names (with `--detect-urls`), one question each.
+pub(super) async fn offer_web_pages(
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+    message: &str,
+) {
+    if !session.settings.detect_urls {
+        return;
+    }
+    for url in web::find_urls(message) {
+        // `/web URL TEXT` has fetched it already.
+        let kept = session
+            .pending_note
+            .as_deref()
+            .is_some_and(|note| note.contains(&format!("<{url}>")));
+        if kept {
+            continue;
         }
-        for url in web::find_urls(message) {
-            // `/web URL TEXT` has fetched it already.
-            let kept = self
-                .session
-                .pending_note
-                .as_deref()
-                .is_some_and(|note| note.contains(&format!("<{url}>")));
-            if kept {
-                continue;
-            }
-            let yes = self
-                .inbox
-                .ask(
-                    &self.emitter,
-                    QuestionKind::AddWebPage { url: url.clone() },
-                    format!(
-                        "Your message names {url}. Fetch the page and send it with the message?"
-                    ),
-                )
-                .await;
-            if yes && let Err(problem) = self.add_web_page(&url).await {
-                self.emitter.warn(problem).await;
-            }
+        let yes = inbox
+            .ask(
+                emitter,
+                QuestionKind::AddWebPage { url: url.clone() },
+                format!("Your message names {url}. Fetch the page and send it with the message?"),
+            )
+            .await;
+        if yes && let Err(problem) = add_web_page(session, emitter, &url).await {
+            emitter.warn(problem).await;
         }
     }
 }
