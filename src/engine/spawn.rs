@@ -23,7 +23,7 @@ use super::commands::{
     command_read_only, command_run, command_test, say,
 };
 use super::context_report::command_tokens;
-use super::context_report::{self, start_context_reports};
+use super::context_report::{self, collect_summary, start_context_reports};
 use super::devices::Devices;
 use super::emitter::Emitter;
 use super::files::add_startup_files;
@@ -222,6 +222,12 @@ impl Engine {
                     }
                 } => {
                     on_map_progress(&mut self.session, &mut self.inbox, &self.emitter).await;
+                    continue;
+                }
+                // A summary that lands between turns is folded in at once: the context
+                // pane shows it, and the next turn never races it.
+                () = self.session.summarizer.finished() => {
+                    collect_summary(&mut self.session, &mut self.inbox, &self.emitter).await;
                     continue;
                 }
                 () = async {

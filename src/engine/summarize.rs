@@ -1,9 +1,10 @@
 //! Keeping the history short: once it passes a token threshold, the weak model
 //! condenses its older part in the background. A turn never waits for it; the result
-//! is folded in at the start of a later turn if the history it was made from is still
-//! there.
+//! is folded in as soon as it lands between turns (the main loop waits on
+//! [`Summarizer::finished`]), or at the start of the next turn, if the history it was
+//! made from is still there.
 
-use tokio::task::JoinHandle;
+use tokio::task::{JoinError, JoinHandle};
 
 use crate::conversation::{Message, Role};
 use crate::llm::{self, ChatMessage, ChatRequest};
@@ -25,6 +26,8 @@ struct Job {
     generation: u64,
     count: usize,
     task: JoinHandle<Result<String, String>>,
+    /// The task's result once [`Summarizer::finished`] has seen it end.
+    done: Option<Result<Result<String, String>, JoinError>>,
 }
 
 /// What folding in a finished summary did.
@@ -127,18 +130,35 @@ impl Summarizer {
             generation: history.generation(),
             count,
             task,
+            done: None,
         });
+    }
+
+    /// Resolves when the running summary ends; never while none runs or once its end
+    /// was seen (it waits for [`Summarizer::collect`]).
+    pub async fn finished(&mut self) {
+        match self.job.as_mut().filter(|job| job.done.is_none()) {
+            Some(job) => job.done = Some((&mut job.task).await),
+            None => std::future::pending().await,
+        }
     }
 
     /// Folds a finished summary into the history, without waiting. `None` when no
     /// summary had finished.
     pub async fn collect(&mut self, history: &mut History) -> Option<Collected> {
-        let finished = self.job.as_ref().is_some_and(|job| job.task.is_finished());
+        let finished = self
+            .job
+            .as_ref()
+            .is_some_and(|job| job.done.is_some() || job.task.is_finished());
         if !finished {
             return None;
         }
         let job = self.job.take()?;
-        match job.task.await {
+        let result = match job.done {
+            Some(done) => done,
+            None => job.task.await,
+        };
+        match result {
             Ok(Ok(summary)) if !summary.trim().is_empty() => {
                 let replacement = vec![
                     Message::user(format!("{SUMMARY_INTRO}\n\n{}", summary.trim())).as_summary(),

@@ -349,21 +349,12 @@ async fn a_long_history_is_summarized_in_the_background_by_the_weak_model() {
         driver.turn("/ask explain greet").await.outcome,
         TurnOutcome::Success
     );
-    // The summary runs in the background; wait until the weak model has answered.
-    let mut summarized = false;
-    for _ in 0..200 {
-        // Sent in full: the engine's background task has its answer (or is about to).
-        let answered = mock.requests().iter().any(|request| {
-            request.body.to_string().contains(SUMMARY_MARK) && request.send_time.is_some()
-        });
-        if answered {
-            summarized = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(summarized, "no summary request was made");
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The summary runs in the background and is folded in as soon as it lands.
+    driver
+        .until("the summary", |event| {
+            matches!(event, Event::HistorySummarized(_))
+        })
+        .await;
     assert_eq!(
         driver.turn("/ask and now?").await.outcome,
         TurnOutcome::Success
@@ -619,18 +610,11 @@ async fn switching_to_a_model_with_another_edit_format_summarizes_the_history() 
         "{}",
         notices(&switched.events)
     );
-    let mut answered = false;
-    for _ in 0..200 {
-        answered = mock.requests().iter().any(|request| {
-            request.body.to_string().contains(SUMMARY_MARK) && request.send_time.is_some()
-        });
-        if answered {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(answered, "no summary request after the format changed");
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    driver
+        .until("the summary after the format changed", |event| {
+            matches!(event, Event::HistorySummarized(_))
+        })
+        .await;
     assert_eq!(
         driver.turn("/ask and now?").await.outcome,
         TurnOutcome::Success

@@ -368,16 +368,15 @@ async fn a_history_summary_is_said_once_with_its_sizes() {
     driver.ops.send(Op::RequestContextReport).await.unwrap();
     next_report(&mut driver).await;
     turn_deciding(&mut driver, "/ask explain greet", None).await;
-    for _ in 0..200 {
-        let answered = mock.requests().iter().any(|request| {
-            request.body.to_string().contains("You condense") && request.send_time.is_some()
-        });
-        if answered {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Folded in as soon as it lands, between the turns.
+    let Event::HistorySummarized(figures) = driver
+        .until("the summary", |event| {
+            matches!(event, Event::HistorySummarized(_))
+        })
+        .await
+    else {
+        unreachable!()
+    };
     let second = turn_deciding(&mut driver, "/ask and now?", None).await;
     let report = next_report(&mut driver).await;
     let third = turn_deciding(&mut driver, "/ask and then?", None).await;
@@ -392,16 +391,16 @@ async fn a_history_summary_is_said_once_with_its_sizes() {
             })
             .collect::<Vec<_>>()
     };
-    let said = summaries(&second);
-    assert_eq!(said.len(), 1, "said once");
-    assert_eq!(said[0].messages, 2);
+    assert_eq!(figures.messages, 2);
     assert!(
-        said[0].before_tokens > 5000 && said[0].after_tokens < 100,
-        "{:?}",
-        said[0]
+        figures.before_tokens > 5000 && figures.after_tokens < 100,
+        "{figures:?}"
     );
-    assert!(summaries(&third).is_empty(), "and only once");
-    assert_eq!(report.summary, Some(said[0]));
+    assert!(
+        summaries(&second).is_empty() && summaries(&third).is_empty(),
+        "said only once"
+    );
+    assert_eq!(report.summary, Some(figures));
 }
 
 fn ollama_settings(repo: &TestRepo, mock: &MockLlm, model: &str) -> aider_tui::config::Settings {

@@ -260,6 +260,19 @@ impl Driver {
         }
     }
 
+    /// Reads events between turns until one matches (skipping the others).
+    pub async fn until(&mut self, what: &str, wanted: impl Fn(&Event) -> bool) -> Event {
+        loop {
+            let event = tokio::time::timeout(Duration::from_secs(60), self.events.recv())
+                .await
+                .unwrap_or_else(|_| panic!("waited a minute for {what}"))
+                .expect("engine stopped");
+            if wanted(&event) {
+                return event;
+            }
+        }
+    }
+
     /// Quits and waits for the engine to stop.
     pub async fn quit(mut self) {
         let _ = self.ops.send(Op::Quit).await;
