@@ -17,6 +17,7 @@ use ratatui::widgets::Paragraph;
 
 use super::app_event::{AppEvent, Confirmation, ExternalEdit, Focus};
 use super::highlight::Palette;
+use super::hints::Hints;
 use super::history::InputHistory;
 use super::keymap::{Action, KeyContext, Keymap};
 use super::overlay::{Finder, SessionPicker, draw_confirmation, draw_finder, draw_session_picker};
@@ -97,6 +98,8 @@ enum Overlay {
 pub struct App {
     theme: Theme,
     keymap: Keymap,
+    /// The lines that name keys, from `keymap`.
+    hints: Hints,
     focus: Focus,
     /// The pane shown in the tab area of a small terminal while the input has the focus.
     tab: Focus,
@@ -184,14 +187,10 @@ impl App {
         status.multiline = options.multiline;
         let mut input = InputPane::new(&styles, history);
         input.multiline = options.multiline;
-        let keymap = &options.keymap;
-        status.interrupt_key = keymap
-            .first_key(KeyContext::Global, Action::Interrupt)
-            .unwrap_or_default();
+        let hints = Hints::new(&options.keymap);
+        input.set_placeholder(&hints.placeholder);
         let mut chat = ChatPane::new(palette, styles.clone());
-        if let Some(key) = keymap.first_key(KeyContext::Input, Action::TakeBackQueued) {
-            chat.queue_hint = format!("{key} takes it back");
-        }
+        chat.queue_hint = hints.queued.clone();
         App {
             chat,
             diff: DiffPane::new(palette, styles.clone()),
@@ -206,6 +205,7 @@ impl App {
             status,
             theme: options.theme,
             keymap: options.keymap,
+            hints,
             focus: Focus::Input,
             tab: Focus::Chat,
             overlay: Overlay::None,
@@ -315,6 +315,11 @@ impl App {
     /// as OSC 52).
     pub fn take_terminal_copy(&mut self) -> Option<String> {
         self.terminal_copy.take()
+    }
+
+    /// The lines that name keys, as the keymap in force binds them.
+    pub(super) fn hints(&self) -> &Hints {
+        &self.hints
     }
 
     /// The pane with the keyboard.
@@ -440,8 +445,7 @@ impl App {
             Event::ComposeMessage { text } => {
                 self.set_focus(Focus::Input);
                 self.input.paste(&text);
-                self.status
-                    .flash("Ready in the message box: Enter sends it");
+                self.status.flash(self.hints.compose_ready.clone());
             }
             Event::Recording { active } => self.status.recording = active,
             Event::CopyThroughTerminal { text, reason } => {
@@ -642,7 +646,7 @@ impl App {
                 }
                 self.set_focus(Focus::Diff);
                 self.status
-                    .flash("Plan ready: y sends it to the editor · e edits it · n drops it");
+                    .flash(format!("Plan ready: {}", self.hints.plan_ready));
             }
             event @ Event::PlanDecided { .. } => {
                 self.plan.close();
@@ -685,9 +689,8 @@ impl App {
                 self.diff.start_review(review);
                 if waiting {
                     self.set_focus(Focus::Diff);
-                    self.status.flash(format!(
-                        "Review {blocks}: y accept · n reject · e edit · Enter done"
-                    ));
+                    let keys = &self.hints.review_started;
+                    self.status.flash(format!("Review {blocks}: {keys}"));
                 } else {
                     self.status.flash(format!("Auto-accepting {blocks}"));
                 }
@@ -819,14 +822,16 @@ impl App {
         if self.focus == Focus::Diff && self.plan.is_editing() && self.overlay_is_none() {
             // The plan's editor takes every key but Ctrl-C.
             let mut bus = Vec::new();
-            self.plan.editor_key(key, &mut bus);
+            let action = self.keymap.own_action(KeyContext::Editor, &key);
+            self.plan.editor_key(key, action, &mut bus);
             self.run_bus(bus);
             return;
         }
         if self.focus == Focus::Diff && self.diff.is_editing() && self.overlay_is_none() {
             // The inline editor takes every key but Ctrl-C.
             let mut bus = Vec::new();
-            self.diff.editor_key(key, &mut bus);
+            let action = self.keymap.own_action(KeyContext::Editor, &key);
+            self.diff.editor_key(key, action, &mut bus);
             self.run_bus(bus);
             return;
         }
@@ -870,21 +875,19 @@ impl App {
         true
     }
 
-    /// Ctrl-X Ctrl-E in the message box opens the message in the user's editor.
-    /// Returns whether the key was part of the chord.
+    /// The chord key in the message box, then the chord context's key (Ctrl-X Ctrl-E)
+    /// opens the message in the user's editor. Returns whether the key was the chord's.
     fn editor_chord(&mut self, key: &KeyEvent) -> bool {
-        let control = key.modifiers.contains(KeyModifiers::CONTROL);
         if std::mem::take(&mut self.chord) {
-            if control && key.code == KeyCode::Char('e') {
+            if self.keymap.own_action(KeyContext::Chord, key) == Some(Action::EditMessage) {
                 self.edit_message_externally(self.input.text());
                 return true;
             }
             return false;
         }
-        if control && key.code == KeyCode::Char('x') {
+        if self.keymap.own_action(KeyContext::Input, key) == Some(Action::Chord) {
             self.chord = true;
-            self.status
-                .flash("Ctrl-X: Ctrl-E edits the message in your editor");
+            self.status.flash(self.hints.chord.clone());
             return true;
         }
         false
@@ -1135,12 +1138,12 @@ impl App {
             let plain = !key
                 .modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-            match key.code {
-                KeyCode::Enter => search.typing = false,
-                KeyCode::Backspace => {
+            match (action, key.code) {
+                (Some(Action::Keep), _) => search.typing = false,
+                (Some(Action::DeleteChar), _) => {
                     search.query.pop();
                 }
-                KeyCode::Char(c) if plain => search.query.push(c),
+                (_, KeyCode::Char(c)) if plain => search.query.push(c),
                 _ => return false,
             }
             (1, true)
@@ -1184,7 +1187,10 @@ impl App {
         };
         let mut line = format!("/{}", search.query);
         if search.typing {
-            line.push_str("▏ Enter keeps it");
+            line.push('▏');
+            if !self.hints.search_typing.is_empty() {
+                line.push_str(&format!(" {}", self.hints.search_typing));
+            }
         } else {
             line.push_str(&format!(
                 " · {} next · {} previous",
@@ -1322,9 +1328,7 @@ impl App {
             None if self.chat.selected_text().is_some() => self
                 .status
                 .flash("That message is not part of the saved conversation."),
-            None => self
-                .status
-                .flash("Select one of your messages first: [ and ] move between them."),
+            None => self.status.flash(self.hints.select_message.clone()),
         }
     }
 
@@ -1370,11 +1374,11 @@ impl App {
             Some(Action::ToggleReadOnly) => finder.read_only = !finder.read_only,
             Some(Action::Up) => finder.move_by(-1),
             Some(Action::Down) => finder.move_by(1),
+            Some(Action::DeleteChar) => {
+                finder.query.pop();
+                finder.update();
+            }
             _ => match key.code {
-                KeyCode::Backspace => {
-                    finder.query.pop();
-                    finder.update();
-                }
                 KeyCode::Char(c) if !control => {
                     finder.query.push(c);
                     finder.update();
@@ -1412,9 +1416,9 @@ impl App {
                     None => {}
                 }
             }
+            Some(Action::DeleteChar) => palette.pop(),
             _ if action == Some(Action::Help) => self.overlay = Overlay::None,
             _ => match key.code {
-                KeyCode::Backspace => palette.pop(),
                 KeyCode::Char(c) if !control => palette.push(c),
                 _ => {}
             },
@@ -1526,11 +1530,11 @@ impl App {
                 self.status.multiline = !self.status.multiline;
                 self.input.multiline = self.status.multiline;
                 let text = if self.status.multiline {
-                    "Multi-line mode: Enter inserts a new line, Alt-Enter sends."
+                    self.hints.multiline_on.clone()
                 } else {
-                    "Enter sends, Alt-Enter inserts a new line."
+                    self.hints.multiline_off.clone()
                 };
-                self.note(NoticeLevel::Info, text);
+                self.note(NoticeLevel::Info, &text);
             }
             Command::Clear => self.chat.clear(),
             Command::MapRefresh => self.map.mark_refreshing(),
@@ -1589,7 +1593,7 @@ impl App {
             self.draw_tabs(frame, body);
         }
         let styles = &self.theme.styles;
-        self.status.draw(frame, status_area, styles);
+        self.status.draw(frame, status_area, styles, &self.hints);
         if let Some(confirmation) = self.confirmations.front() {
             draw_confirmation(frame, body, confirmation, &self.keymap, styles);
         } else {
@@ -1626,6 +1630,7 @@ impl App {
     fn context(&self, pane: Focus) -> DrawContext<'_> {
         DrawContext {
             styles: &self.theme.styles,
+            hints: &self.hints,
             focused: self.focus == pane,
             search: self
                 .search
@@ -1774,8 +1779,8 @@ impl App {
             spans.push(Span::styled("│", styles.border));
         }
         self.record_areas(&placed);
-        if let Some(key) = self.keymap.first_key(KeyContext::Global, Action::FocusNext) {
-            spans.push(Span::styled(format!(" {key} switches"), styles.dim));
+        if !self.hints.tabs.is_empty() {
+            spans.push(Span::styled(format!(" {}", self.hints.tabs), styles.dim));
         }
         frame.render_widget(Paragraph::new(Line::from(spans)), tabs_area);
         match shown {

@@ -21,6 +21,7 @@ pub mod external_editor;
 mod file_search;
 pub mod fuzzy;
 mod highlight;
+mod hints;
 mod history;
 pub mod keymap;
 mod markdown;

@@ -3,12 +3,15 @@
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders};
 
+use super::hints::Hints;
 use super::theme::Styles;
 
 /// Passed to every pane's `draw`.
 #[derive(Clone, Copy)]
 pub struct DrawContext<'a> {
     pub styles: &'a Styles,
+    /// The lines that name keys, as the keymap binds them.
+    pub hints: &'a Hints,
     pub focused: bool,
     /// The pane's search query while `/` searches it (matches are marked).
     pub search: Option<&'a str>,

@@ -380,7 +380,10 @@ async fn event_loop(
                     if !app.engine_stopped() {
                         app.handle_event(Event::Notice {
                             level: NoticeLevel::Error,
-                            text: "The engine stopped unexpectedly (see .aider-tui/ logs). Files, map and log stay as they were; Ctrl-C twice quits.".into(),
+                            text: format!(
+                                "The engine stopped unexpectedly (see .aider-tui/ logs). Files, map and log stay as they were; {}.",
+                                app.hints().quit_twice
+                            ),
                         });
                     }
                     dirty = true;

@@ -41,9 +41,6 @@ impl InputPane {
     /// An empty box with a history.
     pub fn new(styles: &Styles, history: InputHistory) -> Self {
         let mut textarea = TextArea::default();
-        textarea.set_placeholder_text(
-            "Ask for a change · /help for commands · @file adds a file · F1 keys",
-        );
         textarea.set_placeholder_style(styles.dim);
         textarea.set_cursor_line_style(Style::default());
         textarea.set_style(styles.text);
@@ -57,6 +54,11 @@ impl InputPane {
         };
         pane.set_focused(true);
         pane
+    }
+
+    /// What the empty box says (it names keys: the app builds it from the keymap).
+    pub fn set_placeholder(&mut self, text: &str) {
+        self.textarea.set_placeholder_text(text);
     }
 
     /// Shows or hides the cursor.
@@ -259,8 +261,8 @@ impl InputPane {
                 format!("history search: {} (no match)", search.query)
             }
             Some(search) => format!("history search: {}", search.query),
-            None if self.multiline => "Alt-Enter send · Enter new line".to_string(),
-            None => "Enter send · Alt-Enter new line".to_string(),
+            None if self.multiline => context.hints.send_multiline.clone(),
+            None => context.hints.send.clone(),
         };
         let block = context.block("Message", Some(crate::text::printable(&note).into_owned()));
         let inner = block.inner(area);
