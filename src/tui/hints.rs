@@ -66,7 +66,7 @@ impl Hints {
     /// The hints for `keymap`.
     pub fn new(keymap: &Keymap) -> Hints {
         use Action::*;
-        use KeyContext::{Chat, Chord as Chorded, Diff, Editor, Files, Global, Input, Search};
+        use KeyContext::{Diff, Editor};
         let line = |context, items: &[(&[Action], &str)]| keymap.hints(context, items);
         let review_keys = [
             (&[Accept][..], "accept"),
@@ -135,6 +135,16 @@ impl Hints {
             wrapped: keymap
                 .first_key(Diff, ToggleWrap)
                 .map_or_else(|| "wrapped".to_string(), |key| format!("wrapped ({key})")),
+            ..Hints::outside_the_diff(keymap)
+        }
+    }
+
+    /// The hints of the message box, the chat, the status bar and the rest.
+    fn outside_the_diff(keymap: &Keymap) -> Hints {
+        use Action::*;
+        use KeyContext::{Chat, Chord as Chorded, Files, Global, Input, Search};
+        let line = |context, items: &[(&[Action], &str)]| keymap.hints(context, items);
+        Hints {
             send: line(Input, &[(&[Send], "send"), (&[NewLine], "new line")]),
             // `/multiline-mode` swaps what the two keys do.
             send_multiline: line(Input, &[(&[NewLine], "send"), (&[Send], "new line")]),
@@ -188,6 +198,7 @@ impl Hints {
             search_typing: line(Search, &[(&[Keep], "keeps it")]),
             tabs: line(Global, &[(&[FocusNext], "switches")]),
             quit_twice: line(Global, &[(&[Quit], "twice quits")]),
+            ..Hints::default()
         }
     }
 }
