@@ -1608,6 +1608,8 @@ impl App {
                 }
             }
         }
+        // Last: emoji terminals measure unlike ratatui take the columns it gave them.
+        super::cells::settle(frame.buffer_mut());
     }
 
     /// While a command name is being typed (`/`, `/co`), the registry's rows it could
@@ -1770,7 +1772,7 @@ impl App {
                 styles.tab
             };
             let label = format!(" {} {title} ", pane.number());
-            let width = u16::try_from(label.chars().count()).unwrap_or(u16::MAX);
+            let width = u16::try_from(super::cells::width(&label)).unwrap_or(u16::MAX);
             if pane != shown {
                 placed.push((pane, Rect::new(x, tabs_area.y, width, 1)));
             }

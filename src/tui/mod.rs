@@ -15,6 +15,7 @@
 
 mod app;
 mod app_event;
+mod cells;
 mod completion;
 mod diff_view;
 pub mod external_editor;

@@ -8,10 +8,10 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
-use unicode_width::UnicodeWidthStr;
 
 use crate::tui::keymap::Action;
 
+use crate::tui::cells;
 use crate::tui::completion::{Completion, complete};
 use crate::tui::history::InputHistory;
 use crate::tui::pane::DrawContext;
@@ -249,7 +249,7 @@ impl InputPane {
             .lines()
             .iter()
             // The cursor may sit one column past the text.
-            .map(|line| (line.width() + 1).div_ceil(width).max(1))
+            .map(|line| (cells::width(line) + 1).div_ceil(width).max(1))
             .sum();
         u16::try_from(rows).unwrap_or(u16::MAX).clamp(1, 8) + 2
     }
