@@ -843,7 +843,11 @@ impl App {
         }
         if self.focus == Focus::Input
             && self.input.is_searching_history()
-            && self.input.history_search_key(key, action)
+            && self.input.history_search_key(
+                key,
+                action,
+                self.keymap.own_action(KeyContext::Search, &key),
+            )
         {
             return;
         }

@@ -933,6 +933,41 @@ mod tests {
     }
 
     #[test]
+    fn the_key_a_hint_names_is_a_files_first_then_the_defaults_and_never_a_hidden_one() {
+        let mut keymap = Keymap::default();
+        let first = |keymap: &Keymap, context, action| keymap.first_key(context, action);
+        assert_eq!(
+            first(&keymap, KeyContext::Input, Action::NewLine).as_deref(),
+            Some("Alt-Enter")
+        );
+        // A global key counts in a pane, unless the pane's own binding hides it.
+        assert_eq!(
+            first(&keymap, KeyContext::Input, Action::Interrupt).as_deref(),
+            Some("Esc")
+        );
+        assert_eq!(first(&keymap, KeyContext::Input, Action::FocusNext), None);
+        assert_eq!(first(&keymap, KeyContext::Editor, Action::Interrupt), None);
+        let text = "[input]\n\"ctrl-o\" = \"new_line\"\n\"ctrl-x\" = \"unbound\"\n\"alt-x\" = \"chord\"\n";
+        keymap.patch(Path::new("keys.toml"), text).unwrap();
+        assert_eq!(
+            first(&keymap, KeyContext::Input, Action::NewLine).as_deref(),
+            Some("Ctrl-O")
+        );
+        let alt_x = key(KeyCode::Char('x'), KeyModifiers::ALT);
+        assert_eq!(
+            keymap.own_action(KeyContext::Input, &alt_x),
+            Some(Action::Chord)
+        );
+        assert_eq!(
+            keymap.hints(
+                KeyContext::Diff,
+                &[(&[Action::NextBlock, Action::PrevBlock], "move"), (&[Action::Chord], "x")]
+            ),
+            "j/k move"
+        );
+    }
+
+    #[test]
     fn bad_keymap_files_say_what_is_wrong() {
         let mut keymap = Keymap::default();
         let bad_action = keymap.patch(Path::new("k.toml"), "[diff]\n\"y\" = \"fly\"\n");

@@ -152,11 +152,16 @@ impl InputPane {
         }
     }
 
-    /// A key while Ctrl-R's search runs (its action in the message box, if any):
-    /// typing narrows it, Enter keeps the match to edit, Esc or Ctrl-G goes back to
-    /// the draft; another key keeps the match and then does what it does. Returns
-    /// whether the key was used.
-    pub fn history_search_key(&mut self, key: KeyEvent, action: Option<Action>) -> bool {
+    /// A key while Ctrl-R's search runs, with its action in the message box and in a
+    /// search (the query's keys): typing narrows it, Enter keeps the match to edit, Esc
+    /// or Ctrl-G goes back to the draft; another key keeps the match and then does what
+    /// it does. Returns whether the key was used.
+    pub fn history_search_key(
+        &mut self,
+        key: KeyEvent,
+        action: Option<Action>,
+        query_action: Option<Action>,
+    ) -> bool {
         let Some(search) = &mut self.search else {
             return false;
         };
@@ -171,7 +176,7 @@ impl InputPane {
                 self.replace(draft);
             }
             (Some(Action::Send), _) => self.search = None,
-            (_, KeyCode::Backspace) => {
+            _ if query_action == Some(Action::DeleteChar) => {
                 search.query.pop();
                 search.found = None;
                 self.search_older();
