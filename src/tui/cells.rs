@@ -119,7 +119,20 @@ mod tests {
         let symbols: Vec<&str> = (0..12).map(|x| buffer[(x, 0)].symbol()).collect();
         assert_eq!(
             symbols,
-            ["a", "❤", " ", "b", "👍", " ", "c", "👩\u{200d}💻", " ", "|", " ", " "]
+            [
+                "a",
+                "❤",
+                " ",
+                "b",
+                "👍",
+                " ",
+                "c",
+                "👩\u{200d}💻",
+                " ",
+                "|",
+                " ",
+                " "
+            ]
         );
         // The freed column is written, in the heart's style.
         assert_eq!(buffer[(2, 0)].style().bg, Some(Color::Red));

@@ -86,7 +86,10 @@ impl Hints {
             ),
             review_failed: line(
                 Diff,
-                &[(&[Reject], "drop it (not sent back)"), (&[FinishReview], "done")],
+                &[
+                    (&[Reject], "drop it (not sent back)"),
+                    (&[FinishReview], "done"),
+                ],
             ),
             review_more: line(
                 Diff,
@@ -130,7 +133,10 @@ impl Hints {
             ),
             long_lines: line(
                 Diff,
-                &[(&[ScrollLeft, ScrollRight], "scroll"), (&[ToggleWrap], "wraps")],
+                &[
+                    (&[ScrollLeft, ScrollRight], "scroll"),
+                    (&[ToggleWrap], "wraps"),
+                ],
             ),
             wrapped: keymap
                 .first_key(Diff, ToggleWrap)
@@ -150,11 +156,17 @@ impl Hints {
             send_multiline: line(Input, &[(&[NewLine], "send"), (&[Send], "new line")]),
             multiline_on: format!(
                 "Multi-line mode: {}.",
-                line(Input, &[(&[Send], "inserts a new line"), (&[NewLine], "sends")])
+                line(
+                    Input,
+                    &[(&[Send], "inserts a new line"), (&[NewLine], "sends")]
+                )
             ),
             multiline_off: format!(
                 "{}.",
-                line(Input, &[(&[Send], "sends"), (&[NewLine], "inserts a new line")])
+                line(
+                    Input,
+                    &[(&[Send], "sends"), (&[NewLine], "inserts a new line")]
+                )
             ),
             placeholder: joined(&[
                 "Ask for a change · /help for commands · @file adds a file",
@@ -193,7 +205,10 @@ impl Hints {
             ),
             chord: led(
                 &keymap.first_key(Input, Chord).unwrap_or_default(),
-                &line(Chorded, &[(&[EditMessage], "edits the message in your editor")]),
+                &line(
+                    Chorded,
+                    &[(&[EditMessage], "edits the message in your editor")],
+                ),
             ),
             search_typing: line(Search, &[(&[Keep], "keeps it")]),
             tabs: line(Global, &[(&[FocusNext], "switches")]),
@@ -255,7 +270,10 @@ mod tests {
         assert_eq!(hints.send, "Enter send · Alt-Enter new line");
         assert_eq!(hints.send_multiline, "Alt-Enter send · Enter new line");
         assert_eq!(hints.recording, "Enter stops · Esc drops");
-        assert_eq!(hints.chord, "Ctrl-X: Ctrl-E edits the message in your editor");
+        assert_eq!(
+            hints.chord,
+            "Ctrl-X: Ctrl-E edits the message in your editor"
+        );
         assert_eq!(
             hints.welcome,
             "Type a request below and press Enter. F1 shows the keys."

@@ -683,7 +683,8 @@ impl Keymap {
                 } else {
                     let rank = self.next_file_rank;
                     self.next_file_rank -= 1;
-                    self.bindings.insert((context, key), Binding { action, rank });
+                    self.bindings
+                        .insert((context, key), Binding { action, rank });
                 }
             }
         }
@@ -947,7 +948,8 @@ mod tests {
         );
         assert_eq!(first(&keymap, KeyContext::Input, Action::FocusNext), None);
         assert_eq!(first(&keymap, KeyContext::Editor, Action::Interrupt), None);
-        let text = "[input]\n\"ctrl-o\" = \"new_line\"\n\"ctrl-x\" = \"unbound\"\n\"alt-x\" = \"chord\"\n";
+        let text =
+            "[input]\n\"ctrl-o\" = \"new_line\"\n\"ctrl-x\" = \"unbound\"\n\"alt-x\" = \"chord\"\n";
         keymap.patch(Path::new("keys.toml"), text).unwrap();
         assert_eq!(
             first(&keymap, KeyContext::Input, Action::NewLine).as_deref(),
@@ -961,7 +963,10 @@ mod tests {
         assert_eq!(
             keymap.hints(
                 KeyContext::Diff,
-                &[(&[Action::NextBlock, Action::PrevBlock], "move"), (&[Action::Chord], "x")]
+                &[
+                    (&[Action::NextBlock, Action::PrevBlock], "move"),
+                    (&[Action::Chord], "x")
+                ]
             ),
             "j/k move"
         );

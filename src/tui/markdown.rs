@@ -406,7 +406,10 @@ fn cells(row: &str) -> Vec<String> {
 }
 
 fn spans_width(spans: &[Span<'_>]) -> usize {
-    spans.iter().map(|span| super::cells::width(&span.content)).sum()
+    spans
+        .iter()
+        .map(|span| super::cells::width(&span.content))
+        .sum()
 }
 
 /// `---`, `***` or `___` (three or more, spaces between allowed).

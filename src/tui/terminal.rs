@@ -389,7 +389,7 @@ async fn event_loop(
                 None => {
                     engine_open = false;
                     if !app.engine_stopped() {
-                        app.handle_event(engine_lost(&app));
+                        app.handle_event(engine_lost(app));
                     }
                     dirty = true;
                 }

@@ -863,7 +863,12 @@ fn literal_key_names(sources: &[Source]) -> Vec<String> {
             };
             let names = key_names_in(literal);
             if !names.is_empty() && !source.in_tests(at) {
-                found.push(format!("{}:{}: {}", source.file, token.line, names.join(", ")));
+                found.push(format!(
+                    "{}:{}: {}",
+                    source.file,
+                    token.line,
+                    names.join(", ")
+                ));
             }
         }
     }

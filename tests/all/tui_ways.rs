@@ -160,7 +160,11 @@ async fn a_keymap_file_rebinds_the_editors_keep_key_and_the_hint_names_it() {
     let repo = TestRepo::new(&[("app.py", APP)]);
     let keys = repo.root().join(".aider-tui").join("keymap.toml");
     std::fs::create_dir_all(keys.parent().unwrap()).unwrap();
-    std::fs::write(&keys, "[editor]\n\"ctrl-k\" = \"keep\"\n\"ctrl-s\" = \"unbound\"\n").unwrap();
+    std::fs::write(
+        &keys,
+        "[editor]\n\"ctrl-k\" = \"keep\"\n\"ctrl-s\" = \"unbound\"\n",
+    )
+    .unwrap();
     let keymap = aider_tui::tui::keymap::Keymap::load(&keys).unwrap();
     let mock = mock();
     mock.push(Reply::text([block(

@@ -492,7 +492,11 @@ impl DiffPane {
                     .saturating_sub(header.len().min(usize::from(inner.height) / 2));
                 (header, view, rows.saturating_sub(room))
             } else if let Some(shown) = &self.commit {
-                (shown.header(styles, context.hints), Some(&shown.view), self.scroll)
+                (
+                    shown.header(styles, context.hints),
+                    Some(&shown.view),
+                    self.scroll,
+                )
             } else {
                 let hint = vec![
                     Line::styled("No diff yet.", styles.dim),

@@ -226,7 +226,10 @@ mod tests {
         assert_eq!(bar.working(&hints), None);
         let start = Instant::now();
         bar.begin_turn(start);
-        assert_eq!(bar.working(&hints).unwrap(), "Working (0s • Esc to interrupt)");
+        assert_eq!(
+            bar.working(&hints).unwrap(),
+            "Working (0s • Esc to interrupt)"
+        );
         bar.count_streamed(&"x".repeat(400));
         // Under a second: no rate yet.
         assert_eq!(
