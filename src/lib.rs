@@ -4,7 +4,8 @@
 //! repo map, the history), parses the edits out of its plain-text reply, applies the
 //! ones the user accepts, commits them with git and feeds failures back.
 //! Layering (ARCHITECTURE.md's module table, enforced by `tests/all/layering.rs`): `tokens`, `edit`, `repomap`, `llm`, `git` and
-//! `sessions` (the session files) are independent libraries, as are the ways in
+//! `sessions` (the session files) are independent libraries (the last two, the
+//! protocol and the engine share one message type, `conversation`, at the bottom), as are the ways in
 //! besides typing (`watch`, `web`, `clipboard`, `voice`); `engine` drives them; `tui`
 //! and `oneshot` are front ends
 //! that talk to the engine only through `protocol`.
@@ -12,6 +13,7 @@
 pub mod cli;
 pub mod clipboard;
 pub mod config;
+pub mod conversation;
 pub mod diff;
 pub mod edit;
 pub mod engine;

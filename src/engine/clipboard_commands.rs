@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use crate::clipboard::ClipboardError;
+use crate::conversation::Role;
 use crate::protocol::{ErrorKind, Event, TurnOutcome};
 
-use super::history::Speaker;
 use super::mentions::Mentions;
 use super::prompt::render_file;
 use super::repo_map::MapAsker;
@@ -26,7 +26,7 @@ impl Engine {
             .messages()
             .iter()
             .rev()
-            .find(|message| message.speaker == Speaker::Assistant)
+            .find(|message| message.role == Role::Assistant)
             .map(|message| message.text.clone());
         let Some(reply) = reply else {
             return TurnOutcome::Error {

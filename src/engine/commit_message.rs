@@ -1,7 +1,8 @@
 //! The commit message for the tool's edits: written by the weak model from the diff,
 //! in a separate request, one Conventional-Commits line; a plain message if that fails.
 
-use crate::llm::{self, ChatMessage, ChatRequest, Role};
+use crate::conversation::Role;
+use crate::llm::{self, ChatMessage, ChatRequest};
 use crate::protocol::TokenUsage;
 
 use super::models::Model;

@@ -1,59 +1,13 @@
 //! The conversation so far: finished exchanges, oldest first, possibly with a summary
 //! of older ones at the front.
 
-use serde::{Deserialize, Serialize};
-
-/// Who said a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Speaker {
-    User,
-    Assistant,
-}
-
-/// One message of the history.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HistoryMessage {
-    pub speaker: Speaker,
-    pub text: String,
-    /// Part of a summary standing for older messages (kept as such in session files).
-    #[serde(default)]
-    pub summary: bool,
-}
-
-impl HistoryMessage {
-    /// A user message.
-    pub fn user(text: impl Into<String>) -> Self {
-        HistoryMessage {
-            speaker: Speaker::User,
-            text: text.into(),
-            summary: false,
-        }
-    }
-
-    /// An assistant message.
-    pub fn assistant(text: impl Into<String>) -> Self {
-        HistoryMessage {
-            speaker: Speaker::Assistant,
-            text: text.into(),
-            summary: false,
-        }
-    }
-
-    /// The same message, marked as part of a summary.
-    pub fn as_summary(self) -> Self {
-        HistoryMessage {
-            summary: true,
-            ..self
-        }
-    }
-}
+use crate::conversation::{Message, Role};
 
 /// The history, with a generation counter so a background summary made from an older
 /// state can tell whether the messages it replaces are still there.
 #[derive(Debug, Clone, Default)]
 pub struct History {
-    messages: Vec<HistoryMessage>,
+    messages: Vec<Message>,
     /// Bumped whenever messages are removed or replaced (not when appended).
     generation: u64,
     /// How many messages were ever appended, so a caller can tell how many a turn added.
@@ -62,12 +16,12 @@ pub struct History {
 
 impl History {
     /// The messages, oldest first.
-    pub fn messages(&self) -> &[HistoryMessage] {
+    pub fn messages(&self) -> &[Message] {
         &self.messages
     }
 
     /// Appends one message.
-    pub fn push(&mut self, message: HistoryMessage) {
+    pub fn push(&mut self, message: Message) {
         self.messages.push(message);
         self.pushed += 1;
     }
@@ -77,7 +31,7 @@ impl History {
     /// messages, so the generation stays.
     pub fn amend_last_reply(&mut self, text: String) -> bool {
         match self.messages.last_mut() {
-            Some(last) if last.speaker == Speaker::Assistant => {
+            Some(last) if last.role == Role::Assistant => {
                 last.text = text;
                 true
             }
@@ -91,7 +45,7 @@ impl History {
     }
 
     /// Replaces every message (a resumed session, a rewind, a redo).
-    pub fn restore(&mut self, messages: Vec<HistoryMessage>) {
+    pub fn restore(&mut self, messages: Vec<Message>) {
         self.messages = messages;
         self.generation += 1;
     }
@@ -109,12 +63,7 @@ impl History {
 
     /// Replaces the first `count` messages with `summary`, if the history is still the
     /// one the summary was made from (same generation, at least `count` messages).
-    pub fn replace_prefix(
-        &mut self,
-        generation: u64,
-        count: usize,
-        summary: Vec<HistoryMessage>,
-    ) -> bool {
+    pub fn replace_prefix(&mut self, generation: u64, count: usize, summary: Vec<Message>) -> bool {
         if generation != self.generation || count > self.messages.len() {
             return false;
         }
@@ -132,11 +81,11 @@ mod tests {
     fn a_summary_replaces_only_the_prefix_it_was_made_from() {
         let mut history = History::default();
         for n in 0..4 {
-            history.push(HistoryMessage::user(format!("u{n}")));
+            history.push(Message::user(format!("u{n}")));
         }
         let generation = history.generation();
-        history.push(HistoryMessage::user("late"));
-        assert!(history.replace_prefix(generation, 4, vec![HistoryMessage::user("summary")]));
+        history.push(Message::user("late"));
+        assert!(history.replace_prefix(generation, 4, vec![Message::user("summary")]));
         let texts: Vec<&str> = history.messages().iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, vec!["summary", "late"]);
         // A second summary made from the old state is stale now.

@@ -3,7 +3,8 @@
 //! pictures, for models whose table entry says they take images. Each request carries
 //! them with the chat files' message, and they count in `/tokens` by the provider's rule.
 
-use crate::llm::{ChatMessage, ImagePart, ProviderKind, Role, image_tokens};
+use crate::conversation::Role;
+use crate::llm::{ChatMessage, ImagePart, ProviderKind, image_tokens};
 use crate::protocol::ChatMode;
 use crate::safe_fs::LimitedReadError;
 

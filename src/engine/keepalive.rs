@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::llm::{ChatMessage, ChatRequest, Role};
+use crate::conversation::Role;
+use crate::llm::{ChatMessage, ChatRequest};
 
 use super::models::Model;
 

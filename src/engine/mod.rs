@@ -82,7 +82,6 @@ mod web_command;
 /// The planner's syntax check (`aider-tui apply` plans with it too).
 pub use checks::grammar_check;
 pub use devices::Devices;
-pub use history::{HistoryMessage, Speaker};
 pub use mentions::{Mentions, find_mentions};
 pub use models::NO_MODEL_HELP;
 pub use prompt::{FileText, Prompt, PromptInput, PromptPart, assemble, system_prompt};

@@ -4,12 +4,11 @@
 //! current message). File and map blocks are user turns answered by a short assistant
 //! turn, so every provider sees strictly alternating roles.
 
+use crate::conversation::{Message, Role};
 use crate::edit::{self, EditFormat};
-use crate::llm::{ChatMessage, ChatRequest, Role};
+use crate::llm::{ChatMessage, ChatRequest};
 use crate::protocol::ChatMode;
 use crate::tokens;
-
-use super::history::{HistoryMessage, Speaker};
 
 /// A file as the prompt shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +25,7 @@ pub struct PromptInput<'a> {
     pub read_only: &'a [FileText],
     /// The repo map text, if there is one.
     pub repo_map: Option<&'a str>,
-    pub history: &'a [HistoryMessage],
+    pub history: &'a [Message],
     pub chat_files: &'a [FileText],
     pub message: &'a str,
     /// Mark cache breakpoints (Anthropic prompt caching).
@@ -251,13 +250,7 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
     let history: Vec<ChatMessage> = input
         .history
         .iter()
-        .map(|entry| {
-            let role = match entry.speaker {
-                Speaker::User => Role::User,
-                Speaker::Assistant => Role::Assistant,
-            };
-            message(role, entry.text.clone())
-        })
+        .map(|entry| message(entry.role, entry.text.clone()))
         .collect();
     parts.push(PromptPart::of("history", &history));
     messages.extend(history);
@@ -308,7 +301,7 @@ mod tests {
 
     fn input<'a>(
         read_only: &'a [FileText],
-        history: &'a [HistoryMessage],
+        history: &'a [Message],
         chat_files: &'a [FileText],
     ) -> PromptInput<'a> {
         PromptInput {
@@ -330,10 +323,7 @@ mod tests {
             name: "docs/spec.md".into(),
             text: "spec".into(),
         }];
-        let history = [
-            HistoryMessage::user("earlier"),
-            HistoryMessage::assistant("reply"),
-        ];
+        let history = [Message::user("earlier"), Message::assistant("reply")];
         let chat = [FileText {
             name: "src/main.rs".into(),
             text: "fn main() {}\n".into(),
@@ -380,10 +370,7 @@ mod tests {
 
     #[test]
     fn part_hashes_change_only_where_the_content_does() {
-        let history = [
-            HistoryMessage::user("earlier"),
-            HistoryMessage::assistant("reply"),
-        ];
+        let history = [Message::user("earlier"), Message::assistant("reply")];
         let before = [FileText {
             name: "src/main.rs".into(),
             text: "fn main() {}\n".into(),

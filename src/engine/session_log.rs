@@ -4,17 +4,16 @@
 //! switches to another. The file holds no setting, so never a key.
 
 use crate::config::{COMMAND_LINE_ORIGIN, Resume};
-use crate::protocol::{ChatMode, ConversationMessage, ConversationRole, Event};
+use crate::conversation::Role;
+use crate::protocol::{ChatMode, ConversationMessage, Event};
 use crate::repo_path::RepoPath;
 use crate::safe_fs::StateDir;
 use crate::sessions::{
-    self, ModelNames, Role, SessionError, SessionLock, SessionRecord, SessionStore, StoredMessage,
-    TurnRecord,
+    self, ModelNames, SessionError, SessionLock, SessionRecord, SessionStore, TurnRecord,
 };
 
 use super::blocking::blocking;
 use super::chat_files::Found;
-use super::history::{HistoryMessage, Speaker};
 use super::spawn::Engine;
 use super::tally::Tally;
 
@@ -99,39 +98,6 @@ impl SessionLog {
     }
 }
 
-/// The history's messages as the session file keeps them.
-pub(super) fn stored_messages(messages: &[HistoryMessage]) -> Vec<StoredMessage> {
-    messages
-        .iter()
-        .map(|message| StoredMessage {
-            role: match message.speaker {
-                Speaker::User => Role::User,
-                Speaker::Assistant => Role::Assistant,
-            },
-            text: message.text.clone(),
-            summary: message.summary,
-        })
-        .collect()
-}
-
-/// Stored messages as the history holds them.
-pub(super) fn history_messages(messages: &[StoredMessage]) -> Vec<HistoryMessage> {
-    messages
-        .iter()
-        .map(|message| {
-            let restored = match message.role {
-                Role::User => HistoryMessage::user(message.text.clone()),
-                Role::Assistant => HistoryMessage::assistant(message.text.clone()),
-            };
-            if message.summary {
-                restored.as_summary()
-            } else {
-                restored
-            }
-        })
-        .collect()
-}
-
 /// The conversation a front end shows: the user's messages (with their turn), the
 /// replies, reflection feedback and the summary standing for older messages.
 pub(super) fn shown_conversation(record: &SessionRecord) -> Vec<ConversationMessage> {
@@ -146,17 +112,12 @@ pub(super) fn shown_conversation(record: &SessionRecord) -> Vec<ConversationMess
                 .iter()
                 .find(|(start, _)| *start == index)
                 .map(|(_, turn)| *turn);
-            let role = match (message.role, message.summary, turn) {
-                // The summary's acknowledgement says nothing to a reader.
-                (Role::Assistant, true, _) => return None,
-                (Role::User, true, _) => ConversationRole::Summary,
-                (Role::User, false, Some(_)) => ConversationRole::User,
-                (Role::User, false, None) => ConversationRole::Reflection,
-                (Role::Assistant, false, _) => ConversationRole::Assistant,
-            };
+            // The summary's acknowledgement says nothing to a reader.
+            if message.summary && message.role == Role::Assistant {
+                return None;
+            }
             Some(ConversationMessage {
-                role,
-                text: message.text.clone(),
+                message: message.clone(),
                 turn,
             })
         })
@@ -275,7 +236,7 @@ impl Engine {
         self.sessions.tally.set_tokens(record.tokens);
         self.session
             .history
-            .restore(history_messages(&record.conversation.messages));
+            .restore(record.conversation.messages.clone());
         self.sessions.synced_generation = self.session.history.generation();
         let turns = record.conversation.turns.len();
         let messages = shown_conversation(&record);
@@ -403,7 +364,7 @@ impl Engine {
     /// Takes the history's messages into the record, keeping replaced ones.
     fn sync_conversation(&mut self) {
         let history = &self.session.history;
-        let messages = stored_messages(history.messages());
+        let messages = history.messages().to_vec();
         let conversation = &mut self.sessions.record.conversation;
         if history.generation() == self.sessions.synced_generation {
             conversation.extend_to(messages);
@@ -415,7 +376,7 @@ impl Engine {
 
     /// Puts the record's messages into the history (after a rewind or a redo).
     pub(super) fn restore_history_from_record(&mut self) {
-        let messages = history_messages(&self.sessions.record.conversation.messages);
+        let messages = self.sessions.record.conversation.messages.clone();
         self.session.history.restore(messages);
         self.sessions.synced_generation = self.session.history.generation();
     }
@@ -518,24 +479,17 @@ mod tests {
 
     #[test]
     fn summaries_stay_summaries_and_reflections_are_told_from_messages() {
+        use crate::conversation::Message;
         let history = vec![
-            HistoryMessage::user("A summary of our conversation so far: …").as_summary(),
-            HistoryMessage::assistant("Thanks, I have the context.").as_summary(),
-            HistoryMessage::user("make it wave"),
-            HistoryMessage::assistant("Waving."),
-            HistoryMessage::user("The files you edited have problems."),
-            HistoryMessage::assistant("Fixed."),
+            Message::user("A summary of our conversation so far: …").as_summary(),
+            Message::assistant("Thanks, I have the context.").as_summary(),
+            Message::user("make it wave"),
+            Message::assistant("Waving."),
+            Message::user("The files you edited have problems."),
+            Message::assistant("Fixed."),
         ];
-        let stored = stored_messages(&history);
-        assert!(stored[0].summary && stored[1].summary && !stored[2].summary);
-        assert_eq!(
-            history_messages(&stored),
-            history,
-            "a round trip loses nothing"
-        );
-
         let mut record = SessionRecord::new("20260102-153045-7f3a".into(), 0);
-        record.conversation.extend_to(stored);
+        record.conversation.extend_to(history);
         record.conversation.add_turn(TurnRecord {
             text: "make it wave".into(),
             at: 0,
@@ -544,19 +498,21 @@ mod tests {
             commits: Vec::new(),
             uncommitted_edits: false,
         });
-        let shown: Vec<(ConversationRole, Option<usize>)> = shown_conversation(&record)
+        // As front ends read them: the role on the wire, and the turn.
+        let shown: Vec<(String, Option<usize>)> = shown_conversation(&record)
             .into_iter()
-            .map(|message| (message.role, message.turn))
+            .map(|message| {
+                let wire = serde_json::to_value(&message).unwrap();
+                (wire["role"].as_str().unwrap().to_string(), message.turn)
+            })
             .collect();
-        assert_eq!(
-            shown,
-            vec![
-                (ConversationRole::Summary, None),
-                (ConversationRole::User, Some(1)),
-                (ConversationRole::Assistant, None),
-                (ConversationRole::Reflection, None),
-                (ConversationRole::Assistant, None),
-            ]
-        );
+        let expected = [
+            ("summary", None),
+            ("user", Some(1)),
+            ("assistant", None),
+            ("reflection", None),
+            ("assistant", None),
+        ];
+        assert_eq!(shown, expected.map(|(role, turn)| (role.to_string(), turn)));
     }
 }

@@ -5,11 +5,12 @@
 
 use tokio::task::JoinHandle;
 
-use crate::llm::{self, ChatMessage, ChatRequest, Role};
+use crate::conversation::{Message, Role};
+use crate::llm::{self, ChatMessage, ChatRequest};
 use crate::protocol::SummaryFigures;
 use crate::tokens;
 
-use super::history::{History, HistoryMessage, Speaker};
+use super::history::History;
 use super::models::Model;
 
 const SUMMARY_SYSTEM: &str = "You condense a conversation between a developer and an AI coding assistant so it can continue with less text.\n\
@@ -47,7 +48,7 @@ pub fn threshold_for(context_window: u64) -> u64 {
     (context_window / 16).clamp(1024, 8192)
 }
 
-fn history_tokens(messages: &[HistoryMessage]) -> u64 {
+fn history_tokens(messages: &[Message]) -> u64 {
     messages
         .iter()
         .map(|message| tokens::estimate_tokens(&message.text) as u64)
@@ -55,7 +56,7 @@ fn history_tokens(messages: &[HistoryMessage]) -> u64 {
 }
 
 /// The history's tokens as the request counts them (the figures people see).
-fn counted_tokens(messages: &[HistoryMessage]) -> u64 {
+fn counted_tokens(messages: &[Message]) -> u64 {
     messages
         .iter()
         .map(|message| tokens::count_tokens(&message.text) as u64)
@@ -140,9 +141,8 @@ impl Summarizer {
         match job.task.await {
             Ok(Ok(summary)) if !summary.trim().is_empty() => {
                 let replacement = vec![
-                    HistoryMessage::user(format!("{SUMMARY_INTRO}\n\n{}", summary.trim()))
-                        .as_summary(),
-                    HistoryMessage::assistant(SUMMARY_ACK).as_summary(),
+                    Message::user(format!("{SUMMARY_INTRO}\n\n{}", summary.trim())).as_summary(),
+                    Message::assistant(SUMMARY_ACK).as_summary(),
                 ];
                 let before_tokens = counted_tokens(history.messages());
                 if history.replace_prefix(job.generation, job.count, replacement) {
@@ -166,12 +166,12 @@ impl Summarizer {
     }
 }
 
-fn transcript(messages: &[HistoryMessage]) -> String {
+fn transcript(messages: &[Message]) -> String {
     let mut text = String::from("Summarize this conversation:\n\n");
     for message in messages {
-        let who = match message.speaker {
-            Speaker::User => "DEVELOPER",
-            Speaker::Assistant => "ASSISTANT",
+        let who = match message.role {
+            Role::User => "DEVELOPER",
+            Role::Assistant => "ASSISTANT",
         };
         text.push_str(&format!("# {who}\n{}\n\n", message.text));
     }

@@ -1,12 +1,12 @@
 //! One turn: a user message, the model's reply, its edits, and up to
 //! `max_reflections` follow-up rounds that feed problems back to the model.
 
+use crate::conversation::Message;
 use crate::edit::EditFormat;
 use crate::llm;
 use crate::protocol::{ChatMode, ErrorKind, Event, QuestionKind, TurnOutcome};
 use crate::tokens;
 
-use super::history::HistoryMessage;
 use super::mentions::{self, Mentions};
 use super::models::{Model, NO_MODEL_HELP};
 use super::preview::LivePreview;
@@ -175,7 +175,7 @@ impl Engine {
         mentions: &Mentions,
     ) -> RoundsEnd {
         let max_reflections = self.session.settings.max_reflections;
-        let mut exchange: Vec<HistoryMessage> = Vec::new();
+        let mut exchange: Vec<Message> = Vec::new();
         let mut message = message;
         let mut reflections = 0;
         let mut last_reply = String::new();
@@ -191,8 +191,8 @@ impl Engine {
             }
             let reply = self.stream_round(setup, prompt).await;
             if reply.interrupted {
-                exchange.push(HistoryMessage::user(message));
-                exchange.push(HistoryMessage::assistant(format!(
+                exchange.push(Message::user(message));
+                exchange.push(Message::assistant(format!(
                     "{}\n\n(The user interrupted this reply.)",
                     reply.text
                 )));
@@ -205,8 +205,8 @@ impl Engine {
                     message: error,
                 };
             }
-            exchange.push(HistoryMessage::user(message.clone()));
-            exchange.push(HistoryMessage::assistant(reply.text.clone()));
+            exchange.push(Message::user(message.clone()));
+            exchange.push(Message::assistant(reply.text.clone()));
             last_reply = reply.text.clone();
             if setup.mode != ChatMode::Code {
                 break TurnOutcome::Success;
@@ -311,7 +311,7 @@ impl Engine {
     pub(super) async fn build_prompt(
         &mut self,
         setup: &RoundSetup,
-        exchange: &[HistoryMessage],
+        exchange: &[Message],
         message: &str,
         mentions: &Mentions,
     ) -> Prompt {
@@ -334,13 +334,13 @@ impl Engine {
     pub(super) fn assemble_prompt(
         &self,
         setup: &PromptShape<'_>,
-        exchange: &[HistoryMessage],
+        exchange: &[Message],
         message: &str,
         map: Option<&str>,
     ) -> Prompt {
         let read_only = self.session.read_only_texts();
         let chat_files = self.session.chat_file_texts();
-        let mut history: Vec<HistoryMessage> = if setup.use_history {
+        let mut history: Vec<Message> = if setup.use_history {
             self.session.history.messages().to_vec()
         } else {
             Vec::new()

@@ -7,9 +7,11 @@ use std::sync::Arc;
 use futures::stream::BoxStream;
 use serde_json::{Value, json};
 
+use crate::conversation::Role;
+
 use super::error::LlmError;
 use super::models::ModelSettings;
-use super::provider::{ChatMessage, ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
+use super::provider::{ChatMessage, ChatRequest, Provider, StopReason, StreamEvent, Usage};
 use super::sse::SseEvent;
 use super::transport::{Endpoint, WireDecoder, drive};
 
@@ -144,10 +146,7 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
         .iter()
         .enumerate()
         .map(|(position, message)| {
-            let role = match message.role {
-                Role::User => "user",
-                Role::Assistant => "assistant",
-            };
+            let role = message.role.name();
             // The API refuses a final assistant prefill that ends in whitespace.
             let text = if position == last && message.role == Role::Assistant {
                 message.content.trim_end()

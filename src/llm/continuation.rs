@@ -6,8 +6,10 @@ use std::sync::Arc;
 use futures::StreamExt;
 use futures::stream::BoxStream;
 
+use crate::conversation::Role;
+
 use super::error::LlmError;
-use super::provider::{ChatMessage, ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
+use super::provider::{ChatMessage, ChatRequest, Provider, StopReason, StreamEvent, Usage};
 
 struct Continuation {
     provider: Arc<dyn Provider>,

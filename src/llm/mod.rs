@@ -52,9 +52,7 @@ pub use models::{
 };
 pub use ndjson::LineDecoder;
 pub use ollama_models::{LocalModel, ollama_models};
-pub use provider::{
-    ChatMessage, ChatRequest, Provider, Role, StopReason, StreamEvent, Usage, complete,
-};
+pub use provider::{ChatMessage, ChatRequest, Provider, StopReason, StreamEvent, Usage, complete};
 pub use secret_url::{REDACTED, is_credential_name, redact_url, redact_urls_in};
 pub use service::{OLLAMA_DEFAULT_BASE, ProviderKind, SERVICES, Service};
 pub use sse::{SseDecoder, SseEvent};

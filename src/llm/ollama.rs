@@ -15,7 +15,7 @@ use super::error::LlmError;
 use super::models::ModelSettings;
 use super::ollama_context::ContextSize;
 use super::ollama_show::show_context_length;
-use super::provider::{ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
+use super::provider::{ChatRequest, Provider, StopReason, StreamEvent, Usage};
 use super::reasoning_tag::ReasoningTagSplitter;
 use super::service::ProviderKind;
 use super::sse::SseEvent;
@@ -164,11 +164,7 @@ pub fn request_body(
         messages.push(json!({"role": "system", "content": request.system}));
     }
     for message in &request.messages {
-        let role = match message.role {
-            Role::User => "user",
-            Role::Assistant => "assistant",
-        };
-        let mut entry = json!({"role": role, "content": message.content});
+        let mut entry = json!({"role": message.role.name(), "content": message.content});
         if !message.images.is_empty() {
             let images: Vec<String> = message.images.iter().map(|image| image.base64()).collect();
             entry["images"] = json!(images);

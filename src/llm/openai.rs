@@ -10,9 +10,11 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 
+use crate::conversation::Role;
+
 use super::error::LlmError;
 use super::models::ModelSettings;
-use super::provider::{ChatMessage, ChatRequest, Provider, Role, StopReason, StreamEvent, Usage};
+use super::provider::{ChatMessage, ChatRequest, Provider, StopReason, StreamEvent, Usage};
 use super::reasoning_tag::ReasoningTagSplitter;
 use super::sse::SseEvent;
 use super::transport::{Endpoint, WireDecoder, drive};
@@ -64,10 +66,7 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
     }
     let last = request.messages.len().saturating_sub(1);
     for (position, message) in request.messages.iter().enumerate() {
-        let role = match message.role {
-            Role::User => "user",
-            Role::Assistant => "assistant",
-        };
+        let role = message.role.name();
         let mut entry = json!({"role": role, "content": content(message)});
         // DeepSeek and Mistral continue a final assistant message only when it is marked.
         if settings.assistant_prefill && position == last && message.role == Role::Assistant {

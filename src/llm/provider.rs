@@ -5,18 +5,13 @@ use std::time::Duration;
 use futures::StreamExt;
 use futures::stream::BoxStream;
 
+use crate::conversation::Role;
+
 use super::error::LlmError;
 use super::image::ImagePart;
 
-/// Who wrote a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Role {
-    #[default]
-    User,
-    Assistant,
-}
-
-/// One message of the conversation (the system text travels separately).
+/// One message of the conversation (the system text travels separately): who said it,
+/// with what a request adds to the words (pictures, a cache mark).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ChatMessage {
     pub role: Role,

@@ -22,7 +22,7 @@ pub use review::{
     BlockDecision, BlockDecisionState, BlockId, BlockState, ChangeKind, EditPreview, Review,
     ReviewBlock, ReviewId, Revision, SyntaxFinding,
 };
-pub use sessions::{ConversationMessage, ConversationRole, SessionInfo};
+pub use sessions::{ConversationMessage, SessionInfo};
 
 /// Identifies a question the engine asked; answered by [`Op::Answer`].
 pub type QuestionId = u64;

@@ -8,16 +8,18 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::{StoredCommit, StoredMessage};
+use crate::conversation::Message;
+
+use super::record::StoredCommit;
 
 /// The conversation part of a session file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Conversation {
     /// What the model sees now, oldest first (a summary of older ones first, if any).
-    pub messages: Vec<StoredMessage>,
+    pub messages: Vec<Message>,
     /// Earlier states of `messages` that a summary or a clear replaced, oldest first.
     #[serde(default)]
-    pub earlier: Vec<Vec<StoredMessage>>,
+    pub earlier: Vec<Vec<Message>>,
     /// The user turns of this branch of the conversation, oldest first.
     pub turns: Vec<TurnRecord>,
     /// What rewinds took away and `/redo` can put back, the latest last.
@@ -61,12 +63,12 @@ pub struct Rewind {
     /// The turns it took away, oldest first.
     pub turns: Vec<TurnRecord>,
     /// The messages the model saw before it.
-    pub messages: Vec<StoredMessage>,
+    pub messages: Vec<Message>,
     /// How many earlier states it kept; the ones after those are in `earlier`.
     pub kept_earlier: usize,
     /// The earlier states it took away.
     #[serde(default)]
-    pub earlier: Vec<Vec<StoredMessage>>,
+    pub earlier: Vec<Vec<Message>>,
     /// The code it moved back, if it did.
     pub code: Option<RewoundCode>,
 }
@@ -95,13 +97,13 @@ impl Conversation {
     }
 
     /// The model's messages grew (nothing was removed): keeps the new list.
-    pub fn extend_to(&mut self, messages: Vec<StoredMessage>) {
+    pub fn extend_to(&mut self, messages: Vec<Message>) {
         self.messages = messages;
     }
 
     /// The model's messages were replaced (a summary, a clear): the old state is kept
     /// for the turns that began in it.
-    pub fn replace_with(&mut self, messages: Vec<StoredMessage>) {
+    pub fn replace_with(&mut self, messages: Vec<Message>) {
         let old = std::mem::replace(&mut self.messages, messages);
         if !old.is_empty() {
             self.earlier.push(old);
@@ -195,25 +197,8 @@ impl Conversation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sessions::record::Role;
 
-    fn user(text: &str) -> StoredMessage {
-        StoredMessage {
-            role: Role::User,
-            text: text.into(),
-            summary: false,
-        }
-    }
-
-    fn assistant(text: &str) -> StoredMessage {
-        StoredMessage {
-            role: Role::Assistant,
-            text: text.into(),
-            summary: false,
-        }
-    }
-
-    fn texts(messages: &[StoredMessage]) -> Vec<&str> {
+    fn texts(messages: &[Message]) -> Vec<&str> {
         messages
             .iter()
             .map(|message| message.text.as_str())
@@ -224,8 +209,8 @@ mod tests {
     fn turn(conversation: &mut Conversation, text: &str) {
         let start = conversation.messages.len();
         let mut messages = conversation.messages.clone();
-        messages.push(user(text));
-        messages.push(assistant(&format!("re: {text}")));
+        messages.push(Message::user(text));
+        messages.push(Message::assistant(format!("re: {text}")));
         conversation.extend_to(messages);
         conversation.add_turn(TurnRecord {
             text: text.into(),
@@ -269,14 +254,8 @@ mod tests {
         turn(&mut conversation, "two");
         // A summary folds both exchanges away.
         conversation.replace_with(vec![
-            StoredMessage {
-                summary: true,
-                ..user("summary of one and two")
-            },
-            StoredMessage {
-                summary: true,
-                ..assistant("ok")
-            },
+            Message::user("summary of one and two").as_summary(),
+            Message::assistant("ok").as_summary(),
         ]);
         turn(&mut conversation, "three");
         assert_eq!(conversation.turn_starts(), vec![(2, 3)]);

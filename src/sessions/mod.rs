@@ -18,7 +18,5 @@ mod store;
 pub use clock::{local_time, new_id, now};
 pub use conversation::{Conversation, Rewind, RewoundCode, TurnRecord};
 pub use error::SessionError;
-pub use record::{
-    FORMAT_VERSION, ModelNames, Role, SessionRecord, StoredCommit, StoredMessage, TokenTotals,
-};
+pub use record::{FORMAT_VERSION, ModelNames, SessionRecord, StoredCommit, TokenTotals};
 pub use store::{Listing, SESSIONS_DIR, SessionLock, SessionStore, SessionSummary};

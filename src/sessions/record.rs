@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::conversation::Role;
+
 use super::conversation::Conversation;
 
 /// The format version this build writes; files of a newer version are skipped.
@@ -61,28 +63,6 @@ pub struct TokenTotals {
     pub cache_write: u64,
 }
 
-/// Who said a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    User,
-    Assistant,
-}
-
-/// One message of the conversation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StoredMessage {
-    pub role: Role,
-    pub text: String,
-    /// Part of a summary that stands for older messages.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub summary: bool,
-}
-
-fn is_false(value: &bool) -> bool {
-    !*value
-}
-
 /// A commit a user turn made.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredCommit {
@@ -136,5 +116,108 @@ impl SessionRecord {
                     .find(|message| message.role == Role::User && !message.summary)
                     .map(|message| message.text.as_str())
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conversation::Message;
+
+    /// A session file exactly as builds before the one message type wrote it: roles as
+    /// `user`/`assistant`, `summary` only where true, turns pointing into the messages.
+    const WRITTEN_BEFORE: &str = r#"{
+  "version": 1,
+  "id": "20260102-153045-7f3a",
+  "started": 1767368000,
+  "last_active": 1767368100,
+  "mode": "code",
+  "models": {
+    "main": "openai/gpt-4o",
+    "weak": null,
+    "editor": null
+  },
+  "edit_format": "diff",
+  "editor_edit_format": "editor-diff",
+  "cost": 0.0125,
+  "tokens": {
+    "sent": 1200,
+    "received": 80,
+    "cache_read": 0,
+    "cache_write": 0
+  },
+  "chat_files": [
+    "hello.py"
+  ],
+  "read_only_files": [],
+  "conversation": {
+    "messages": [
+      {
+        "role": "user",
+        "text": "A summary of our conversation so far: we said hello.",
+        "summary": true
+      },
+      {
+        "role": "assistant",
+        "text": "Thanks, I have the context.",
+        "summary": true
+      },
+      {
+        "role": "user",
+        "text": "make it wave"
+      },
+      {
+        "role": "assistant",
+        "text": "Waving."
+      },
+      {
+        "role": "user",
+        "text": "The files you edited have problems."
+      },
+      {
+        "role": "assistant",
+        "text": "Fixed."
+      }
+    ],
+    "earlier": [],
+    "turns": [
+      {
+        "text": "make it wave",
+        "at": 1767368050,
+        "epoch": 0,
+        "start": 2,
+        "commits": [
+          {
+            "id": "0123456789abcdef0123456789abcdef01234567",
+            "summary": "feat: wave",
+            "by_assistant": true
+          }
+        ]
+      }
+    ],
+    "rewound": [],
+    "abandoned": []
+  }
+}"#;
+
+    #[test]
+    fn a_session_file_written_before_the_one_message_type_loads_and_is_written_the_same() {
+        let record: SessionRecord = serde_json::from_str(WRITTEN_BEFORE).unwrap();
+        assert_eq!(
+            record.conversation.messages,
+            vec![
+                Message::user("A summary of our conversation so far: we said hello.").as_summary(),
+                Message::assistant("Thanks, I have the context.").as_summary(),
+                Message::user("make it wave"),
+                Message::assistant("Waving."),
+                Message::user("The files you edited have problems."),
+                Message::assistant("Fixed."),
+            ]
+        );
+        assert_eq!(record.first_message(), Some("make it wave"));
+        // Written back, it is the same file (whitespace aside).
+        let written = serde_json::to_value(&record).unwrap();
+        let before: serde_json::Value = serde_json::from_str(WRITTEN_BEFORE).unwrap();
+        assert_eq!(written, before);
     }
 }

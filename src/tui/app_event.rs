@@ -63,6 +63,8 @@ pub enum AppEvent {
     Send(Op),
     /// Send a message or command as if typed (echoed in the chat).
     Submit(String),
+    /// Put text in the message box for the user to finish (and focus it).
+    Compose(String),
     /// Move the keyboard to a pane.
     Focus(Focus),
     /// Ask the user first.

@@ -54,8 +54,6 @@ pub struct Hints {
     pub compose_ready: String,
     /// After the message box's chord key.
     pub chord: String,
-    /// A search while its query is typed.
-    pub search_typing: String,
     /// The tabs of a small terminal.
     pub tabs: String,
     /// The engine stopped: how to leave.
@@ -148,7 +146,7 @@ impl Hints {
     /// The hints of the message box, the chat, the status bar and the rest.
     fn outside_the_diff(keymap: &Keymap) -> Hints {
         use Action::*;
-        use KeyContext::{Chat, Chord as Chorded, Files, Global, Input, Search};
+        use KeyContext::{Chat, Chord as Chorded, Files, Global, Input};
         let line = |context, items: &[(&[Action], &str)]| keymap.hints(context, items);
         Hints {
             send: line(Input, &[(&[Send], "send"), (&[NewLine], "new line")]),
@@ -210,7 +208,6 @@ impl Hints {
                     &[(&[EditMessage], "edits the message in your editor")],
                 ),
             ),
-            search_typing: line(Search, &[(&[Keep], "keeps it")]),
             tabs: line(Global, &[(&[FocusNext], "switches")]),
             quit_twice: line(Global, &[(&[Quit], "twice quits")]),
             ..Hints::default()

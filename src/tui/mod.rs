@@ -2,10 +2,12 @@
 //!
 //! An async loop (`terminal`) feeds an [`App`] with terminal keys and engine
 //! [`Event`](crate::protocol::Event)s, and sends the [`Op`](crate::protocol::Op)s the
-//! app produces back to the engine. The app is a struct of concrete panes, each with
-//! its own state, keys and `draw(&self)`; panes talk to the app through an internal
-//! `AppEvent` bus. Everything draws through any ratatui backend, so tests drive the
-//! app with scripted events and snapshot a `TestBackend`.
+//! app produces back to the engine. Each pane has its own state and implements
+//! `pane::Component` (draw, keys, the mouse, search); over the panes lies a stack of
+//! `layers` (the search, the inline editors, the help, the finder, the session
+//! picker, questions) that keys reach first. Panes and layers talk to the app through
+//! an internal `AppEvent` bus. Everything draws through any ratatui backend, so tests
+//! drive the app with scripted events and snapshot a `TestBackend`.
 //!
 //! Files it reads and writes: the theme (`--theme`: dark, light, ansi16 or a `.toml`
 //! path; `NO_COLOR` drops colours), keymap patches from
@@ -25,6 +27,7 @@ mod highlight;
 mod hints;
 mod history;
 pub mod keymap;
+mod layers;
 mod markdown;
 mod overlay;
 mod palette;

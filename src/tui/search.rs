@@ -4,12 +4,44 @@
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use super::keymap::{Action, KeyContext, Keymap};
+
 /// A search of one pane: the query as typed, and whether it is still being typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaneSearch {
     pub pane: super::app_event::Focus,
     pub query: String,
     pub typing: bool,
+}
+
+impl PaneSearch {
+    /// The search's line in the status bar (`found`: the query matched).
+    pub fn status_line(&self, keymap: &Keymap, found: bool) -> String {
+        let key = |action| {
+            keymap
+                .first_key(KeyContext::Search, action)
+                .unwrap_or_default()
+        };
+        let mut line = format!("/{}", self.query);
+        if self.typing {
+            line.push('▏');
+            let keep = keymap.hints(KeyContext::Search, &[(&[Action::Keep], "keeps it")]);
+            if !keep.is_empty() {
+                line.push_str(&format!(" {keep}"));
+            }
+        } else {
+            line.push_str(&format!(
+                " · {} next · {} previous",
+                key(Action::NextMatch),
+                key(Action::PrevMatch)
+            ));
+        }
+        if !found && !self.query.is_empty() {
+            line.push_str(" · no match");
+        }
+        line.push_str(&format!(" · {} ends", key(Action::EndSearch)));
+        crate::text::printable(&line).into_owned()
+    }
 }
 
 /// Whether `text` contains `query`, ignoring ASCII case (an empty query matches nothing).

@@ -7,9 +7,8 @@ use crate::support::provider_harness;
 use std::sync::Arc;
 use std::time::Duration;
 
-use aider_tui::llm::{
-    self, Connection, LlmError, ModelSettings, Provider, Role, StopReason, Usage,
-};
+use aider_tui::conversation::Role;
+use aider_tui::llm::{self, Connection, LlmError, ModelSettings, Provider, StopReason, Usage};
 use mock_llm::{MockLlm, MockUsage, Reply};
 use provider_harness::{ErrorCheck, KEY, connection, message, request, run};
 use serde_json::Value;

@@ -5,8 +5,9 @@
 use crate::support::mock_llm;
 use crate::support::provider_harness;
 
+use aider_tui::conversation::Role;
 use aider_tui::llm::{
-    self, ChatMessage, ChatRequest, ImagePart, LlmError, ProviderKind, Role, image_tokens,
+    self, ChatMessage, ChatRequest, ImagePart, LlmError, ProviderKind, image_tokens,
 };
 use mock_llm::{MockLlm, Reply};
 use provider_harness::{connection, message, request, run};

@@ -7,7 +7,8 @@ use crate::support::provider_harness;
 
 use std::sync::Arc;
 
-use aider_tui::llm::{self, Connection, LlmError, Provider, Role, StopReason, Usage};
+use aider_tui::conversation::Role;
+use aider_tui::llm::{self, Connection, LlmError, Provider, StopReason, Usage};
 use mock_llm::{MockLlm, MockUsage, Reply};
 use provider_harness::{connection, message, request, run};
 use serde_json::json;

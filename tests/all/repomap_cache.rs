@@ -439,19 +439,30 @@ fn the_store_keeps_to_its_cap_dropping_the_least_recently_used() {
         .unwrap()
         .refresh()
         .unwrap();
-    let one_segment = std::fs::metadata(&segments(store.path())[0]).unwrap().len();
+    let first_segment = segments(store.path())[0].clone();
+    let one_segment = std::fs::metadata(&first_segment).unwrap().len();
     RepoMap::open(roots[1].path(), options(u64::MAX))
         .unwrap()
         .refresh()
         .unwrap();
+    let second_segment = segments(store.path())
+        .into_iter()
+        .find(|path| *path != first_segment)
+        .unwrap();
+    // Last used two hours and one hour ago: by age alone the first would go.
+    let used_ago = |path: &Path, hours: u64| {
+        let file = std::fs::File::options().write(true).open(path).unwrap();
+        let then = std::time::SystemTime::now() - Duration::from_secs(hours * 3600);
+        file.set_modified(then).unwrap();
+    };
+    used_ago(&first_segment, 2);
+    used_ago(&second_segment, 1);
     // Use the first project again: the second is now the least recently used.
-    std::thread::sleep(Duration::from_millis(20));
     let warm = RepoMap::open(roots[0].path(), options(u64::MAX))
         .unwrap()
         .refresh()
         .unwrap();
     assert_eq!(warm.parsed, 0);
-    std::thread::sleep(Duration::from_millis(20));
     // Room for about two segments: writing the third evicts the second's.
     RepoMap::open(roots[2].path(), options(one_segment * 5 / 2))
         .unwrap()

@@ -683,3 +683,158 @@ fn a_damaged_only_session_file_is_named_and_a_new_session_answers() {
     );
     assert_eq!(main_requests(&mock).len(), 1);
 }
+
+/// A session file exactly as builds before the one message type wrote it (roles as
+/// `user`/`assistant`, `summary` only where true), with a summary, a turn and a
+/// reflection round. Its id is [`WRITTEN_BEFORE_ID`]; it names `hello.py`.
+pub(crate) const WRITTEN_BEFORE: &str = r#"{
+  "version": 1,
+  "id": "20260102-153045-7f3a",
+  "started": 1767368000,
+  "last_active": 4102444800,
+  "mode": "code",
+  "models": {
+    "main": "openai/gpt-4o",
+    "weak": null,
+    "editor": null
+  },
+  "edit_format": "diff",
+  "editor_edit_format": "editor-diff",
+  "cost": 0.0125,
+  "tokens": {
+    "sent": 1200,
+    "received": 80,
+    "cache_read": 0,
+    "cache_write": 0
+  },
+  "chat_files": [
+    "hello.py"
+  ],
+  "read_only_files": [],
+  "conversation": {
+    "messages": [
+      {
+        "role": "user",
+        "text": "A summary of our conversation so far: we said hello.",
+        "summary": true
+      },
+      {
+        "role": "assistant",
+        "text": "Thanks, I have the context.",
+        "summary": true
+      },
+      {
+        "role": "user",
+        "text": "make it wave"
+      },
+      {
+        "role": "assistant",
+        "text": "Waving."
+      },
+      {
+        "role": "user",
+        "text": "The files you edited have problems."
+      },
+      {
+        "role": "assistant",
+        "text": "Fixed."
+      }
+    ],
+    "earlier": [],
+    "turns": [
+      {
+        "text": "make it wave",
+        "at": 1767368050,
+        "epoch": 0,
+        "start": 2,
+        "commits": []
+      }
+    ],
+    "rewound": [],
+    "abandoned": []
+  }
+}"#;
+
+pub(crate) const WRITTEN_BEFORE_ID: &str = "20260102-153045-7f3a";
+
+#[test]
+fn a_session_file_written_before_the_one_message_type_resumes_and_shows_as_before() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let file = format!(".aider-tui/sessions/{WRITTEN_BEFORE_ID}.json");
+    repo.write(&file, WRITTEN_BEFORE);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["Fine."]));
+    let resumed = aider_on_mock(
+        &repo.root(),
+        home.path(),
+        &mock.openai_base(),
+        &["--resume", "20260102", "--json", "--message", "and now?"],
+    );
+    succeeded(&resumed);
+
+    // The `--json` stream shows the conversation in the shape other tools read.
+    let events: Vec<Value> = text(&resumed.stdout)
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    let restored = events
+        .iter()
+        .find(|event| event["type"] == "conversation_restored")
+        .unwrap_or_else(|| panic!("no conversation_restored in {events:#?}"));
+    assert_eq!(
+        restored["messages"],
+        serde_json::json!([
+            {"role": "summary", "text": "A summary of our conversation so far: we said hello."},
+            {"role": "user", "text": "make it wave", "turn": 1},
+            {"role": "assistant", "text": "Waving."},
+            {"role": "reflection", "text": "The files you edited have problems."},
+            {"role": "assistant", "text": "Fixed."}
+        ])
+    );
+
+    // The model gets every stored message, in order, before the new one.
+    let sent = messages(&main_requests(&mock)[0]);
+    let stored = [
+        (
+            "user",
+            "A summary of our conversation so far: we said hello.",
+        ),
+        ("assistant", "Thanks, I have the context."),
+        ("user", "make it wave"),
+        ("assistant", "Waving."),
+        ("user", "The files you edited have problems."),
+        ("assistant", "Fixed."),
+    ];
+    let start = sent
+        .iter()
+        .position(|(_, content)| content == stored[0].1)
+        .unwrap_or_else(|| panic!("the summary was not sent: {sent:#?}"));
+    let history: Vec<(&str, &str)> = sent[start..start + stored.len()]
+        .iter()
+        .map(|(role, content)| (role.as_str(), content.as_str()))
+        .collect();
+    assert_eq!(history, stored);
+    assert!(
+        sent[start + stored.len()..]
+            .iter()
+            .any(|(_, c)| c.contains("and now?"))
+    );
+
+    // Saved again, the messages keep the file's shape.
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(repo.root().join(&file)).unwrap()).unwrap();
+    let before: Value = serde_json::from_str(WRITTEN_BEFORE).unwrap();
+    let messages = saved["conversation"]["messages"].as_array().unwrap();
+    assert_eq!(
+        messages[..6],
+        before["conversation"]["messages"].as_array().unwrap()[..]
+    );
+    assert_eq!(
+        messages[6..],
+        [
+            serde_json::json!({"role": "user", "text": "and now?"}),
+            serde_json::json!({"role": "assistant", "text": "Fine."})
+        ]
+    );
+}

@@ -9,7 +9,7 @@ use crate::support::mock_llm;
 use std::path::Path;
 
 use aider_tui::config::{Resume, Settings};
-use aider_tui::protocol::{ConversationRole, Event, QuestionKind, TurnOutcome};
+use aider_tui::protocol::{Event, QuestionKind, TurnOutcome};
 use engine_support::{COMMIT_REQUEST_MARK, Driver, TestRepo, TurnRun, block, settings};
 use mock_llm::{MockLlm, Reply};
 use serde_json::Value;
@@ -101,8 +101,9 @@ fn main_requests(mock: &MockLlm) -> Vec<String> {
         .collect()
 }
 
-/// The conversation the turn told front ends to show, as (role, text) pairs.
-fn restored(run: &TurnRun) -> Vec<(ConversationRole, String)> {
+/// The conversation the turn told front ends to show, as (role, text) pairs with the
+/// role as front ends read it (`user`, `assistant`, `reflection`, `summary`).
+fn restored(run: &TurnRun) -> Vec<(String, String)> {
     run.events
         .iter()
         .rev()
@@ -110,7 +111,13 @@ fn restored(run: &TurnRun) -> Vec<(ConversationRole, String)> {
             Event::ConversationRestored { messages, .. } => Some(
                 messages
                     .iter()
-                    .map(|message| (message.role, message.text.clone()))
+                    .map(|shown| {
+                        let wire = serde_json::to_value(shown).expect("a shown message");
+                        (
+                            wire["role"].as_str().unwrap_or("").to_string(),
+                            shown.message.text.clone(),
+                        )
+                    })
                     .collect(),
             ),
             _ => None,
@@ -217,9 +224,9 @@ async fn rewinding_two_turns_restores_files_and_head_and_redo_brings_both_back()
     assert_eq!(
         restored(&rewind),
         vec![
-            (ConversationRole::User, "make it wave".to_string()),
+            ("user".to_string(), "make it wave".to_string()),
             (
-                ConversationRole::Assistant,
+                "assistant".to_string(),
                 format!(
                     "Waving.\n\n{}",
                     block(
@@ -240,7 +247,7 @@ async fn rewinding_two_turns_restores_files_and_head_and_redo_brings_both_back()
     assert!(rewound_refs(&repo.root()).is_empty());
     let users: Vec<String> = restored(&redo)
         .into_iter()
-        .filter(|(role, _)| *role == ConversationRole::User)
+        .filter(|(role, _)| role == "user")
         .map(|(_, text)| text)
         .collect();
     assert_eq!(users, ["make it wave", "add a part", "make it shout"]);

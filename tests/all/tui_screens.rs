@@ -1512,3 +1512,27 @@ async fn emoji_in_a_file_name_the_message_box_the_chat_and_the_diff_keep_their_c
     assert_snapshot!("screen_emoji_160x48", ui.screen(&repo));
     ui.quit().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn ctrl_c_quits_through_the_help_and_the_file_finder() {
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 160, 48).await;
+    // Ctrl-P: the help over the panes; it takes typed keys, but not Ctrl-C.
+    ui.key_with(KeyCode::Char('p'), KeyModifiers::CONTROL)
+        .type_text("q");
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(ui.screen(&repo).contains("Ctrl-C again"));
+    ui.key(KeyCode::Esc);
+    // The finder from the files pane (1, then a): the same.
+    ui.key(KeyCode::Tab)
+        .key(KeyCode::Char('1'))
+        .key(KeyCode::Char('a'));
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("Add file"), "{screen}");
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(!ui.app.quitting());
+    ui.key_with(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(ui.app.quitting());
+    ui.quit().await;
+}

@@ -7,6 +7,8 @@ use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 use crate::support::ui_session;
 
+use crate::sessions_resume::{WRITTEN_BEFORE, WRITTEN_BEFORE_ID};
+
 use aider_tui::config::{Resume, Settings};
 use aider_tui::protocol::Event;
 use aider_tui::sessions::SessionStore;
@@ -98,6 +100,36 @@ async fn a_resumed_session_shows_its_conversation_and_files() {
     assert!(
         hint.contains("aider-tui --resume") && hint.contains(session.as_str()),
         "{hint}"
+    );
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_resumed_summary_and_reflection_show_as_such() {
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    repo.write(
+        &format!(".aider-tui/sessions/{WRITTEN_BEFORE_ID}.json"),
+        WRITTEN_BEFORE,
+    );
+    let mock = mock();
+    let mut resumed = ui_settings(&repo, &mock);
+    resumed.resume = Resume::Session(WRITTEN_BEFORE_ID.to_string());
+    let mut ui = UiSession::start(resumed, 160, 48);
+    ui.until_started().await;
+    let screen = ui.screen(&repo);
+    for shown in [
+        "Summary of the earlier conversation:",
+        "we said hello.",
+        "› make it wave",
+        "Waving.",
+        "↻ The files you edited have problems.",
+        "Fixed.",
+    ] {
+        assert!(screen.contains(shown), "{shown:?} is not shown:\n{screen}");
+    }
+    assert!(
+        !screen.contains("Thanks, I have the context."),
+        "the summary's acknowledgement says nothing to a reader:\n{screen}"
     );
     ui.quit().await;
 }

@@ -103,12 +103,34 @@ async fn a_saved_ai_comment_becomes_a_committed_change_and_a_question_an_answer(
     })
     .await;
 
-    // Give the watcher its grace period after the turn, then ask a question.
-    tokio::time::sleep(Duration::from_millis(400)).await;
-    repo.write(
-        "notes.md",
-        "# Notes\n<!-- why is the greeting short? AI? -->\n",
-    );
+    // Ask a question. A save within the watcher's grace period after the turn is
+    // only remembered, so save again (each time a new text) until it is asked.
+    let asked = || {
+        mock.requests().iter().any(|request| {
+            request
+                .body
+                .to_string()
+                .contains("why is the greeting short")
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for attempt in 0.. {
+        assert!(Instant::now() < deadline, "the question was never asked");
+        repo.write(
+            "notes.md",
+            &format!(
+                "# Notes{}\n<!-- why is the greeting short? AI? -->\n",
+                "!".repeat(attempt)
+            ),
+        );
+        let until = Instant::now() + Duration::from_millis(500);
+        while !asked() && Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        if asked() {
+            break;
+        }
+    }
     wait_for("the answer", Duration::from_secs(30), || {
         out.text()
             .contains("Because the tests expect a short word.")
@@ -143,7 +165,7 @@ fn the_watch_command_runs_until_interrupted_and_commits_the_change() {
         "    return \"hi\"  # AI! say hello\n",
         "    return \"hello\"\n",
     )]));
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_aider-tui"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_aider-tui"))
         .args([
             "watch",
             "--yes",
@@ -163,8 +185,22 @@ fn the_watch_command_runs_until_interrupted_and_commits_the_change() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // The watcher is up once the start line is printed; give it a moment beyond that.
-    std::thread::sleep(Duration::from_millis(1500));
+    // The watcher is up once the start line is printed (it is started first).
+    let err_text = Shared::default();
+    let reader = {
+        let mut stderr = child.stderr.take().unwrap();
+        let mut sink = err_text.clone();
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut sink))
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !err_text.text().contains("Watching") {
+        assert!(
+            Instant::now() < deadline,
+            "watch never started: {}",
+            err_text.text()
+        );
+        std::thread::sleep(Duration::from_millis(25));
+    }
     repo.write(
         "app.py",
         "def greet():\n    return \"hi\"  # AI! say hello\n",
@@ -178,8 +214,9 @@ fn the_watch_command_runs_until_interrupted_and_commits_the_change() {
     let signalled = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
     assert_eq!(signalled, 0);
     let output = child.wait_with_output().unwrap();
+    reader.join().unwrap().unwrap();
     let out = String::from_utf8_lossy(&output.stdout);
-    let err = String::from_utf8_lossy(&output.stderr);
+    let err = err_text.text();
     assert!(output.status.success(), "{:?}\n{out}\n{err}", output.status);
     assert!(out.contains("Applied edit to app.py"), "{out}\n{err}");
     assert!(err.contains("Watching"), "{err}");

@@ -8,8 +8,9 @@
 
 use std::time::Duration;
 
+use aider_tui::conversation::Role;
 use aider_tui::llm::{
-    ChatMessage, ChatRequest, Connection, LlmError, Role, StopReason, StreamEvent, Usage,
+    ChatMessage, ChatRequest, Connection, LlmError, StopReason, StreamEvent, Usage,
 };
 use futures::StreamExt;
 use futures::stream::BoxStream;

@@ -27,6 +27,30 @@ const OTHER: &str = "def part():\n    return \"other\"\n";
 /// The longest any one step may take before the test gives up.
 const STEP_LIMIT: Duration = Duration::from_secs(30);
 
+/// Returns from the test, with the visible note (a failure under `CI`), when tmux
+/// is not installed.
+macro_rules! require_tmux {
+    () => {
+        if !Tmux::available() {
+            crate::support::skip_because_absent("tmux");
+            return;
+        }
+    };
+}
+
+/// Asserts that `happened` stays false for `window`, polling: for a thing that must
+/// *not* happen (a stopped watcher firing), where no event can say it never will. The
+/// window is a multiple of the production timing it guards (a debounce), and the
+/// poll fails as soon as the thing happens instead of sleeping through the window.
+fn assert_stays_false(what: &str, window: std::time::Duration, happened: impl Fn() -> bool) {
+    let until = std::time::Instant::now() + window;
+    while std::time::Instant::now() < until {
+        assert!(!happened(), "{what}");
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    assert!(!happened(), "{what}");
+}
+
 /// One tmux server of our own (its own socket), killed when dropped.
 struct Tmux {
     socket: String,
@@ -242,10 +266,7 @@ fn session_command_with(home: &Path, mock: &MockLlm, vars: &[(&str, &str)], args
 
 #[test]
 fn a_whole_session_in_tmux_review_commit_undo() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
@@ -351,10 +372,7 @@ fn a_whole_session_in_tmux_review_commit_undo() {
 
 #[test]
 fn the_review_warns_of_a_block_that_breaks_the_syntax_and_still_takes_a_yes() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
@@ -400,10 +418,7 @@ fn the_review_warns_of_a_block_that_breaks_the_syntax_and_still_takes_a_yes() {
 
 #[test]
 fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
@@ -469,10 +484,7 @@ fn r_on_a_message_in_the_chat_pane_rewinds_two_turns_in_tmux() {
 
 #[test]
 fn watch_files_turns_a_saved_ai_comment_into_a_commit_until_watch_turns_it_off() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
@@ -500,11 +512,17 @@ fn watch_files_turns_a_saved_ai_comment_into_a_commit_until_watch_turns_it_off()
     tmux.text("/watch");
     tmux.keys(&["Enter"]);
     tmux.wait_text("Stopped watching the files.");
+    let requests_before = mock.requests().len();
     repo.write(
         "hello.py",
         "def greet():\n    return \"wave\"  # back to hello AI!\n",
     );
-    std::thread::sleep(Duration::from_millis(1500));
+    // A running watcher would have fired within a few debounce periods.
+    assert_stays_false(
+        "a request came once watching stopped",
+        aider_tui::watch::DEBOUNCE * 5,
+        || repo.log().len() != 3 || mock.requests().len() != requests_before,
+    );
     assert_eq!(repo.log().len(), 3, "no request once watching stopped");
     assert_eq!(mock.pending(), 0);
     tmux.quit();
@@ -521,10 +539,7 @@ fn chat_requests(mock: &MockLlm) -> Vec<String> {
 
 #[test]
 fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     const THIRD: &str = "def third():\n    return 3\n";
     let repo = TestRepo::new(&[
         ("hello.py", HELLO),
@@ -643,10 +658,7 @@ fn a_failed_block_goes_back_to_the_model_while_the_accepted_and_edited_ones_land
 
 #[test]
 fn a_cold_start_on_20000_files_shows_the_chat_file_and_model_while_the_map_builds() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     // Twenty functions per file, so the cold parse lasts long enough to be seen.
     let body: String = (0..20)
         .map(|i| format!("def helper_{i}(value):\n    return value + {i}\n\n"))
@@ -694,10 +706,7 @@ fn plan_last_user_text(body: &serde_json::Value) -> String {
 
 #[test]
 fn plan_edited_in_tmux_reaches_the_editor_and_the_history() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     const PLAN_TEXT: &str = "1. Make greet return hi.\n2. Change nothing else.\n";
     const PLAN_EDITED: &str = "1. Make greet return wave.\n2. Change nothing else.\n";
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
@@ -829,10 +838,7 @@ fn focus_the_message_box(tmux: &Tmux) {
 
 #[test]
 fn the_editor_comes_back_to_the_review_and_the_message_with_the_edited_text() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
     let home = tempfile::tempdir().unwrap();
     let editor = editor_script(
@@ -887,10 +893,7 @@ fn the_editor_comes_back_to_the_review_and_the_message_with_the_edited_text() {
 
 #[test]
 fn an_editor_that_fails_or_is_interrupted_leaves_the_review_as_it_was() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
     let home = tempfile::tempdir().unwrap();
     let started = home.path().join("editor-started");
@@ -946,10 +949,7 @@ fn an_editor_that_fails_or_is_interrupted_leaves_the_review_as_it_was() {
 
 #[test]
 fn a_commit_s_diff_opens_from_the_log_while_the_reply_goes_on_streaming() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     repo.write("notes.txt", "a note from the second commit\n");
     repo.commit_all("Add notes");
@@ -1022,10 +1022,7 @@ fn row_of(screen: &str, needle: &str) -> usize {
 
 #[test]
 fn search_a_queued_message_the_wheel_and_a_click_in_tmux() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     repo.write("hello.py", "def greet():\n    return \"wave\"\n");
     repo.commit_all("second: wave");
@@ -1107,10 +1104,7 @@ fn search_a_queued_message_the_wheel_and_a_click_in_tmux() {
 
 #[test]
 fn ctrl_z_suspends_to_the_shell_with_the_mouse_off_and_fg_comes_back() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
@@ -1154,10 +1148,7 @@ fn ctrl_z_suspends_to_the_shell_with_the_mouse_off_and_fg_comes_back() {
 
 #[test]
 fn z_zooms_the_review_to_the_whole_screen_and_back_in_tmux() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
     let home = tempfile::tempdir().unwrap();
     let (_mock, tmux) = review_two_blocks_with_editor(&repo, home.path(), "true");
@@ -1183,10 +1174,7 @@ fn z_zooms_the_review_to_the_whole_screen_and_back_in_tmux() {
 
 #[test]
 fn quitting_prints_how_to_resume_the_session() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
@@ -1214,10 +1202,7 @@ fn quitting_prints_how_to_resume_the_session() {
 
 #[test]
 fn e_in_the_files_pane_opens_the_chat_file_in_the_editor() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO), ("other.py", OTHER)]);
     let home = tempfile::tempdir().unwrap();
     // The editor gets the repository's own file, not a copy.
@@ -1250,10 +1235,7 @@ fn e_in_the_files_pane_opens_the_chat_file_in_the_editor() {
 
 #[test]
 fn the_palette_filters_runs_and_fills_and_a_typo_gets_the_nearest_command_in_tmux() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();

@@ -15,12 +15,14 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::protocol::{ConversationMessage, ConversationRole, NoticeLevel};
+use crate::conversation::Role;
+use crate::protocol::{ConversationMessage, NoticeLevel};
 use crate::text::printable;
+use crate::tui::app_event::AppEvent;
 use crate::tui::highlight::Palette;
 use crate::tui::keymap::Action;
 use crate::tui::markdown::{MarkdownRenderer, Rendered};
-use crate::tui::pane::DrawContext;
+use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::search::{contains, highlight, match_style, next_match};
 use crate::tui::theme::Styles;
 use crate::tui::wrap::{row_count, wrap_line};
@@ -171,26 +173,20 @@ impl ChatPane {
             Vec::new()
         };
         self.clear();
-        for message in messages {
-            match message.role {
-                ConversationRole::User => {
-                    let id = self.push(EntryKind::User, &message.text);
-                    if let Some(turn) = message.turn {
-                        self.tag_turn(id, turn);
-                    }
-                }
-                ConversationRole::Assistant => {
-                    self.push(EntryKind::Assistant, &message.text);
-                }
-                ConversationRole::Reflection => {
-                    self.push(EntryKind::Reflection, &message.text);
-                }
-                ConversationRole::Summary => {
-                    self.push(
-                        EntryKind::Notice(NoticeLevel::Info),
-                        &format!("Summary of the earlier conversation:\n{}", message.text),
-                    );
-                }
+        for shown in messages {
+            let text = &shown.message.text;
+            if shown.message.summary {
+                self.push(
+                    EntryKind::Notice(NoticeLevel::Info),
+                    &format!("Summary of the earlier conversation:\n{text}"),
+                );
+            } else if shown.message.role == Role::Assistant {
+                self.push(EntryKind::Assistant, text);
+            } else if let Some(turn) = shown.turn {
+                let id = self.push(EntryKind::User, text);
+                self.tag_turn(id, turn);
+            } else {
+                self.push(EntryKind::Reflection, text);
             }
         }
         self.latest_turn = messages
@@ -709,6 +705,33 @@ impl ChatPane {
             }
         };
         frame.render_widget(Paragraph::new(rows), inner);
+    }
+}
+
+impl Component for ChatPane {
+    fn title(&self) -> &'static str {
+        "Chat"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        ChatPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, _bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action).into()
+    }
+
+    fn searchable(&self) -> bool {
+        true
+    }
+
+    fn find(&mut self, query: &str, step: isize, fresh: bool) -> bool {
+        // The chat reads from the newest up: the next match is an older one.
+        ChatPane::find(self, query, -step, fresh)
+    }
+
+    fn end_search(&mut self) {
+        ChatPane::end_search(self);
     }
 }
 

@@ -11,7 +11,7 @@ use crate::text::printable;
 use crate::tui::app_event::{AppEvent, Confirmation, Focus};
 use crate::tui::cells;
 use crate::tui::keymap::Action;
-use crate::tui::pane::DrawContext;
+use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::search::{contains, highlight, match_style, next_match};
 use crate::tui::theme::Styles;
 
@@ -225,6 +225,42 @@ fn relative_age(seconds: i64) -> String {
         age if age < 60 * DAY => format!("{}w", age / (7 * DAY)),
         age if age < 365 * DAY => format!("{}mo", age / (30 * DAY)),
         age => format!("{}y", age / (365 * DAY)),
+    }
+}
+
+impl Component for CommitLogPane {
+    fn title(&self) -> &'static str {
+        "Commits"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        CommitLogPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action, bus).into()
+    }
+
+    /// A list: a notch moves the selection one commit.
+    fn wheel_rows(&self) -> usize {
+        1
+    }
+
+    fn click(&mut self, row: usize, _column: usize, height: usize, _was_focused: bool) -> bool {
+        self.select_row(row, height)
+    }
+
+    /// Shows the commit clicked twice.
+    fn double_click(&mut self, bus: &mut Vec<AppEvent>) {
+        self.on_action(Action::Open, bus);
+    }
+
+    fn searchable(&self) -> bool {
+        true
+    }
+
+    fn find(&mut self, query: &str, step: isize, fresh: bool) -> bool {
+        CommitLogPane::find(self, query, step, fresh)
     }
 }
 

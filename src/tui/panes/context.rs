@@ -13,8 +13,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::protocol::{CacheRule, ContextReport};
 use crate::text::{dollars, percent};
+use crate::tui::app_event::AppEvent;
 use crate::tui::keymap::Action;
-use crate::tui::pane::DrawContext;
+use crate::tui::pane::{Component, DrawContext, Handled};
 
 /// The context pane.
 #[derive(Default)]
@@ -198,5 +199,19 @@ impl ContextPane {
             ));
         }
         lines
+    }
+}
+
+impl Component for ContextPane {
+    fn title(&self) -> &'static str {
+        "Context"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        ContextPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, _bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action).into()
     }
 }

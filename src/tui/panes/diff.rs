@@ -19,7 +19,7 @@ use crate::tui::diff_view::{DiffLayout, DiffScroll, DiffView, FileHunks};
 use crate::tui::highlight::Palette;
 use crate::tui::hints::Hints;
 use crate::tui::keymap::Action;
-use crate::tui::pane::DrawContext;
+use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::theme::Styles;
 
 use super::review::ReviewPanel;
@@ -549,6 +549,44 @@ impl DiffPane {
             };
             view.draw(frame, body_area, at, self.layout, styles);
         }
+    }
+}
+
+impl Component for DiffPane {
+    fn title(&self) -> &'static str {
+        "Diff"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        DiffPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action, bus).into()
+    }
+
+    fn awaits_decision(&self) -> bool {
+        self.is_reviewing()
+    }
+
+    fn click(&mut self, row: usize, column: usize, _height: usize, _was_focused: bool) -> bool {
+        DiffPane::click(self, row, column)
+    }
+
+    fn searchable(&self) -> bool {
+        true
+    }
+
+    fn find(&mut self, query: &str, step: isize, fresh: bool) -> bool {
+        DiffPane::find(self, query, step, fresh)
+    }
+
+    fn editing(&self) -> bool {
+        self.is_editing()
+    }
+
+    fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
+        DiffPane::editor_key(self, key, action, bus);
     }
 }
 

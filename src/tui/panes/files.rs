@@ -8,7 +8,7 @@ use ratatui::widgets::Paragraph;
 use crate::protocol::Op;
 use crate::tui::app_event::{AppEvent, ExternalEdit};
 use crate::tui::keymap::Action;
-use crate::tui::pane::DrawContext;
+use crate::tui::pane::{Component, DrawContext, Handled};
 
 /// The files pane.
 #[derive(Debug, Default)]
@@ -110,5 +110,28 @@ impl FilesPane {
             visible.push(Line::styled("a/r add · d drop · e edit", styles.dim));
         }
         frame.render_widget(Paragraph::new(visible), inner);
+    }
+}
+
+impl Component for FilesPane {
+    fn title(&self) -> &'static str {
+        "Files"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        FilesPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action, bus).into()
+    }
+
+    /// A list: a notch moves the selection one file.
+    fn wheel_rows(&self) -> usize {
+        1
+    }
+
+    fn click(&mut self, row: usize, _column: usize, height: usize, was_focused: bool) -> bool {
+        self.select_row(row, height, was_focused)
     }
 }

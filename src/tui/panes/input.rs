@@ -11,10 +11,11 @@ use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
 use crate::tui::keymap::Action;
 
+use crate::tui::app_event::AppEvent;
 use crate::tui::cells;
 use crate::tui::completion::{Completion, complete};
 use crate::tui::history::InputHistory;
-use crate::tui::pane::DrawContext;
+use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::theme::Styles;
 
 /// The input pane.
@@ -274,5 +275,28 @@ impl InputPane {
         frame.render_widget(block, area);
         self.width.set(inner.width);
         frame.render_widget(&self.textarea, inner);
+    }
+}
+
+impl Component for InputPane {
+    fn title(&self) -> &'static str {
+        "Input"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        InputPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, _bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action).into()
+    }
+
+    fn type_key(&mut self, key: KeyEvent) {
+        self.edit(key);
+    }
+
+    /// The wheel leaves the message alone.
+    fn wheel_rows(&self) -> usize {
+        0
     }
 }

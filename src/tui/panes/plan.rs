@@ -17,7 +17,7 @@ use crate::tui::app_event::AppEvent;
 use crate::tui::highlight::Palette;
 use crate::tui::keymap::Action;
 use crate::tui::markdown::MarkdownRenderer;
-use crate::tui::pane::DrawContext;
+use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::theme::Styles;
 
 /// A plan on screen.
@@ -180,6 +180,32 @@ impl PlanPane {
             )),
             hint,
         );
+    }
+}
+
+impl Component for PlanPane {
+    fn title(&self) -> &'static str {
+        "Plan"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        PlanPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action, bus).into()
+    }
+
+    fn awaits_decision(&self) -> bool {
+        self.is_open()
+    }
+
+    fn editing(&self) -> bool {
+        self.is_editing()
+    }
+
+    fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
+        PlanPane::editor_key(self, key, action, bus);
     }
 }
 

@@ -10,7 +10,7 @@ use ratatui::widgets::Paragraph;
 use crate::protocol::{MapProgress, Op, RepoMapView};
 use crate::tui::app_event::AppEvent;
 use crate::tui::keymap::Action;
-use crate::tui::pane::DrawContext;
+use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::search::{contains, highlight, match_style, next_match};
 
 /// The repo map pane.
@@ -232,5 +232,31 @@ impl RepoMapPane {
         reasons.truncate(usize::from(reasons_area.height).saturating_sub(1));
         reasons.push(Line::styled(hint, styles.dim));
         frame.render_widget(Paragraph::new(reasons), reasons_area);
+    }
+}
+
+impl Component for RepoMapPane {
+    fn title(&self) -> &'static str {
+        "Repo map"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        RepoMapPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action, bus).into()
+    }
+
+    fn click(&mut self, row: usize, _column: usize, height: usize, _was_focused: bool) -> bool {
+        self.select_row(row, height)
+    }
+
+    fn searchable(&self) -> bool {
+        true
+    }
+
+    fn find(&mut self, query: &str, step: isize, fresh: bool) -> bool {
+        RepoMapPane::find(self, query, step, fresh)
     }
 }
