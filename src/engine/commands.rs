@@ -126,6 +126,7 @@ impl Engine {
             Command::ReasoningEffort => self.command_reasoning_effort(args).await,
             Command::ThinkTokens => self.command_think_tokens(args).await,
             Command::Models => self.command_models(args).await,
+            Command::Key => self.command_key(args),
             Command::Git => {
                 let command = format!("git {args}");
                 let result = self.run_reported(CommandKind::Git, &command).await;

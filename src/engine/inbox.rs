@@ -15,7 +15,9 @@ pub use super::emitter::Emitter;
 
 use super::during_turn::{Handling, classify};
 use super::lookups::Lookups;
-use crate::protocol::{DuringTurn, Event, Op, QuestionId, QuestionKind, Refusal};
+use crate::protocol::{
+    DuringTurn, Event, Op, QuestionId, QuestionKind, Refusal, is_key_line, without_key,
+};
 
 /// Reads operations, holding back the ones a waiting turn cannot use.
 pub struct Inbox {
@@ -62,13 +64,26 @@ impl Inbox {
         if let Some(op) = self.held.pop_front() {
             return Some(op);
         }
-        match self.ops.recv().await {
+        match self.receive().await {
             Some(op) => Some(op),
             None => {
                 self.quit = true;
                 None
             }
         }
+    }
+
+    /// The next operation from the channel. A `/key` line typed with its key (a
+    /// headless `--message`) loses the key here, before anything echoes, records or
+    /// logs the line; the command then says how to give a key there.
+    async fn receive(&mut self) -> Option<Op> {
+        let op = self.ops.recv().await?;
+        Some(match op {
+            Op::Submit { text } if is_key_line(&text) => Op::Submit {
+                text: without_key(&text).into_owned(),
+            },
+            op => op,
+        })
     }
 
     /// Answers lookups with `lookups` from now on while a turn runs.
@@ -89,7 +104,7 @@ impl Inbox {
             if self.quit {
                 return None;
             }
-            let Some(op) = self.ops.recv().await else {
+            let Some(op) = self.receive().await else {
                 self.quit = true;
                 self.interrupted = true;
                 return None;

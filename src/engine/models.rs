@@ -3,10 +3,12 @@
 
 use std::sync::Arc;
 
-use crate::config::Settings;
+use crate::config::{Secret, Settings};
 use crate::edit::EditFormat;
 use crate::llm::{self, Connection, ModelSettings, Provider};
 use crate::protocol::{Problem, ProblemKind};
+
+use super::session_keys::{SessionKeys, key_target};
 
 /// One connected model.
 #[derive(Clone)]
@@ -27,6 +29,49 @@ pub struct Models {
     pub problem: Option<Problem>,
     /// Warnings met while resolving (unknown model, safe defaults used).
     pub warnings: Vec<String>,
+    /// Keys typed with `/key` this session; they win over the environment and
+    /// `--api-key` for their provider's models.
+    pub keys: SessionKeys,
+    /// A switch refused for want of a key, done once `/key` gives it.
+    pending: Option<PendingSwitch>,
+}
+
+/// Which of the session's models a switch replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Main,
+    Weak,
+    Editor,
+}
+
+impl Slot {
+    /// The command that switches it.
+    fn command(self) -> &'static str {
+        match self {
+            Slot::Main => "/model",
+            Slot::Weak => "/weak-model",
+            Slot::Editor => "/editor-model",
+        }
+    }
+}
+
+/// A `/model NAME` waiting for its provider's key.
+#[derive(Debug, Clone)]
+struct PendingSwitch {
+    slot: Slot,
+    name: String,
+    provider: String,
+}
+
+/// What giving a key changed.
+#[derive(Debug, Default)]
+pub struct KeyGiven {
+    /// The provider, as the table spells it.
+    pub provider: &'static str,
+    /// The models connected again (or for the first time) with the key.
+    pub connected: Vec<String>,
+    /// The waiting switch it completed (`/model`, `gpt-4o`).
+    pub switched: Option<(&'static str, String)>,
 }
 
 /// The one line shown when no model is configured.
@@ -36,15 +81,24 @@ impl Models {
     /// Resolves and connects the models the settings name. Never fails: a problem
     /// with the main model is kept in `problem` so the session still starts.
     pub fn load(settings: &Settings) -> Models {
-        let mut models = Models::default();
-        let Some(main_name) = main_model_name(settings) else {
+        Models::load_with(settings, SessionKeys::default())
+    }
+
+    /// [`Models::load`] with the keys given this session.
+    fn load_with(settings: &Settings, keys: SessionKeys) -> Models {
+        let mut models = Models {
+            keys,
+            ..Models::default()
+        };
+        let Some(main_name) = main_model_name(settings, &models.keys) else {
             models.problem = Some(Problem {
                 kind: ProblemKind::NoModel,
                 message: NO_MODEL_HELP.to_string(),
+                key_provider: None,
             });
             return models;
         };
-        match connect_model(settings, &main_name) {
+        match connect_model(settings, &models.keys, &main_name) {
             Ok((model, warning)) => {
                 models.warnings.extend(warning);
                 models.main = Some(model);
@@ -76,7 +130,7 @@ impl Models {
         let Some(name) = name.filter(|name| *name != main.name) else {
             return Some(main.clone());
         };
-        match connect_model(settings, &name) {
+        match connect_model(settings, &self.keys, &name) {
             Ok((model, warning)) => {
                 self.warnings.extend(warning);
                 Some(model)
@@ -97,33 +151,115 @@ impl Models {
 
     /// Replaces the main model (`/model`); the helpers follow it unless named.
     pub fn switch_main(&mut self, settings: &Settings, name: &str) -> Result<(), String> {
-        let (model, warning) = connect_model(settings, name).map_err(|problem| problem.message)?;
-        self.warnings.extend(warning);
-        self.main = Some(model);
-        self.problem = None;
-        self.weak = self.connect_helper(settings, settings.weak_model.clone(), |main| {
-            main.weak_model.clone()
-        });
-        self.editor = self.connect_helper(settings, settings.editor_model.clone(), |main| {
-            main.editor_model.clone()
-        });
-        Ok(())
+        self.switch(Slot::Main, settings, name)
     }
 
     /// Replaces the weak model (`/weak-model`).
     pub fn switch_weak(&mut self, settings: &Settings, name: &str) -> Result<(), String> {
-        let (model, warning) = connect_model(settings, name).map_err(|problem| problem.message)?;
-        self.warnings.extend(warning);
-        self.weak = Some(model);
-        Ok(())
+        self.switch(Slot::Weak, settings, name)
     }
 
     /// Replaces the editor model (`/editor-model`).
     pub fn switch_editor(&mut self, settings: &Settings, name: &str) -> Result<(), String> {
-        let (model, warning) = connect_model(settings, name).map_err(|problem| problem.message)?;
+        self.switch(Slot::Editor, settings, name)
+    }
+
+    /// Connects `name` into `slot`. Refused for want of a key, the switch waits for
+    /// `/key`, and the answer says every way to give one.
+    fn switch(&mut self, slot: Slot, settings: &Settings, name: &str) -> Result<(), String> {
+        let (model, warning) = match connect_model(settings, &self.keys, name) {
+            Ok(connected) => connected,
+            Err(problem) => return Err(self.wait_for_key(slot, name, problem)),
+        };
+        self.pending = None;
         self.warnings.extend(warning);
-        self.editor = Some(model);
+        match slot {
+            Slot::Main => {
+                self.main = Some(model);
+                self.problem = None;
+                self.weak = self.connect_helper(settings, settings.weak_model.clone(), |main| {
+                    main.weak_model.clone()
+                });
+                self.editor =
+                    self.connect_helper(settings, settings.editor_model.clone(), |main| {
+                        main.editor_model.clone()
+                    });
+            }
+            Slot::Weak => self.weak = Some(model),
+            Slot::Editor => self.editor = Some(model),
+        }
         Ok(())
+    }
+
+    /// The answer to a refused switch; one refused for want of a key is kept to do
+    /// once `/key` gives it.
+    fn wait_for_key(&mut self, slot: Slot, name: &str, problem: Problem) -> String {
+        let Some(provider) = problem.key_provider else {
+            return problem.message;
+        };
+        let variable = key_target(&provider).map_or("its API key variable", |(_, var)| var);
+        let command = slot.command();
+        let message = format!(
+            "{name} needs an API key for {provider} and none is set: export {variable} (or put it in .env), pass --api-key {provider}=KEY, or type /key {provider} to give it for this session; {command} {name} follows once it is set"
+        );
+        self.pending = Some(PendingSwitch {
+            slot,
+            name: name.to_string(),
+            provider,
+        });
+        message
+    }
+
+    /// Keeps a key typed with `/key` for this session and connects what it opens: the
+    /// models of that provider again, a switch that waited for it, or, when no main
+    /// model could be called, the whole set as at start.
+    pub fn give_key(
+        &mut self,
+        settings: &Settings,
+        provider: &str,
+        key: Secret,
+    ) -> Result<KeyGiven, String> {
+        let (provider, variable) = key_target(provider)?;
+        self.keys.insert(variable, key);
+        let mut given = KeyGiven {
+            provider,
+            connected: self.reconnect(settings, variable),
+            switched: None,
+        };
+        if let Some(pending) = self.pending.take_if(|pending| pending.provider == provider)
+            && self.switch(pending.slot, settings, &pending.name).is_ok()
+        {
+            given.switched = Some((pending.slot.command(), pending.name));
+        }
+        if self.main.is_none() {
+            let reloaded = Models::load_with(settings, std::mem::take(&mut self.keys));
+            *self = reloaded;
+            given
+                .connected
+                .extend(self.main.iter().map(|main| main.name.clone()));
+        }
+        Ok(given)
+    }
+
+    /// Connects the models whose provider keeps its key in `variable` again; returns
+    /// their names.
+    fn reconnect(&mut self, settings: &Settings, variable: &str) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        let keys = &self.keys;
+        for slot in [&mut self.main, &mut self.weak, &mut self.editor] {
+            let Some(model) = slot.as_mut() else { continue };
+            if llm::key_variable(&model.settings) != Some(variable) {
+                continue;
+            }
+            // Connecting makes no request: it fails only as it did at start.
+            if let Ok((connected, _)) = connect_model(settings, keys, &model.name) {
+                *model = connected;
+                if !names.contains(&model.name) {
+                    names.push(model.name.clone());
+                }
+            }
+        }
+        names
     }
 
     /// The edit format of the main model: the user's choice, else the table's.
@@ -168,7 +304,7 @@ const DEFAULT_MODELS: [(&str, &str); 5] = [
 ];
 
 /// The main model's name: the setting, else a default for the key that is present.
-fn main_model_name(settings: &Settings) -> Option<String> {
+fn main_model_name(settings: &Settings, keys: &SessionKeys) -> Option<String> {
     if let Some(name) = settings
         .model
         .clone()
@@ -178,20 +314,27 @@ fn main_model_name(settings: &Settings) -> Option<String> {
     }
     DEFAULT_MODELS
         .iter()
-        .find(|(variable, _)| settings.lookup_env(variable).is_some())
+        .find(|(variable, _)| {
+            keys.get(variable).is_some() || settings.lookup_env(variable).is_some()
+        })
         .map(|(_, model)| model.to_string())
 }
 
-/// Resolves one model name and connects to its provider; errors are one line.
-fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<String>), Problem> {
+/// Resolves one model name and connects to its provider; errors are one line. A key
+/// typed for the model's provider this session comes first.
+fn connect_model(
+    settings: &Settings,
+    keys: &SessionKeys,
+    name: &str,
+) -> Result<(Model, Option<String>), Problem> {
     let (model_settings, warning) =
         llm::resolve_model(name, settings.model_settings_file.as_deref()).map_err(problem_of)?;
     let defaults = Connection::default();
+    let typed = llm::key_variable(&model_settings).and_then(|variable| keys.get(variable));
     let connection = Connection {
         api_base: settings.api_base.clone(),
-        api_key: settings
-            .api_key
-            .as_ref()
+        api_key: typed
+            .or(settings.api_key.as_ref())
             .map(|key| key.expose().to_string()),
         stream: settings.stream,
         request_timeout: settings.request_timeout.unwrap_or(defaults.request_timeout),
@@ -213,14 +356,17 @@ fn connect_model(settings: &Settings, name: &str) -> Result<(Model, Option<Strin
 
 /// A provider error as a problem the front ends can tell apart.
 fn problem_of(error: llm::LlmError) -> Problem {
-    let kind = match &error {
-        llm::LlmError::MissingKey { .. } => ProblemKind::MissingKey,
-        llm::LlmError::InvalidModel { .. } => ProblemKind::UnknownModel,
-        _ => ProblemKind::Other,
+    let (kind, key_provider) = match &error {
+        llm::LlmError::MissingKey { provider, .. } => {
+            (ProblemKind::MissingKey, Some(provider.clone()))
+        }
+        llm::LlmError::InvalidModel { .. } => (ProblemKind::UnknownModel, None),
+        _ => (ProblemKind::Other, None),
     };
     Problem {
         kind,
         message: error.to_string(),
+        key_provider,
     }
 }
 
@@ -241,17 +387,18 @@ mod tests {
 
     #[test]
     fn the_first_key_found_picks_a_default_model_and_a_named_model_wins() {
-        assert_eq!(main_model_name(&with_keys(&[])), None);
+        let none = SessionKeys::default();
+        assert_eq!(main_model_name(&with_keys(&[]), &none), None);
         let both = with_keys(&["OPENAI_API_KEY", "ANTHROPIC_API_KEY"]);
-        assert_eq!(main_model_name(&both).as_deref(), Some("sonnet"));
+        assert_eq!(main_model_name(&both, &none).as_deref(), Some("sonnet"));
         let router = with_keys(&["OPENROUTER_API_KEY"]);
         assert_eq!(
-            main_model_name(&router).as_deref(),
+            main_model_name(&router, &none).as_deref(),
             Some("openrouter/anthropic/claude-sonnet-4.5")
         );
         let mut named = with_keys(&["ANTHROPIC_API_KEY"]);
         named.model = Some("gpt-4o".into());
-        assert_eq!(main_model_name(&named).as_deref(), Some("gpt-4o"));
+        assert_eq!(main_model_name(&named, &none).as_deref(), Some("gpt-4o"));
         // Every default resolves to a model the table knows.
         for (_, model) in DEFAULT_MODELS {
             let (_, warning) = llm::resolve_model(model, None).unwrap();

@@ -225,6 +225,7 @@ impl Engine {
                     self.inbox.auto_accept = on;
                     self.send_status().await;
                 }
+                Op::SetKey { provider, key } => self.set_key(&provider, key).await,
                 Op::RequestCommitLog { limit } => self.send_commit_log(limit).await,
                 Op::RequestCommitDiff { commit } => self.send_commit_diff(&commit).await,
                 Op::UndoCommit { commit } => self.undo_commit(&commit).await,

@@ -95,6 +95,10 @@ impl Engine {
                 .as_ref()
                 .map(|key| key.expose().to_string());
         }
+        if let Some(key) = self.session.models.keys.get("OPENAI_API_KEY") {
+            // Typed with `/key openai`: for exactly this service.
+            connection.api_key = Some(key.expose().to_string());
+        }
         if let Some(timeout) = settings.request_timeout {
             connection.request_timeout = timeout;
         }

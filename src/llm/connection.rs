@@ -106,6 +106,12 @@ pub fn connect(
     })
 }
 
+/// The variable holding the key of the service `settings` go to (`None`: it needs none),
+/// so a key given for a service (`/key openai`) reaches exactly its models.
+pub fn key_variable(settings: &ModelSettings) -> Option<&'static str> {
+    service_for(settings).key_variable
+}
+
 /// The service `settings` go to: its own when the wire matches, else the wire's default.
 fn service_for(settings: &ModelSettings) -> &'static Service {
     service(&settings.service)

@@ -41,7 +41,7 @@ mod transport;
 pub use anthropic::{
     API_VERSION as ANTHROPIC_API_VERSION, MAX_CACHE_BREAKPOINTS, MIN_THINKING_TOKENS,
 };
-pub use connection::{Connection, DEFAULT_REQUEST_TIMEOUT, connect};
+pub use connection::{Connection, DEFAULT_REQUEST_TIMEOUT, connect, key_variable};
 pub use continuation::stream_with_continuation;
 pub use cost::cost;
 pub use error::LlmError;

@@ -25,6 +25,8 @@ pub enum Argument {
     Text,
     /// A file path that need not be in the repository (`/save`, `/load`, `/voice`).
     Path,
+    /// A provider that takes an API key (`/key`).
+    Provider,
 }
 
 /// Where a typed command runs in the full-screen session. A headless run sends every
@@ -421,6 +423,13 @@ commands! {
         runs: Engine,
         help: "Drop the messages and commands queued while a turn runs",
     },
+    Key {
+        name: "key",
+        usage: "PROVIDER",
+        argument: Provider,
+        runs: Ui,
+        help: "Type a provider's API key, masked, for this session only (never saved or shown)",
+    },
 }
 
 impl Command {
@@ -433,6 +442,52 @@ impl Command {
     /// The name as typed, without the slash.
     pub fn name(self) -> &'static str {
         self.spec().name
+    }
+}
+
+/// The providers `/key` takes: the services whose models need a key.
+pub fn key_providers() -> impl Iterator<Item = &'static str> {
+    crate::llm::SERVICES
+        .iter()
+        .filter(|service| service.key_variable.is_some())
+        .map(|service| service.prefix)
+}
+
+/// Whether a typed line is `/key …`, which may carry a key: such a line is never kept
+/// in a history, echoed or written down.
+pub fn is_key_line(line: &str) -> bool {
+    line.trim_start().starts_with('/') && matches!(parse_command(line), Ok((Command::Key, _)))
+}
+
+/// The provider `/key` names, as the table spells it, if it takes a key.
+pub fn key_provider(word: &str) -> Option<&'static str> {
+    key_providers().find(|provider| provider.eq_ignore_ascii_case(word.trim()))
+}
+
+/// Why `/key` did not take the word typed as its provider. The word is not repeated:
+/// it may be a key typed where the provider goes.
+pub fn no_key_provider() -> String {
+    let names: Vec<&str> = key_providers().collect();
+    format!(
+        "/key takes a provider that needs a key: {} (Ollama needs none)",
+        names.join(", ")
+    )
+}
+
+/// A `/key PROVIDER KEY` line with the key left out (`/key openai [key hidden]`), to
+/// echo or record; any other line as it is. A word that names no provider is hidden
+/// too: it may be a key typed in the provider's place.
+pub fn without_key(line: &str) -> std::borrow::Cow<'_, str> {
+    if !is_key_line(line) {
+        return line.into();
+    }
+    let mut words = line.split_whitespace();
+    let command = words.next().unwrap_or_default();
+    match (words.next().map(key_provider), words.next()) {
+        (Some(Some(provider)), Some(_)) => format!("{command} {provider} [key hidden]").into(),
+        (Some(Some(provider)), None) => format!("{command} {provider}").into(),
+        (Some(None), _) => format!("{command} [hidden]").into(),
+        (None, _) => command.to_string().into(),
     }
 }
 
@@ -565,6 +620,25 @@ mod tests {
         for row in COMMANDS {
             assert!(help.contains(row.help), "/{}", row.name);
         }
+    }
+
+    #[test]
+    fn a_key_line_is_known_and_echoed_without_its_key() {
+        assert!(is_key_line("/key openai sk-live-1"));
+        assert!(is_key_line("/k openai"));
+        assert!(!is_key_line("key openai"));
+        assert!(!is_key_line("/keyboard"));
+        assert_eq!(
+            without_key("/key openai sk-live-1"),
+            "/key openai [key hidden]"
+        );
+        assert_eq!(without_key("/key OpenAI"), "/key openai");
+        // A key typed where the provider goes is hidden too.
+        assert_eq!(without_key("/key sk-live-1"), "/key [hidden]");
+        assert_eq!(without_key("/add a.py"), "/add a.py");
+        let providers: Vec<&str> = key_providers().collect();
+        assert!(providers.contains(&"openai") && providers.contains(&"anthropic"));
+        assert!(!providers.contains(&"ollama"));
     }
 
     #[test]

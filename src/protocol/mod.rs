@@ -13,9 +13,13 @@ mod sessions;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::config::Secret;
 pub use crate::diff::{FileDiff, Hunk, HunkLine, LineKind};
 pub use crate::git::Maker;
-pub use commands::{Argument, COMMANDS, Command, CommandSpec, Runs, help_text, parse_command};
+pub use commands::{
+    Argument, COMMANDS, Command, CommandSpec, Runs, help_text, is_key_line, key_provider,
+    key_providers, no_key_provider, parse_command, without_key,
+};
 pub use context::{CacheCounts, CacheRule, ContextPart, ContextReport, SummaryFigures};
 pub use plan::{PlanDecision, PlanId, PlanOutcome};
 pub use review::{
@@ -88,6 +92,11 @@ pub enum Op {
     /// Send what the next request holds ([`Event::ContextReport`]) now and whenever it
     /// changes.
     RequestContextReport,
+    /// A provider's API key the user typed (`/key PROVIDER`, masked): kept by the engine
+    /// for this session only, never written anywhere. `Debug` shows `<set>`, and the
+    /// variant is never serialized, so the key cannot reach a log or a JSON stream.
+    #[serde(skip)]
+    SetKey { provider: String, key: Secret },
     /// End the session.
     Quit,
 }
@@ -248,6 +257,9 @@ pub struct Problem {
     pub kind: ProblemKind,
     /// One line for people, saying what to do.
     pub message: String,
+    /// The provider whose key is missing (`MissingKey`), as `/key` takes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_provider: Option<String>,
 }
 
 /// What kind of problem it is.

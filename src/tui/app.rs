@@ -35,7 +35,7 @@ use super::panes::repo_map::RepoMapPane;
 use super::panes::status::StatusBar;
 use super::search::PaneSearch;
 use super::theme::Theme;
-use crate::protocol::{Command, NoticeLevel, Op};
+use crate::protocol::{Command, NoticeLevel, Op, Secret, key_provider, no_key_provider};
 use crate::text::{Tone, counted, describe, resume_hint};
 use geometry::Geometry;
 use turns::TurnBook;
@@ -120,7 +120,7 @@ pub struct App {
 }
 
 /// How to get a model that can be called, said once when none can.
-const MODEL_SETUP: &str = "To set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), or run a local Ollama and pass --model ollama/qwen2.5-coder.";
+const MODEL_SETUP: &str = "To set up a model: export OPENAI_API_KEY or ANTHROPIC_API_KEY, pass --model (e.g. --model sonnet), type /key PROVIDER to give a key for this session (masked, never saved), or run a local Ollama and pass --model ollama/qwen2.5-coder.";
 
 impl App {
     /// A fresh session UI; the first requests to the engine wait in [`App::take_ops`].
@@ -495,6 +495,10 @@ impl App {
             self.interrupt();
             return;
         }
+        if self.panes.input.cancel_key_entry() {
+            self.status.flash("No key set.");
+            return;
+        }
         if !self.panes.input.is_empty() {
             self.panes.input.clear_draft();
             let back = self.keymap.keys_for(KeyContext::Input, Action::HistoryPrev);
@@ -782,8 +786,29 @@ impl App {
             }
             Command::Clear => self.panes.chat.clear(),
             Command::MapRefresh => self.panes.map.mark_refreshing(),
+            Command::Key => self.start_key_entry(args),
             // The engine's rows: nothing to do on screen first.
             _ => {}
+        }
+    }
+
+    /// `/key PROVIDER`: the masked entry of its key. A key already on the line goes to
+    /// the engine at once; the line is never echoed in the chat.
+    fn start_key_entry(&mut self, args: &str) {
+        let mut words = args.split_whitespace();
+        let Some(provider) = words.next().and_then(key_provider) else {
+            self.note(NoticeLevel::Warn, &no_key_provider());
+            return;
+        };
+        let typed: Vec<&str> = words.collect();
+        if typed.is_empty() {
+            self.set_focus(Focus::Input);
+            self.panes.input.begin_key_entry(provider, "");
+        } else {
+            self.outbox.push(Op::SetKey {
+                provider: provider.to_string(),
+                key: Secret::new(typed.join(" ")),
+            });
         }
     }
 

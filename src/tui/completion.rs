@@ -1,8 +1,8 @@
 //! Completion in the input box: slash commands, file names after `/add`, `/drop`,
-//! `/read-only`, and `@path` mentions.
+//! `/read-only`, provider names after `/key`, and `@path` mentions.
 
 use super::fuzzy;
-use crate::protocol::{Argument, COMMANDS, parse_command};
+use crate::protocol::{Argument, COMMANDS, key_providers, parse_command};
 
 /// What completing the word before the cursor would do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,9 +49,14 @@ pub fn complete(
         return Some(completion);
     }
     let command = line.split_whitespace().next().unwrap_or_default();
+    let providers: Vec<String>;
     let pool = match parse_command(command).map(|(command, _)| command.spec().argument) {
         Ok(Argument::RepoFiles) => repo_files,
         Ok(Argument::ChatFiles) => chat_files,
+        Ok(Argument::Provider) => {
+            providers = key_providers().map(String::from).collect();
+            &providers
+        }
         _ => return None,
     };
     if line.trim_end() == command && !line.ends_with(char::is_whitespace) {
@@ -149,5 +154,14 @@ mod tests {
         let fuzzy = complete("/add mainrs", &files(), &[]).unwrap();
         assert_eq!(fuzzy.candidates, ["src/main.rs"]);
         assert!(complete("plain words", &files(), &[]).is_none());
+    }
+
+    #[test]
+    fn key_completes_provider_names() {
+        let anthropic = complete("/key anth", &files(), &[]).unwrap();
+        assert_eq!(anthropic.replacement, "anthropic ");
+        let several = complete("/key o", &[], &[]).unwrap();
+        assert_eq!(several.candidates, ["openai", "openrouter"]);
+        assert_eq!(several.replacement, "open");
     }
 }

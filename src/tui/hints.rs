@@ -26,6 +26,8 @@ pub struct Hints {
     /// The diff pane's note on long lines, and when they wrap.
     pub long_lines: String,
     pub wrapped: String,
+    /// The masked entry of an API key.
+    pub key_entry: String,
     /// The message box's title, and with `/multiline-mode` on.
     pub send: String,
     pub send_multiline: String,
@@ -149,6 +151,13 @@ impl Hints {
         use KeyContext::{Chat, Chord as Chorded, Files, Global, Input};
         let line = |context, items: &[(&[Action], &str)]| keymap.hints(context, items);
         Hints {
+            key_entry: line(
+                KeyContext::Entry,
+                &[
+                    (&[Keep], "keeps it for this session only"),
+                    (&[Cancel], "cancels"),
+                ],
+            ),
             send: line(Input, &[(&[Send], "send"), (&[NewLine], "new line")]),
             // `/multiline-mode` swaps what the two keys do.
             send_multiline: line(Input, &[(&[NewLine], "send"), (&[Send], "new line")]),

@@ -243,6 +243,8 @@ pub enum KeyContext {
     Editor,
     /// The key after the message box's chord key.
     Chord,
+    /// Typing an API key into the masked entry (`/key PROVIDER`).
+    Entry,
 }
 
 /// A pane's keys are its context's; the one conversion between the two.
@@ -262,7 +264,7 @@ impl From<super::app_event::Focus> for KeyContext {
 
 impl KeyContext {
     /// Every context, in help order.
-    pub const ALL: [KeyContext; 13] = [
+    pub const ALL: [KeyContext; 14] = [
         KeyContext::Global,
         KeyContext::Panes,
         KeyContext::Search,
@@ -276,6 +278,7 @@ impl KeyContext {
         KeyContext::Dialog,
         KeyContext::Editor,
         KeyContext::Chord,
+        KeyContext::Entry,
     ];
 
     /// The context's name as written in the keymap file.
@@ -294,6 +297,7 @@ impl KeyContext {
             KeyContext::Dialog => "dialog",
             KeyContext::Editor => "editor",
             KeyContext::Chord => "chord",
+            KeyContext::Entry => "entry",
         }
     }
 
@@ -316,6 +320,7 @@ impl KeyContext {
             Dialog => &[Dialog],
             Editor => &[Editor],
             Chord => &[Chord],
+            Entry => &[Entry],
         }
     }
 }
@@ -503,8 +508,8 @@ struct Binding {
 const DEFAULTS: &[(KeyContext, &str, Action)] = {
     use Action::*;
     use KeyContext::{
-        Chat, Chord as Chorded, Commits, Dialog, Diff, Editor, Files, Global, Input, List, Map,
-        Panes, Search as Searching,
+        Chat, Chord as Chorded, Commits, Dialog, Diff, Editor, Entry, Files, Global, Input, List,
+        Map, Panes, Search as Searching,
     };
     &[
         (Global, "ctrl-c", Quit),
@@ -633,6 +638,10 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (Dialog, "esc", No),
         (Editor, "ctrl-s", Keep),
         (Editor, "esc", Cancel),
+        (Entry, "enter", Keep),
+        (Entry, "esc", Cancel),
+        (Entry, "backspace", DeleteChar),
+        (Entry, "ctrl-u", KillToLineStart),
     ]
 };
 

@@ -189,7 +189,7 @@ impl Layers {
             let outcome = match slot {
                 Slot::Editor => {
                     // The editor takes every key that reaches it.
-                    let editor_action = keymap.own_action(KeyContext::Editor, key);
+                    let editor_action = keymap.own_action(focused.editor_context(), key);
                     focused.editor_key(*key, editor_action, bus);
                     Outcome::Taken
                 }

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, BorderType, Borders};
 
 use super::app_event::AppEvent;
 use super::hints::Hints;
-use super::keymap::Action;
+use super::keymap::{Action, KeyContext};
 use super::theme::Styles;
 
 /// Rows one turn of the mouse wheel scrolls a pane of text.
@@ -83,6 +83,11 @@ pub trait Component {
     /// An inline editor is open: it is a layer that takes every key but Ctrl-C.
     fn editing(&self) -> bool {
         false
+    }
+
+    /// The keys of the open inline editor: a text editor's, or another kind's.
+    fn editor_context(&self) -> KeyContext {
+        KeyContext::Editor
     }
 
     /// A key for the open inline editor, with what the editor's keymap binds it to.

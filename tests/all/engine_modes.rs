@@ -679,3 +679,212 @@ async fn a_file_the_model_asks_for_is_added_and_the_message_replayed() {
         "the added file's text is in the replay"
     );
 }
+
+/// Keys of the `/key` tests: unlike anything else the session could show.
+const TYPED_KEY: &str = "sk-typed-5e2b7c91d4a8";
+const LINE_KEY: &str = "sk-online-0c3f6a9e1b77";
+
+/// The events up to and including the first for which `stop` holds (bounded).
+async fn events_until(driver: &mut Driver, stop: impl Fn(&Event) -> bool) -> Vec<Event> {
+    let mut events = Vec::new();
+    loop {
+        let event = tokio::time::timeout(Duration::from_secs(30), driver.events.recv())
+            .await
+            .expect("waited too long for the engine")
+            .expect("the engine stopped");
+        let done = stop(&event);
+        events.push(event);
+        if done {
+            return events;
+        }
+    }
+}
+
+/// The files under `dir` (recursively) whose bytes contain `needle`.
+fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(files_holding(&path, needle));
+        } else if std::fs::read(&path)
+            .is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
+        {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// The events from an `Op::SetKey` up to the status sent after its notice (events
+/// of the turn before may come first).
+async fn key_given(driver: &mut Driver) -> Vec<Event> {
+    let is_notice =
+        |event: &Event| matches!(event, Event::Notice { text, .. } if text.starts_with("Key set"));
+    let mut events = events_until(driver, is_notice).await;
+    events.extend(events_until(driver, |event| matches!(event, Event::Status(_))).await);
+    events
+}
+
+fn startup_problem(driver: &Driver) -> Option<aider_tui::protocol::Problem> {
+    driver.startup.iter().find_map(|event| match event {
+        Event::Status(status) => status.model_problem.clone(),
+        _ => None,
+    })
+}
+
+#[tokio::test]
+async fn a_key_given_with_slash_key_reaches_the_next_request_and_nothing_shows_it() {
+    use aider_tui::protocol::{Op, Secret};
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mock = MockLlm::start().await;
+    mock.fallback(Reply::text(["Nothing to change."]));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["hello.py"]);
+    // No key at start: with its own base URL the model connects without one.
+    settings.api_key = None;
+    let mut driver = Driver::start(settings).await;
+    let before = driver.turn("Say hi").await;
+    assert_eq!(before.outcome, TurnOutcome::Success);
+    assert!(
+        mock.requests()
+            .iter()
+            .all(|request| !request.has_credential())
+    );
+    let sent_before = mock.requests().len();
+
+    let op = Op::SetKey {
+        provider: "openai".into(),
+        key: Secret::new(TYPED_KEY),
+    };
+    let debug = format!("{op:?}");
+    assert!(!debug.contains(TYPED_KEY), "{debug}");
+    assert!(
+        serde_json::to_string(&op).is_err(),
+        "the key never goes to JSON"
+    );
+    driver.ops.send(op).await.unwrap();
+    let given = key_given(&mut driver).await;
+    let said = notices(&given);
+    assert!(
+        said.contains("Key set for openai (kept for this session")
+            && said.contains("openai/gpt-4o"),
+        "{said}"
+    );
+    let after = driver.turn("Say hi again").await;
+    assert_eq!(after.outcome, TurnOutcome::Success);
+    let later = &mock.requests()[sent_before..];
+    assert!(!later.is_empty());
+    assert!(
+        later.iter().all(|request| request.credential_is(TYPED_KEY)),
+        "every request after /key carries Authorization: Bearer <key>"
+    );
+
+    // Typed as a line (headless), the key is refused and dropped before any echo.
+    let line = driver.turn(&format!("/key openai {LINE_KEY}")).await;
+    let TurnOutcome::Error { message, .. } = &line.outcome else {
+        panic!("{:?}", line.outcome);
+    };
+    assert!(
+        message.contains("OPENAI_API_KEY") && message.contains("--api-key openai=KEY"),
+        "{message}"
+    );
+    assert!(line.events.iter().any(|event| matches!(
+        event,
+        Event::TurnStarted { message } if message == "/key openai [key hidden]"
+    )));
+    driver.quit().await;
+
+    let given_json: Vec<String> = given
+        .iter()
+        .map(|event| serde_json::to_string(event).unwrap())
+        .collect();
+    let everything = [
+        before.json(),
+        given_json.join("\n"),
+        after.json(),
+        line.json(),
+    ]
+    .join("\n");
+    for key in [TYPED_KEY, LINE_KEY] {
+        assert!(!everything.contains(key), "an event shows {key}");
+        let state = repo.root().join(".aider-tui");
+        assert!(state.join("chat-history.md").is_file());
+        assert_eq!(files_holding(&state, key), Vec::<std::path::PathBuf>::new());
+    }
+}
+
+#[tokio::test]
+async fn model_without_a_key_says_how_to_give_one_and_switches_once_it_is() {
+    use aider_tui::protocol::{Op, ProblemKind, Secret};
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mut settings = settings(&repo.root(), "http://127.0.0.1:9/v1", &[]);
+    settings.api_base = None;
+    settings.api_key = None;
+    settings.weak_model = None;
+    let mut driver = Driver::start(settings).await;
+    let problem = startup_problem(&driver).expect("gpt-4o has no key");
+    assert_eq!(problem.kind, ProblemKind::MissingKey);
+    assert_eq!(problem.key_provider.as_deref(), Some("openai"));
+
+    let refused = driver.turn("/model sonnet").await;
+    let TurnOutcome::Error { message, .. } = &refused.outcome else {
+        panic!("{:?}", refused.outcome);
+    };
+    for part in [
+        "ANTHROPIC_API_KEY",
+        "--api-key anthropic=KEY",
+        "/key anthropic",
+        "/model sonnet follows once it is set",
+    ] {
+        assert!(message.contains(part), "{part:?} in {message}");
+    }
+    driver
+        .ops
+        .send(Op::SetKey {
+            provider: "anthropic".into(),
+            key: Secret::new(TYPED_KEY),
+        })
+        .await
+        .unwrap();
+    let given = key_given(&mut driver).await;
+    let said = notices(&given);
+    assert!(
+        said.contains("Key set for anthropic") && said.contains("/model is now sonnet"),
+        "{said}"
+    );
+    let Some(Event::Status(status)) = given.last() else {
+        panic!("{given:?}");
+    };
+    assert_eq!(status.model, "sonnet");
+    assert_eq!(status.model_problem, None);
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn with_no_model_at_all_a_key_picks_its_providers_default_model() {
+    use aider_tui::protocol::{Op, ProblemKind, Secret};
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let mut settings = settings(&repo.root(), "http://127.0.0.1:9/v1", &[]);
+    settings.model = None;
+    settings.weak_model = None;
+    settings.api_base = None;
+    settings.api_key = None;
+    let mut driver = Driver::start(settings).await;
+    let problem = startup_problem(&driver).expect("no model");
+    assert_eq!(problem.kind, ProblemKind::NoModel);
+    driver
+        .ops
+        .send(Op::SetKey {
+            provider: "anthropic".into(),
+            key: Secret::new(TYPED_KEY),
+        })
+        .await
+        .unwrap();
+    let given = key_given(&mut driver).await;
+    let Some(Event::Status(status)) = given.last() else {
+        panic!("{given:?}");
+    };
+    assert_eq!(status.model, "sonnet", "{}", notices(&given));
+    assert_eq!(status.model_problem, None);
+    driver.quit().await;
+}

@@ -351,3 +351,25 @@ fn an_anthropic_key_in_the_environment() {
         ..Placement::default()
     });
 }
+
+#[test]
+fn a_key_on_a_headless_key_line_is_refused_and_never_echoed() {
+    let (_mock, served) = mock();
+    let placement = Placement {
+        args: openai_model(served.openai_base()),
+        ..Placement::default()
+    };
+    for extra in [&[][..], &["--json"][..]] {
+        let output = run_and_search(&placement, &format!("/key openai {KEY}"), extra);
+        let shown = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(!output.status.success(), "{shown}");
+        assert!(
+            shown.contains("full-screen session") && shown.contains("--api-key openai=KEY"),
+            "says how to give the key instead: {shown}"
+        );
+    }
+}

@@ -1536,3 +1536,71 @@ async fn ctrl_c_quits_through_the_help_and_the_file_finder() {
     assert!(ui.app.quitting());
     ui.quit().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn slash_key_takes_the_key_masked_and_nothing_shows_or_keeps_it() {
+    const KEY: &str = "sk-SECRET-masked-81d2";
+    let repo = project();
+    let mock = mock();
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("/key openai");
+    ui.type_text(KEY);
+    let screen = ui.screen(&repo);
+    assert!(
+        !screen.contains(KEY) && screen.contains(&"•".repeat(KEY.chars().count())),
+        "{screen}"
+    );
+    assert_snapshot!("pane_key_entry_masked_80x24", screen);
+    ui.key(KeyCode::Enter);
+    let ops = ui.forward_ops().await;
+    assert!(
+        matches!(ops.as_slice(), [Op::SetKey { provider, key }] if provider == "openai" && key.expose() == KEY),
+        "{ops:?}"
+    );
+    ui.until("the key's notice", |event| {
+        matches!(event, Event::Notice { text, .. } if text.starts_with("Key set for openai"))
+    })
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("Key set for openai") && !screen.contains(KEY),
+        "{screen}"
+    );
+    // Not in the history: Up brings nothing back.
+    ui.key(KeyCode::Up);
+    assert_eq!(ui.app.message_text(), "");
+
+    // Typed on the line, the key is masked from the space after the provider on.
+    ui.type_text(&format!("/key anthropic {KEY}"));
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("API key for anthropic") && !screen.contains(KEY),
+        "{screen}"
+    );
+    // Esc cancels: nothing is sent, nothing is left in the box.
+    ui.key(KeyCode::Esc);
+    assert!(ui.take_ops().is_empty());
+    assert_eq!(ui.app.message_text(), "");
+    assert!(ui.screen(&repo).contains("No key set."));
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_model_without_its_key_opens_with_the_slash_key_hint() {
+    let repo = project();
+    let settings = Settings {
+        model: Some("openai/gpt-4o".into()),
+        cwd: repo.root(),
+        root: repo.root(),
+        read_process_env: false,
+        ..Settings::default()
+    };
+    let mut ui = UiSession::start(settings, 160, 48);
+    ui.until_started().await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("OPENAI_API_KEY") && screen.contains("Or type /key openai to give it"),
+        "{screen}"
+    );
+    ui.quit().await;
+}

@@ -1270,6 +1270,97 @@ fn the_palette_filters_runs_and_fills_and_a_typo_gets_the_nearest_command_in_tmu
     tmux.quit();
 }
 
+/// The files under `dir` (recursively) whose bytes contain `needle`.
+fn files_holding(dir: &Path, needle: &str) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(files_holding(&path, needle));
+        } else if std::fs::read(&path)
+            .is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
+        {
+            found.push(path);
+        }
+    }
+    found
+}
+
+#[test]
+fn slash_key_typed_masked_reaches_the_model_and_is_kept_nowhere() {
+    if !Tmux::available() {
+        crate::support::skip_because_absent("tmux");
+        return;
+    }
+    const TYPED: &str = "sk-SECRET-tmux-masked-3f9a1c";
+    const ON_LINE: &str = "sk-SECRET-tmux-online-7d20e4";
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["First answer."]));
+    mock.push(Reply::text(["Second answer."]));
+    // No key at start (the mock's own base needs none); every log line kept.
+    let command = format!(
+        "env -i PATH={} HOME={} TERM=xterm-256color AIDER_TUI_LOG=trace {} --model openai/gpt-4o --api-base {} --no-auto-lint hello.py",
+        shell_quote(&std::env::var("PATH").unwrap_or_default()),
+        shell_quote(home.path().to_str().unwrap()),
+        shell_quote(env!("CARGO_BIN_EXE_aider-tui")),
+        shell_quote(&mock.openai_base()),
+    );
+    let tmux = Tmux::start(&command, &repo.root());
+    let mut screens = vec![tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("rw hello.py")
+    })];
+
+    // `/key openai`, then the key typed into the masked box.
+    tmux.text("/key openai");
+    tmux.keys(&["Enter"]);
+    screens.push(tmux.wait_text("API key for openai"));
+    tmux.text(TYPED);
+    let dots = "•".repeat(TYPED.chars().count());
+    screens.push(tmux.wait_text(&dots));
+    tmux.keys(&["Enter"]);
+    screens.push(tmux.wait_text("Key set for openai (kept for this session"));
+    tmux.text("say something");
+    tmux.keys(&["Enter"]);
+    screens.push(tmux.wait_text("First answer."));
+    let sent = mock.requests();
+    assert!(sent.last().unwrap().credential_is(TYPED), "{sent:?}");
+
+    // The key on the line: masked from the space after the provider on.
+    tmux.text(&format!("/key openai {ON_LINE}"));
+    screens.push(tmux.wait_text("API key for openai"));
+    tmux.keys(&["Enter"]);
+    screens.push(tmux.wait_for("the second key's notice", |s| {
+        s.matches("Key set for openai").count() >= 2
+    }));
+    tmux.text("say more");
+    tmux.keys(&["Enter"]);
+    screens.push(tmux.wait_text("Second answer."));
+    assert!(mock.requests().last().unwrap().credential_is(ON_LINE));
+    // Up brings back the last message, not a /key line.
+    tmux.keys(&["Up"]);
+    screens.push(tmux.wait_text("say more"));
+    tmux.quit();
+
+    let state = repo.root().join(".aider-tui");
+    for file in ["chat-history.md", "input-history", "aider-tui.log"] {
+        assert!(state.join(file).is_file(), "{file} was written");
+    }
+    let history = std::fs::read_to_string(state.join("input-history")).unwrap();
+    assert!(!history.contains("/key"), "{history}");
+    for key in [TYPED, ON_LINE] {
+        for screen in &screens {
+            assert!(!screen.contains(key), "{screen}");
+        }
+        assert_eq!(files_holding(&state, key), Vec::<std::path::PathBuf>::new());
+        assert_eq!(
+            files_holding(home.path(), key),
+            Vec::<std::path::PathBuf>::new()
+        );
+    }
+}
+
 /// Emoji of every kind that is hard to measure: a ZWJ sequence, a flag, a heart made an
 /// emoji by U+FE0F, a skin tone, CJK.
 const EMOJI: &str = "👩\u{200d}💻 🇫🇷 ❤\u{fe0f} 👍🏽 中文";
@@ -1292,10 +1383,7 @@ fn misaligned_rows(screen: &str) -> Vec<String> {
 
 #[test]
 fn wide_and_joined_emoji_leave_no_ghost_cells_and_the_borders_stay_aligned() {
-    if !Tmux::available() {
-        crate::support::skip_because_absent("tmux");
-        return;
-    }
+    require_tmux!();
     let name = "docs/❤\u{fe0f}-👩\u{200d}💻.md";
     let text = format!("hello {EMOJI}\n");
     let repo = TestRepo::new(&[(name, &text)]);

@@ -165,8 +165,15 @@ impl App {
             self.model_hint_shown = true;
             // With no model named the engine's text lists the ways already;
             // a model that cannot be reached gets them added.
-            let hint = match problem.kind {
-                ProblemKind::NoModel => problem.message.clone(),
+            let hint = match (problem.kind, &problem.key_provider) {
+                (ProblemKind::NoModel, _) => format!(
+                    "{}\nOr type /key PROVIDER (e.g. /key anthropic) to give a key for this session (masked, never saved).",
+                    problem.message
+                ),
+                (_, Some(provider)) => format!(
+                    "{}\nOr type /key {provider} to give it for this session (masked, never saved).",
+                    problem.message
+                ),
                 _ => format!("{}\n{MODEL_SETUP}", problem.message),
             };
             self.note(NoticeLevel::Warn, &hint);
