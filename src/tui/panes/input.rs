@@ -431,6 +431,43 @@ fn fresh_textarea(old: &TextArea<'static>) -> TextArea<'static> {
     textarea
 }
 
+impl Component for InputPane {
+    fn title(&self) -> &'static str {
+        "Input"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        InputPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, _bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action).into()
+    }
+
+    fn type_key(&mut self, key: KeyEvent) {
+        self.edit(key);
+    }
+
+    /// The masked entry of a key (`/key PROVIDER`) takes every key but Ctrl-C, as an
+    /// editor does, so none of the key goes anywhere else.
+    fn editing(&self) -> bool {
+        self.is_entering_key()
+    }
+
+    fn editor_context(&self) -> KeyContext {
+        KeyContext::Entry
+    }
+
+    fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
+        self.key_entry_key(key, action, bus);
+    }
+
+    /// The wheel leaves the message alone.
+    fn wheel_rows(&self) -> usize {
+        0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -514,42 +551,5 @@ mod tests {
         entry_key(&mut pane, KeyCode::Esc, &mut bus);
         assert!(!pane.is_entering_key());
         assert!(matches!(bus.as_slice(), [AppEvent::Flash(text)] if text == "No key set."));
-    }
-}
-
-impl Component for InputPane {
-    fn title(&self) -> &'static str {
-        "Input"
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
-        InputPane::draw(self, frame, area, *context);
-    }
-
-    fn handle(&mut self, action: Action, _bus: &mut Vec<AppEvent>) -> Handled {
-        self.on_action(action).into()
-    }
-
-    fn type_key(&mut self, key: KeyEvent) {
-        self.edit(key);
-    }
-
-    /// The masked entry of a key (`/key PROVIDER`) takes every key but Ctrl-C, as an
-    /// editor does, so none of the key goes anywhere else.
-    fn editing(&self) -> bool {
-        self.is_entering_key()
-    }
-
-    fn editor_context(&self) -> KeyContext {
-        KeyContext::Entry
-    }
-
-    fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
-        self.key_entry_key(key, action, bus);
-    }
-
-    /// The wheel leaves the message alone.
-    fn wheel_rows(&self) -> usize {
-        0
     }
 }
