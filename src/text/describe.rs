@@ -159,10 +159,10 @@ fn during_turn(text: &str, handling: &DuringTurn) -> Vec<Said> {
 pub fn refusal(reason: Refusal) -> &'static str {
     match reason {
         Refusal::MovesCommits => {
-            "Undoing a commit while a turn runs could undo the commit it is making; undo once the turn ends (Esc stops it)."
+            "Undoing a commit while a turn runs could undo the commit it is making; undo once the turn ends or is interrupted."
         }
         Refusal::ReplacesConversation => {
-            "It replaces the conversation this turn is adding to; run it once the turn ends (Esc stops it)."
+            "It replaces the conversation this turn is adding to; run it once the turn ends or is interrupted."
         }
     }
 }

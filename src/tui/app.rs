@@ -12,10 +12,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 
 use super::app_event::{AppEvent, ExternalEdit, Focus};
 use super::highlight::Palette;
+use super::hints::Hints;
 use super::history::InputHistory;
 use super::keymap::{Action, KeyContext, Keymap};
 use super::layers::{Layer, Layers};
@@ -91,6 +92,8 @@ struct LoopRequests {
 pub struct App {
     theme: Theme,
     keymap: Keymap,
+    /// The lines that name keys, from `keymap`.
+    hints: Hints,
     focus: Focus,
     panes: Panes,
     status: StatusBar,
@@ -133,14 +136,10 @@ impl App {
         status.multiline = options.multiline;
         let mut input = InputPane::new(&styles, history);
         input.multiline = options.multiline;
-        let keymap = &options.keymap;
-        status.interrupt_key = keymap
-            .first_key(KeyContext::Global, Action::Interrupt)
-            .unwrap_or_default();
+        let hints = Hints::new(&options.keymap);
+        input.set_placeholder(&hints.placeholder);
         let mut chat = ChatPane::new(palette, styles.clone());
-        if let Some(key) = keymap.first_key(KeyContext::Input, Action::TakeBackQueued) {
-            chat.queue_hint = format!("{key} takes it back");
-        }
+        chat.queue_hint = hints.queued.clone();
         let panes = Panes {
             chat,
             diff: DiffPane::new(palette, styles.clone()),
@@ -157,6 +156,7 @@ impl App {
             status,
             theme: options.theme,
             keymap: options.keymap,
+            hints,
             focus: Focus::Input,
             layers: Layers::default(),
             turn: TurnBook::default(),
@@ -254,6 +254,11 @@ impl App {
     /// as OSC 52).
     pub fn take_terminal_copy(&mut self) -> Option<String> {
         self.requests.terminal_copy.take()
+    }
+
+    /// The lines that name keys, as the keymap in force binds them.
+    pub(super) fn hints(&self) -> &Hints {
+        &self.hints
     }
 
     /// The pane with the keyboard.
@@ -421,7 +426,11 @@ impl App {
     fn pane_key(&mut self, key: KeyEvent, action: Option<Action>) -> bool {
         if self.focus == Focus::Input
             && self.panes.input.is_searching_history()
-            && self.panes.input.history_search_key(key, action)
+            && self.panes.input.history_search_key(
+                key,
+                action,
+                self.keymap.own_action(KeyContext::Search, &key),
+            )
         {
             return true;
         }
@@ -433,21 +442,19 @@ impl App {
         self.focus == Focus::Input && self.editor_chord(&key)
     }
 
-    /// Ctrl-X Ctrl-E in the message box opens the message in the user's editor.
-    /// Returns whether the key was part of the chord.
+    /// The chord key in the message box, then the chord context's key (Ctrl-X Ctrl-E)
+    /// opens the message in the user's editor. Returns whether the key was the chord's.
     fn editor_chord(&mut self, key: &KeyEvent) -> bool {
-        let control = key.modifiers.contains(KeyModifiers::CONTROL);
         if std::mem::take(&mut self.chord) {
-            if control && key.code == KeyCode::Char('e') {
+            if self.keymap.own_action(KeyContext::Chord, key) == Some(Action::EditMessage) {
                 self.edit_message_externally(self.panes.input.text());
                 return true;
             }
             return false;
         }
-        if control && key.code == KeyCode::Char('x') {
+        if self.keymap.own_action(KeyContext::Input, key) == Some(Action::Chord) {
             self.chord = true;
-            self.status
-                .flash("Ctrl-X: Ctrl-E edits the message in your editor");
+            self.status.flash(self.hints.chord.clone());
             return true;
         }
         false
@@ -716,9 +723,7 @@ impl App {
             None if self.panes.chat.selected_text().is_some() => self
                 .status
                 .flash("That message is not part of the saved conversation."),
-            None => self
-                .status
-                .flash("Select one of your messages first: [ and ] move between them."),
+            None => self.status.flash(self.hints.select_message.clone()),
         }
     }
 
@@ -773,11 +778,11 @@ impl App {
                 self.status.multiline = !self.status.multiline;
                 self.panes.input.multiline = self.status.multiline;
                 let text = if self.status.multiline {
-                    "Multi-line mode: Enter inserts a new line, Alt-Enter sends."
+                    self.hints.multiline_on.clone()
                 } else {
-                    "Enter sends, Alt-Enter inserts a new line."
+                    self.hints.multiline_off.clone()
                 };
-                self.note(NoticeLevel::Info, text);
+                self.note(NoticeLevel::Info, &text);
             }
             Command::Clear => self.panes.chat.clear(),
             Command::MapRefresh => self.panes.map.mark_refreshing(),

@@ -117,6 +117,16 @@ pub enum Action {
     Choose,
     /// The file finder: add the file read-only instead, or editable again.
     ToggleReadOnly,
+    /// An editor keeps its text (a plan's is sent); a search keeps its query.
+    Keep,
+    /// An editor closes and its text is as it was.
+    Cancel,
+    /// Typing a query: the character before the cursor goes.
+    DeleteChar,
+    /// The message box's chord key: the next key is read in the `chord` context.
+    Chord,
+    /// The message in `$VISUAL`/`$EDITOR` (the second key of the chord).
+    EditMessage,
     /// Removes a default binding.
     Unbound,
 }
@@ -151,7 +161,7 @@ impl Action {
             Action::AcceptAll => "accept all remaining blocks",
             Action::RejectAll => "reject all remaining blocks",
             Action::FinishReview => "end the review (undecided are rejected)",
-            Action::EditBlock => "edit this block's new text here (Ctrl-S keeps, Esc cancels)",
+            Action::EditBlock => "edit this block's new text here",
             Action::EditBlockExternally => "edit this block's new text in $VISUAL/$EDITOR",
             Action::ToggleTellRejected => "tell the model about rejected blocks: on / off",
             Action::ToggleLayout => "unified / side-by-side diff",
@@ -200,6 +210,11 @@ impl Action {
             Action::Close => "close",
             Action::Choose => "choose the highlighted row",
             Action::ToggleReadOnly => "finder: add read-only / editable",
+            Action::Keep => "keep the edit (a plan is sent) / the search",
+            Action::Cancel => "cancel the edit",
+            Action::DeleteChar => "delete the character before the cursor",
+            Action::Chord => "start a chord (its second key follows)",
+            Action::EditMessage => "edit the message in $VISUAL/$EDITOR",
             Action::Unbound => "nothing",
         }
     }
@@ -224,6 +239,12 @@ pub enum KeyContext {
     List,
     /// A yes/no question.
     Dialog,
+    /// Editing a review block's or a plan's text in place.
+    Editor,
+    /// The key after the message box's chord key.
+    Chord,
+    /// Typing an API key into the masked entry (`/key PROVIDER`).
+    Entry,
 }
 
 /// A pane's keys are its context's; the one conversion between the two.
@@ -243,7 +264,7 @@ impl From<super::app_event::Focus> for KeyContext {
 
 impl KeyContext {
     /// Every context, in help order.
-    pub const ALL: [KeyContext; 11] = [
+    pub const ALL: [KeyContext; 14] = [
         KeyContext::Global,
         KeyContext::Panes,
         KeyContext::Search,
@@ -255,6 +276,9 @@ impl KeyContext {
         KeyContext::Map,
         KeyContext::List,
         KeyContext::Dialog,
+        KeyContext::Editor,
+        KeyContext::Chord,
+        KeyContext::Entry,
     ];
 
     /// The context's name as written in the keymap file.
@@ -271,6 +295,32 @@ impl KeyContext {
             KeyContext::Map => "map",
             KeyContext::List => "list",
             KeyContext::Dialog => "dialog",
+            KeyContext::Editor => "editor",
+            KeyContext::Chord => "chord",
+            KeyContext::Entry => "entry",
+        }
+    }
+
+    /// Where a key is looked for, in order: a pane's own keys, then the keys every
+    /// pane shares (not in the message box, where they are text), then global. The
+    /// overlays, the search and the editors read only their own.
+    fn lookup_order(self) -> &'static [KeyContext] {
+        use KeyContext::*;
+        match self {
+            Global => &[Global],
+            Panes => &[Panes, Global],
+            Input => &[Input, Global],
+            Chat => &[Chat, Panes, Global],
+            Diff => &[Diff, Panes, Global],
+            Files => &[Files, Panes, Global],
+            Commits => &[Commits, Panes, Global],
+            Map => &[Map, Panes, Global],
+            Search => &[Search],
+            List => &[List],
+            Dialog => &[Dialog],
+            Editor => &[Editor],
+            Chord => &[Chord],
+            Entry => &[Entry],
         }
     }
 }
@@ -441,14 +491,25 @@ fn listing_order(key: &KeyEvent) -> (u8, u32, u8) {
 /// The bindings in force.
 #[derive(Debug, Clone)]
 pub struct Keymap {
-    bindings: HashMap<(KeyContext, KeyEvent), Action>,
+    bindings: HashMap<(KeyContext, KeyEvent), Binding>,
+    /// The rank the next key a keymap file binds gets (below every default's).
+    next_file_rank: i64,
+}
+
+/// What a key does, and how early it comes when a hint names one key for an action:
+/// a keymap file's keys first, then the defaults in the order they are listed.
+#[derive(Debug, Clone, Copy)]
+struct Binding {
+    action: Action,
+    rank: i64,
 }
 
 /// The built-in bindings.
 const DEFAULTS: &[(KeyContext, &str, Action)] = {
     use Action::*;
     use KeyContext::{
-        Chat, Commits, Dialog, Diff, Files, Global, Input, List, Map, Panes, Search as Searching,
+        Chat, Chord as Chorded, Commits, Dialog, Diff, Editor, Entry, Files, Global, Input, List,
+        Map, Panes, Search as Searching,
     };
     &[
         (Global, "ctrl-c", Quit),
@@ -463,6 +524,8 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (Searching, "n", NextMatch),
         (Searching, "N", PrevMatch),
         (Searching, "esc", EndSearch),
+        (Searching, "enter", Keep),
+        (Searching, "backspace", DeleteChar),
         (Input, "pgup", ChatPageUp),
         (Input, "pgdn", ChatPageDown),
         (Input, "shift-up", ChatLineUp),
@@ -474,6 +537,8 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (Input, "alt-u", UndoEdit),
         (Input, "alt-r", RedoEdit),
         (Input, "ctrl-g", ClearDraft),
+        (Input, "ctrl-x", Chord),
+        (Chorded, "ctrl-e", EditMessage),
         (Global, "ctrl-l", Redraw),
         (Global, "f1", Help),
         (Global, "ctrl-p", Help),
@@ -567,22 +632,33 @@ const DEFAULTS: &[(KeyContext, &str, Action)] = {
         (List, "enter", Choose),
         (List, "esc", Close),
         (List, "ctrl-r", ToggleReadOnly),
+        (List, "backspace", DeleteChar),
         (Dialog, "y", Yes),
         (Dialog, "n", No),
         (Dialog, "esc", No),
+        (Editor, "ctrl-s", Keep),
+        (Editor, "esc", Cancel),
+        (Entry, "enter", Keep),
+        (Entry, "esc", Cancel),
+        (Entry, "backspace", DeleteChar),
+        (Entry, "ctrl-u", KillToLineStart),
     ]
 };
 
 impl Default for Keymap {
     fn default() -> Self {
         let mut bindings = HashMap::new();
-        for (context, key, action) in DEFAULTS {
+        for (rank, (context, key, action)) in (0..).zip(DEFAULTS) {
             // Every default key string parses (tested).
             if let Some(key) = parse_key(key) {
-                bindings.insert((*context, key), *action);
+                let action = *action;
+                bindings.insert((*context, key), Binding { action, rank });
             }
         }
-        Keymap { bindings }
+        Keymap {
+            bindings,
+            next_file_rank: -1,
+        }
     }
 }
 
@@ -614,7 +690,10 @@ impl Keymap {
                 if action == Action::Unbound {
                     self.bindings.remove(&(context, key));
                 } else {
-                    self.bindings.insert((context, key), action);
+                    let rank = self.next_file_rank;
+                    self.next_file_rank -= 1;
+                    self.bindings
+                        .insert((context, key), Binding { action, rank });
                 }
             }
         }
@@ -622,22 +701,37 @@ impl Keymap {
     }
 
     /// The action for a key in a context: the context's own bindings first, then the
-    /// keys every pane shares (not in the message box, where they are text), then global.
+    /// contexts it falls back to ([`KeyContext::lookup_order`]).
     pub fn action(&self, context: KeyContext, event: &KeyEvent) -> Option<Action> {
         let key = normalized(event)?;
-        let shared = (context != KeyContext::Input)
-            .then(|| self.bindings.get(&(KeyContext::Panes, key)))
-            .flatten();
-        self.bindings
-            .get(&(context, key))
-            .or(shared)
-            .or_else(|| self.bindings.get(&(KeyContext::Global, key)))
-            .copied()
+        self.resolve(context, key)
     }
 
-    /// The first key bound to an action in a context, as shown (for hints), if any.
+    fn resolve(&self, context: KeyContext, key: KeyEvent) -> Option<Action> {
+        context
+            .lookup_order()
+            .iter()
+            .find_map(|tried| self.bindings.get(&(*tried, key)))
+            .map(|binding| binding.action)
+    }
+
+    /// The key a hint names for an action in a context, as shown: of the keys that do
+    /// it there (its fallbacks' too, unless the context's own keys hide them), a
+    /// keymap file's first, then the defaults' first. `None` when no key does it.
     pub fn first_key(&self, context: KeyContext, action: Action) -> Option<String> {
-        self.keys_for(context, action).into_iter().next()
+        context
+            .lookup_order()
+            .iter()
+            .flat_map(|tried| {
+                self.bindings
+                    .iter()
+                    .filter(move |((bound_context, _), _)| bound_context == tried)
+            })
+            .filter(|((_, key), binding)| {
+                binding.action == action && self.resolve(context, *key) == Some(action)
+            })
+            .min_by_key(|(_, binding)| binding.rank)
+            .map(|((_, key), _)| key_name(key))
     }
 
     /// [`Keymap::first_key`] for a title or a hint: "(unbound)" when no key is bound.
@@ -646,10 +740,29 @@ impl Keymap {
             .unwrap_or_else(|| "(unbound)".to_string())
     }
 
+    /// A hint line for a context: each item's key and words, `y accept · n reject`.
+    /// An item of several actions names a key of each, `j/k move`; an item whose
+    /// actions have no key is left out, so a hint never names a key that does nothing.
+    pub fn hints(&self, context: KeyContext, items: &[(&[Action], &str)]) -> String {
+        items
+            .iter()
+            .filter_map(|(actions, words)| {
+                let keys: Vec<String> = actions
+                    .iter()
+                    .filter_map(|action| self.first_key(context, *action))
+                    .collect();
+                (!keys.is_empty()).then(|| format!("{} {words}", keys.join("/")))
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+
     /// The action bound in exactly this context (no global fallback).
     pub fn own_action(&self, context: KeyContext, event: &KeyEvent) -> Option<Action> {
         let key = normalized(event)?;
-        self.bindings.get(&(context, key)).copied()
+        self.bindings
+            .get(&(context, key))
+            .map(|binding| binding.action)
     }
 
     /// The keys bound to an action in a context, as shown to the user.
@@ -679,7 +792,7 @@ impl Keymap {
             .bindings
             .iter()
             .filter(|((bound_context, _), _)| *bound_context == context)
-            .map(|((_, key), action)| (*key, *action))
+            .map(|((_, key), binding)| (*key, binding.action))
             .collect();
         bound.sort_by_key(|(key, _)| listing_order(key));
         bound
@@ -826,6 +939,45 @@ mod tests {
         assert_eq!(
             keymap.keys_for(KeyContext::Global, Action::Help),
             ["Ctrl-P", "F1", "F2"]
+        );
+    }
+
+    #[test]
+    fn the_key_a_hint_names_is_a_files_first_then_the_defaults_and_never_a_hidden_one() {
+        let mut keymap = Keymap::default();
+        let first = |keymap: &Keymap, context, action| keymap.first_key(context, action);
+        assert_eq!(
+            first(&keymap, KeyContext::Input, Action::NewLine).as_deref(),
+            Some("Alt-Enter")
+        );
+        // A global key counts in a pane, unless the pane's own binding hides it.
+        assert_eq!(
+            first(&keymap, KeyContext::Input, Action::Interrupt).as_deref(),
+            Some("Esc")
+        );
+        assert_eq!(first(&keymap, KeyContext::Input, Action::FocusNext), None);
+        assert_eq!(first(&keymap, KeyContext::Editor, Action::Interrupt), None);
+        let text =
+            "[input]\n\"ctrl-o\" = \"new_line\"\n\"ctrl-x\" = \"unbound\"\n\"alt-x\" = \"chord\"\n";
+        keymap.patch(Path::new("keys.toml"), text).unwrap();
+        assert_eq!(
+            first(&keymap, KeyContext::Input, Action::NewLine).as_deref(),
+            Some("Ctrl-O")
+        );
+        let alt_x = key(KeyCode::Char('x'), KeyModifiers::ALT);
+        assert_eq!(
+            keymap.own_action(KeyContext::Input, &alt_x),
+            Some(Action::Chord)
+        );
+        assert_eq!(
+            keymap.hints(
+                KeyContext::Diff,
+                &[
+                    (&[Action::NextBlock, Action::PrevBlock], "move"),
+                    (&[Action::Chord], "x")
+                ]
+            ),
+            "j/k move"
         );
     }
 

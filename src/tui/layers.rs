@@ -189,7 +189,8 @@ impl Layers {
             let outcome = match slot {
                 Slot::Editor => {
                     // The editor takes every key that reaches it.
-                    focused.editor_key(*key, bus);
+                    let editor_action = keymap.own_action(focused.editor_context(), key);
+                    focused.editor_key(*key, editor_action, bus);
                     Outcome::Taken
                 }
                 Slot::Stored(at) => match &mut self.stack[at] {
@@ -320,9 +321,9 @@ fn palette_key(
             }
             None => {}
         },
+        Some(Action::DeleteChar) => palette.pop(),
         _ if action == Some(Action::Help) => return Outcome::Closed,
         _ => match key.code {
-            KeyCode::Backspace => palette.pop(),
             KeyCode::Char(c) if !control => palette.push(c),
             _ => {}
         },
@@ -354,11 +355,11 @@ fn finder_key(
         Some(Action::ToggleReadOnly) => finder.read_only = !finder.read_only,
         Some(Action::Up) => finder.move_by(-1),
         Some(Action::Down) => finder.move_by(1),
+        Some(Action::DeleteChar) => {
+            finder.query.pop();
+            finder.update();
+        }
         _ => match key.code {
-            KeyCode::Backspace => {
-                finder.query.pop();
-                finder.update();
-            }
             KeyCode::Char(c) if !control => {
                 finder.query.push(c);
                 finder.update();
@@ -395,8 +396,9 @@ fn sessions_key(
     Outcome::Taken
 }
 
-/// A key while a pane's search is open. While typing, text goes to the query (Enter
-/// keeps it); after, n and N move; the rest passes down.
+/// A key while a pane's search is open. While typing, text goes to the query (the
+/// search's keep key keeps it); after, its next and previous keys move; the rest
+/// passes down.
 fn search_key(
     search: &mut PaneSearch,
     key: &KeyEvent,
@@ -413,12 +415,12 @@ fn search_key(
         let plain = !key
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-        match key.code {
-            KeyCode::Enter => search.typing = false,
-            KeyCode::Backspace => {
+        match (action, key.code) {
+            (Some(Action::Keep), _) => search.typing = false,
+            (Some(Action::DeleteChar), _) => {
                 search.query.pop();
             }
-            KeyCode::Char(c) if plain => search.query.push(c),
+            (_, KeyCode::Char(c)) if plain => search.query.push(c),
             _ => return Outcome::Passed,
         }
         (1, true)
@@ -478,7 +480,7 @@ mod tests {
             self.editing
         }
 
-        fn editor_key(&mut self, key: KeyEvent, _bus: &mut Vec<AppEvent>) {
+        fn editor_key(&mut self, key: KeyEvent, _action: Option<Action>, _bus: &mut Vec<AppEvent>) {
             self.edited.push(key.code);
         }
     }

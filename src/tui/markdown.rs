@@ -4,7 +4,6 @@
 
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthStr;
 
 use super::highlight::{CodeHighlighter, Palette};
 use super::theme::Styles;
@@ -407,7 +406,10 @@ fn cells(row: &str) -> Vec<String> {
 }
 
 fn spans_width(spans: &[Span<'_>]) -> usize {
-    spans.iter().map(|span| span.content.width()).sum()
+    spans
+        .iter()
+        .map(|span| super::cells::width(&span.content))
+        .sum()
 }
 
 /// `---`, `***` or `___` (three or more, spaces between allowed).

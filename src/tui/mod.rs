@@ -17,12 +17,14 @@
 
 mod app;
 mod app_event;
+mod cells;
 mod completion;
 mod diff_view;
 pub mod external_editor;
 mod file_search;
 pub mod fuzzy;
 mod highlight;
+mod hints;
 mod history;
 pub mod keymap;
 mod layers;

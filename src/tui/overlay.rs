@@ -9,6 +9,8 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use std::sync::Arc;
 
+use unicode_segmentation::UnicodeSegmentation;
+
 use super::app_event::Confirmation;
 use super::file_search::FileSearch;
 use super::fuzzy;
@@ -294,14 +296,15 @@ impl Finder {
         let hit = base.patch(styles.heading).add_modifier(Modifier::BOLD);
         let matched = fuzzy::matched_chars(&self.query, path);
         let mut spans: Vec<Span<'static>> = Vec::new();
-        // Char by char, as the matcher counts; each made printable on its own.
-        for (at, c) in path.chars().enumerate() {
-            let style = if matched.binary_search(&at).is_ok() {
-                hit
-            } else {
-                base
-            };
-            let shown = printable(c.encode_utf8(&mut [0; 4])).into_owned();
+        // Cluster by cluster, so a style never splits an emoji (a cluster stands out
+        // when the matcher, which counts chars, matched any of its chars).
+        let mut at = 0;
+        for cluster in path.graphemes(true) {
+            let chars = cluster.chars().count();
+            let hit_here = (at..at + chars).any(|index| matched.binary_search(&index).is_ok());
+            at += chars;
+            let style = if hit_here { hit } else { base };
+            let shown = printable(cluster).into_owned();
             match spans.last_mut() {
                 Some(span) if span.style == style => span.content.to_mut().push_str(&shown),
                 _ => spans.push(Span::styled(shown, style)),

@@ -193,7 +193,7 @@ pub fn draw_palette(
     let width = usize::from(list_area.width);
     let label_width = palette
         .matching()
-        .map(|entry| entry.label.chars().count())
+        .map(|entry| super::cells::width(&entry.label))
         .max()
         .unwrap_or(8)
         .min(28)

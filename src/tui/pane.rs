@@ -8,7 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders};
 
 use super::app_event::AppEvent;
-use super::keymap::Action;
+use super::hints::Hints;
+use super::keymap::{Action, KeyContext};
 use super::theme::Styles;
 
 /// Rows one turn of the mouse wheel scrolls a pane of text.
@@ -84,14 +85,21 @@ pub trait Component {
         false
     }
 
-    /// A key for the open inline editor.
-    fn editor_key(&mut self, _key: KeyEvent, _bus: &mut Vec<AppEvent>) {}
+    /// The keys of the open inline editor: a text editor's, or another kind's.
+    fn editor_context(&self) -> KeyContext {
+        KeyContext::Editor
+    }
+
+    /// A key for the open inline editor, with what the editor's keymap binds it to.
+    fn editor_key(&mut self, _key: KeyEvent, _action: Option<Action>, _bus: &mut Vec<AppEvent>) {}
 }
 
 /// Passed to every pane's `draw`.
 #[derive(Clone, Copy)]
 pub struct DrawContext<'a> {
     pub styles: &'a Styles,
+    /// The lines that name keys, as the keymap binds them.
+    pub hints: &'a Hints,
     pub focused: bool,
     /// The pane's search query while `/` searches it (matches are marked).
     pub search: Option<&'a str>,

@@ -24,7 +24,11 @@ impl PaneSearch {
         };
         let mut line = format!("/{}", self.query);
         if self.typing {
-            line.push_str("▏ Enter keeps it");
+            line.push('▏');
+            let keep = keymap.hints(KeyContext::Search, &[(&[Action::Keep], "keeps it")]);
+            if !keep.is_empty() {
+                line.push_str(&format!(" {keep}"));
+            }
         } else {
             line.push_str(&format!(
                 " · {} next · {} previous",

@@ -155,6 +155,17 @@ fn options_from(settings: &Settings) -> (AppOptions, Vec<String>) {
     (options, problems)
 }
 
+/// What the chat says when the engine's channel closes without a shutdown.
+fn engine_lost(app: &App) -> Event {
+    Event::Notice {
+        level: NoticeLevel::Error,
+        text: format!(
+            "The engine stopped unexpectedly (see .aider-tui/ logs). Files, map and log stay as they were; {}.",
+            app.hints().quit_twice
+        ),
+    }
+}
+
 /// Raw mode, alternate screen, bracketed paste, the mouse (`mouse`); a panic restores
 /// the terminal first.
 fn enter(mouse: bool) -> io::Result<DefaultTerminal> {
@@ -378,10 +389,7 @@ async fn event_loop(
                 None => {
                     engine_open = false;
                     if !app.engine_stopped() {
-                        app.handle_event(Event::Notice {
-                            level: NoticeLevel::Error,
-                            text: "The engine stopped unexpectedly (see .aider-tui/ logs). Files, map and log stay as they were; Ctrl-C twice quits.".into(),
-                        });
+                        app.handle_event(engine_lost(app));
                     }
                     dirty = true;
                 }

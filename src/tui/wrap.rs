@@ -14,7 +14,6 @@ use ratatui::text::{Line, Span};
 use textwrap::core::Fragment;
 use textwrap::wrap_algorithms::wrap_first_fit;
 use unicode_segmentation::UnicodeSegmentation;
-use unicode_width::UnicodeWidthStr;
 
 /// One grapheme cluster with its style and width in columns.
 #[derive(Debug, Clone, Copy)]
@@ -144,7 +143,7 @@ fn cells_of<'a>(line: &'a Line<'_>) -> Vec<Cell<'a>> {
             cells.push(Cell {
                 text,
                 style,
-                width: text.width(),
+                width: super::cells::width(text),
             });
         }
     }
@@ -251,6 +250,7 @@ fn cells_to_line(cells: &[Cell<'_>]) -> Line<'static> {
 #[cfg(test)]
 mod tests {
     use ratatui::style::Color;
+    use unicode_width::UnicodeWidthStr;
 
     use super::*;
 

@@ -119,6 +119,8 @@ fn owned_elsewhere(file: &str) -> bool {
 struct Token {
     text: String,
     line: usize,
+    /// A literal's text as written, quotes included (`None` for code).
+    literal: Option<String>,
 }
 
 fn is_word(text: &str) -> bool {
@@ -199,6 +201,7 @@ fn tokens(source: &str) -> Vec<Token> {
             out.push(Token {
                 text: "\"\"".into(),
                 line,
+                literal: Some(chars[i..end].iter().collect()),
             });
             i = end;
         } else if c.is_alphanumeric() || c == '_' {
@@ -208,11 +211,13 @@ fn tokens(source: &str) -> Vec<Token> {
             out.push(Token {
                 text: chars[start..i].iter().collect(),
                 line,
+                literal: None,
             });
         } else if c == ':' && next == Some(':') {
             out.push(Token {
                 text: "::".into(),
                 line,
+                literal: None,
             });
             i += 2;
         } else {
@@ -220,6 +225,7 @@ fn tokens(source: &str) -> Vec<Token> {
                 out.push(Token {
                     text: c.to_string(),
                     line,
+                    literal: None,
                 });
             }
             i += 1;
@@ -867,6 +873,82 @@ fn no_import_circle_in_a_folder_spans_more_than_two_files() {
         "import circles of more than two files:\n{}",
         problems.join("\n")
     );
+}
+
+/// How keys are shown (`keymap::key_name`): a UI string holding one was written by
+/// hand instead of asked of the keymap, and goes stale when the key is rebound.
+const KEY_NAMES: &[&str] = &["Ctrl-", "Alt-", "Esc", "Enter", "F1", "Tab", "PgUp"];
+
+/// The key names a literal holds, each as a word of its own (`Esc`, not `Escape`).
+fn key_names_in(literal: &str) -> Vec<&'static str> {
+    KEY_NAMES
+        .iter()
+        .copied()
+        .filter(|name| {
+            literal.match_indices(name).any(|(at, _)| {
+                let before = literal[..at].chars().next_back();
+                let after = literal[at + name.len()..].chars().next();
+                let joined = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+                !joined(before) && (name.ends_with('-') || !joined(after))
+            })
+        })
+        .collect()
+}
+
+/// Where the UI's and the words' string literals name keys, outside the keymap and
+/// test code: `file:line: names`.
+fn literal_key_names(sources: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    for source in sources {
+        let scanned = (source.file.starts_with("tui/") || source.file.starts_with("text/"))
+            && source.file != "tui/keymap.rs";
+        if !scanned {
+            continue;
+        }
+        for (at, token) in source.tokens.iter().enumerate() {
+            let Some(literal) = &token.literal else {
+                continue;
+            };
+            let names = key_names_in(literal);
+            if !names.is_empty() && !source.in_tests(at) {
+                found.push(format!(
+                    "{}:{}: {}",
+                    source.file,
+                    token.line,
+                    names.join(", ")
+                ));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_ui_string_names_a_key_the_keymap_does_not_give() {
+    let found = literal_key_names(sources());
+    assert!(
+        found.is_empty(),
+        "key names written in strings (build the hint from the keymap: tui::hints):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_check_itself_finds_key_names_in_strings_only() {
+    assert_eq!(key_names_in("\"y accept · Enter done\""), ["Enter"]);
+    assert_eq!(key_names_in("\"Ctrl-S keeps · Esc\""), ["Ctrl-", "Esc"]);
+    assert!(key_names_in("\"Escape the Entered Table\"").is_empty());
+    let code = "// Esc in a comment\nfn f() { let x = \"F1 keys\"; }\n#[cfg(test)]\nmod tests { const T: &str = \"Alt-Enter\"; }\n";
+    let source = Source {
+        file: "tui/x.rs".into(),
+        module: vec!["tui".into(), "x".into()],
+        tokens: tokens(code),
+        tests: test_spans(&tokens(code)),
+        inline_modules: Vec::new(),
+        all_test: false,
+        paths: Vec::new(),
+    };
+    assert_eq!(literal_key_names(&[source]), ["tui/x.rs:2: F1"]);
 }
 
 #[test]

@@ -1317,7 +1317,8 @@ async fn readline_keys_and_ctrl_r_edit_the_message() {
     ui.key_with(KeyCode::Char('u'), KeyModifiers::CONTROL);
     assert!(!ui.screen(&repo).contains("one two"));
     ui.key_with(KeyCode::Char('r'), KeyModifiers::CONTROL);
-    ui.type_text("he");
+    // Backspace (the search's delete key) takes back a letter of the query.
+    ui.type_text("hex").key(KeyCode::Backspace);
     let screen = ui.screen(&repo);
     assert!(screen.contains("history search: he"), "{screen}");
     assert!(screen.contains("┃/help"), "{screen}");
@@ -1473,6 +1474,43 @@ async fn the_mouse_scrolls_the_pane_under_it_and_a_click_selects_a_commit() {
     let screen = small.screen(&repo);
     assert!(screen.contains("┏ Commits"), "{screen}");
     small.quit().await;
+}
+
+/// Emoji that are hard to measure: a ZWJ sequence, a flag, a heart made an emoji by
+/// U+FE0F, a skin tone, CJK.
+const EMOJI: &str = "👩\u{200d}💻 🇫🇷 ❤\u{fe0f} 👍🏽 中文";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn emoji_in_a_file_name_the_message_box_the_chat_and_the_diff_keep_their_columns() {
+    let name = "docs/❤\u{fe0f}-👩\u{200d}💻.md";
+    let text = format!("hello {EMOJI}\n");
+    let repo = TestRepo::new(&[(name, text.as_str())]);
+    let mock = mock();
+    mock.push(Reply::text([[
+        format!("Sure {EMOJI}, here:\n\n"),
+        block(name, &text, &format!("hello {EMOJI} {EMOJI}\n")),
+    ]
+    .concat()]));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &[name]);
+    settings.yes = false;
+    settings.auto_lint = false;
+    let mut ui = UiSession::start(settings, 160, 48);
+    ui.until_started().await;
+    ui.type_text(&format!("more {EMOJI}"));
+    let typed = ui.screen(&repo);
+    // The heart drops its U+FE0F and the thumb its skin tone: terminals draw both in
+    // the columns ratatui counts; the rest stay as written.
+    assert!(typed.contains("more 👩\u{200d}💻 🇫🇷 ❤  👍 中文"), "{typed}");
+    ui.key(KeyCode::Enter);
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    // A fresh screen: TestBackend keeps what a wide cluster covers from the frame
+    // before (a terminal overwrites it), and would show it as if it were drawn.
+    ui.terminal.clear().unwrap();
+    assert_snapshot!("screen_emoji_160x48", ui.screen(&repo));
+    ui.quit().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

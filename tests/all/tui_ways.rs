@@ -2,7 +2,8 @@
 //! its events back to the app, drawn on TestBackend): a watched file's AI comment sent
 //! as a typed message into the review, `/editor` and Ctrl-X Ctrl-E with `$EDITOR` set
 //! to a script, `/multiline-mode`, `/voice` with its recording indicator, thinking
-//! shown dimmed, and the clipboard commands.
+//! shown dimmed, the clipboard commands, and a keymap file's keys in the editors and
+//! their hints.
 
 use crate::support::engine as engine_support;
 use crate::support::mock_llm;
@@ -151,6 +152,53 @@ async fn the_message_is_composed_in_the_editor_from_the_command_or_ctrl_x_ctrl_e
         .take_external_edit()
         .expect("Ctrl-X Ctrl-E opens the editor");
     assert_eq!(edit.text(), "hello");
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_keymap_file_rebinds_the_editors_keep_key_and_the_hint_names_it() {
+    let repo = TestRepo::new(&[("app.py", APP)]);
+    let keys = repo.root().join(".aider-tui").join("keymap.toml");
+    std::fs::create_dir_all(keys.parent().unwrap()).unwrap();
+    std::fs::write(
+        &keys,
+        "[editor]\n\"ctrl-k\" = \"keep\"\n\"ctrl-s\" = \"unbound\"\n",
+    )
+    .unwrap();
+    let keymap = aider_tui::tui::keymap::Keymap::load(&keys).unwrap();
+    let mock = mock();
+    mock.push(Reply::text([block(
+        "app.py",
+        "    return \"hi\"\n",
+        "    return \"hello\"\n",
+    )]));
+    let mut settings = settings(&repo.root(), &mock.openai_base(), &["app.py"]);
+    settings.yes = false;
+    settings.auto_lint = false;
+    let mut ui = UiSession::start_with_keymap(settings, keymap, 120, 40);
+    ui.until_started().await;
+    ui.send("say hello");
+    ui.until("the review", |event| {
+        matches!(event, Event::ReviewStarted(_))
+    })
+    .await;
+    ui.key(KeyCode::Char('e'));
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("editing block 1 · Ctrl-K keeps · Esc cancels"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Ctrl-S"), "{screen}");
+    // The default key no longer keeps; the file's key does.
+    ui.key(KeyCode::End).type_text("!");
+    ui.key_with(KeyCode::Char('s'), KeyModifiers::CONTROL);
+    assert!(ui.screen(&repo).contains("editing block 1"));
+    ui.key_with(KeyCode::Char('k'), KeyModifiers::CONTROL);
+    ui.until("the commit", |event| {
+        matches!(event, Event::CommitMade { .. })
+    })
+    .await;
+    assert_eq!(repo.read("app.py"), "def greet():\n    return \"hello\"!\n");
     ui.quit().await;
 }
 

@@ -78,10 +78,31 @@ impl UiSession {
         theme: &str,
         no_color: bool,
     ) -> UiSession {
-        let root = settings.root.clone();
-        let (ops, events) = engine::spawn_with(settings, devices);
-        let mut options = AppOptions::ephemeral(root);
+        let mut options = AppOptions::ephemeral(settings.root.clone());
         options.theme = aider_tui::tui::theme::Theme::load(theme, no_color).unwrap();
+        UiSession::start_with_options(settings, devices, options, width, height)
+    }
+
+    /// [`UiSession::start`] with the keys of `keymap` (as a keymap file makes them).
+    pub fn start_with_keymap(
+        settings: Settings,
+        keymap: aider_tui::tui::keymap::Keymap,
+        width: u16,
+        height: u16,
+    ) -> UiSession {
+        let mut options = AppOptions::ephemeral(settings.root.clone());
+        options.keymap = keymap;
+        UiSession::start_with_options(settings, engine::Devices::system(), options, width, height)
+    }
+
+    fn start_with_options(
+        settings: Settings,
+        devices: engine::Devices,
+        options: AppOptions,
+        width: u16,
+        height: u16,
+    ) -> UiSession {
+        let (ops, events) = engine::spawn_with(settings, devices);
         UiSession {
             app: App::new(options),
             terminal: Terminal::new(TestBackend::new(width, height)).unwrap(),

@@ -1360,3 +1360,69 @@ fn slash_key_typed_masked_reaches_the_model_and_is_kept_nowhere() {
         );
     }
 }
+
+/// Emoji of every kind that is hard to measure: a ZWJ sequence, a flag, a heart made an
+/// emoji by U+FE0F, a skin tone, CJK.
+const EMOJI: &str = "👩\u{200d}💻 🇫🇷 ❤\u{fe0f} 👍🏽 中文";
+
+/// The rows of a capture that end in a pane's right border, each with the columns it
+/// takes as ratatui counts them; every one must be the window's width, or something on
+/// the row took other columns on the terminal than on ratatui's buffer (a ghost cell, a
+/// shifted border).
+fn misaligned_rows(screen: &str) -> Vec<String> {
+    use unicode_segmentation::UnicodeSegmentation;
+    use unicode_width::UnicodeWidthStr;
+    screen
+        .lines()
+        .filter(|row| row.ends_with(['│', '┃', '╮', '╯', '┓', '┛']))
+        .map(|row| (row, row.graphemes(true).map(|g| g.width()).sum::<usize>()))
+        .filter(|(_, width)| *width != 160)
+        .map(|(row, width)| format!("{width}: {row}"))
+        .collect()
+}
+
+#[test]
+fn wide_and_joined_emoji_leave_no_ghost_cells_and_the_borders_stay_aligned() {
+    require_tmux!();
+    let name = "docs/❤\u{fe0f}-👩\u{200d}💻.md";
+    let text = format!("hello {EMOJI}\n");
+    let repo = TestRepo::new(&[(name, &text)]);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.rule(COMMIT_REQUEST_MARK, Reply::text(["docs: more emoji"]));
+    // More rows than the chat has, streamed a few at a time: rows move up under the
+    // emoji, where a column the terminal was never sent would keep an old character.
+    let mut chunks: Vec<String> = (0..12)
+        .map(|n| {
+            (0..4)
+                .map(|row| format!("row {}: {EMOJI} · {EMOJI}\n", n * 4 + row))
+                .collect()
+        })
+        .collect();
+    chunks.push(block(name, &text, &format!("hello {EMOJI} {EMOJI}\n")));
+    mock.push(Reply::text(chunks).chunk_delay(Duration::from_millis(60)));
+    let args = format!("{} --no-auto-lint", shell_quote(name));
+    let tmux = Tmux::start(&session_command(home.path(), &mock, &args), &repo.root());
+    tmux.wait_for("the session to open", |s| {
+        s.contains("Message") && s.contains("-👩\u{200d}💻.md")
+    });
+    // Typed into the message box.
+    tmux.text(&format!("more {EMOJI} please"));
+    let screen = tmux.wait_text("please");
+    assert_eq!(misaligned_rows(&screen), Vec::<String>::new(), "{screen}");
+    tmux.keys(&["Enter"]);
+    // Streamed into the chat, and in the review's diff.
+    let seen = std::cell::Cell::new(0);
+    let screen = tmux.wait_for("the review of the emoji line", |s| {
+        // Every frame on the way is checked, not only the last.
+        seen.set(seen.get() + 1);
+        let misaligned = misaligned_rows(s);
+        assert!(misaligned.is_empty(), "{}\n{s}", misaligned.join("\n"));
+        s.contains("Review") && s.contains("row 47")
+    });
+    assert!(seen.get() > 1);
+    assert!(screen.contains("+hello 👩\u{200d}💻 🇫🇷"), "{screen}");
+    tmux.keys(&["y"]);
+    wait_for_log(&repo, 2, &tmux);
+    tmux.quit();
+}

@@ -40,8 +40,7 @@ impl App {
             Event::ComposeMessage { text } => {
                 self.set_focus(Focus::Input);
                 self.panes.input.paste(&text);
-                self.status
-                    .flash("Ready in the message box: Enter sends it");
+                self.status.flash(self.hints.compose_ready.clone());
             }
             Event::Recording { active } => self.status.recording = active,
             Event::CopyThroughTerminal { text, reason } => {
@@ -211,7 +210,7 @@ impl App {
                 }
                 self.set_focus(Focus::Diff);
                 self.status
-                    .flash("Plan ready: y sends it to the editor · e edits it · n drops it");
+                    .flash(format!("Plan ready: {}", self.hints.plan_ready));
             }
             event @ Event::PlanDecided { .. } => {
                 self.panes.plan.close();
@@ -289,9 +288,8 @@ impl App {
                 self.panes.diff.start_review(review);
                 if waiting {
                     self.set_focus(Focus::Diff);
-                    self.status.flash(format!(
-                        "Review {blocks}: y accept · n reject · e edit · Enter done"
-                    ));
+                    let keys = &self.hints.review_started;
+                    self.status.flash(format!("Review {blocks}: {keys}"));
                 } else {
                     self.status.flash(format!("Auto-accepting {blocks}"));
                 }

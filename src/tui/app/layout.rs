@@ -11,7 +11,7 @@ use ratatui::widgets::Paragraph;
 
 use super::App;
 use crate::tui::app_event::Focus;
-use crate::tui::keymap::{Action, KeyContext};
+use crate::tui::keymap::Action;
 use crate::tui::palette::draw_command_hints;
 use crate::tui::pane::{DrawContext, Handled};
 
@@ -38,11 +38,13 @@ impl App {
             self.draw_tabs(frame, body);
         }
         let styles = &self.theme.styles;
-        self.status.draw(frame, status_area, styles);
+        self.status.draw(frame, status_area, styles, &self.hints);
         if !self.layers.covers_panes() {
             self.draw_command_list(frame, body);
         }
         self.layers.draw(frame, body, &self.keymap, styles);
+        // Last: emoji terminals measure unlike ratatui take the columns it gave them.
+        crate::tui::cells::settle(frame.buffer_mut());
     }
 
     /// While a command name is being typed (`/`, `/co`), the registry's rows it could
@@ -65,6 +67,7 @@ impl App {
     fn context(&self, pane: Focus) -> DrawContext<'_> {
         DrawContext {
             styles: &self.theme.styles,
+            hints: &self.hints,
             focused: self.focus == pane,
             search: self
                 .layers
@@ -187,7 +190,7 @@ impl App {
                 styles.tab
             };
             let label = format!(" {} {title} ", place.number());
-            let width = u16::try_from(label.chars().count()).unwrap_or(u16::MAX);
+            let width = u16::try_from(crate::tui::cells::width(&label)).unwrap_or(u16::MAX);
             if place != shown {
                 placed.push((place, Rect::new(x, area.y, width, 1)));
             }
@@ -195,8 +198,8 @@ impl App {
             spans.push(Span::styled(label, style));
             spans.push(Span::styled("│", styles.border));
         }
-        if let Some(key) = self.keymap.first_key(KeyContext::Global, Action::FocusNext) {
-            spans.push(Span::styled(format!(" {key} switches"), styles.dim));
+        if !self.hints.tabs.is_empty() {
+            spans.push(Span::styled(format!(" {}", self.hints.tabs), styles.dim));
         }
         Line::from(spans)
     }

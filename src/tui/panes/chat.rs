@@ -639,11 +639,11 @@ impl ChatPane {
     /// Draws the pane.
     pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
         let note = if self.selected.is_some() && context.focused {
-            Some("r rewinds to before the selected message · [ ] select".to_string())
+            Some(context.hints.chat_message.clone())
         } else if self.selected_code.is_some() && context.focused {
-            Some("y copies the code block · { } select".to_string())
+            Some(context.hints.chat_code.clone())
         } else {
-            (!self.is_following()).then(|| "scrolled · End follows".to_string())
+            (!self.is_following()).then(|| context.hints.chat_scrolled.clone())
         };
         let block = context.block("Chat", note);
         let inner = block.inner(area);
@@ -664,10 +664,7 @@ impl ChatPane {
             }
         }
         if lines.is_empty() {
-            let hint = Line::styled(
-                "Type a request below and press Enter. F1 shows the keys.",
-                self.styles.dim,
-            );
+            let hint = Line::styled(context.hints.welcome.clone(), self.styles.dim);
             frame.render_widget(Paragraph::new(hint), inner);
             return;
         }

@@ -5,11 +5,11 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::protocol::{CommitInfo, Maker, Op};
 use crate::text::printable;
 use crate::tui::app_event::{AppEvent, Confirmation, Focus};
+use crate::tui::cells;
 use crate::tui::keymap::Action;
 use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::search::{contains, highlight, match_style, next_match};
@@ -172,19 +172,19 @@ impl CommitLogPane {
         let age = format!(" {}", relative_age(self.now - commit.time));
         let full = format!(" {}{age}", first_name(&printable(&commit.author)));
         let lead = format!("{} ", commit.short_id);
-        let room = width.saturating_sub(lead.width() + mark.width());
+        let room = width.saturating_sub(cells::width(&lead) + mark.width());
         // The whole subject first: the author goes before the age does, and a subject
         // too long for the row is cut to keep a short age beside it.
         let meta = [full, age.clone()]
             .into_iter()
-            .find(|meta| summary.width() + meta.width() <= room)
-            .unwrap_or(if age.width() <= room / 3 {
+            .find(|meta| cells::width(&summary) + cells::width(meta) <= room)
+            .unwrap_or(if cells::width(&age) <= room / 3 {
                 age
             } else {
                 String::new()
             });
-        let subject = fit(&summary, room - meta.width());
-        let pad = room - meta.width() - subject.width();
+        let subject = fit(&summary, room - cells::width(&meta));
+        let pad = room - cells::width(&meta) - cells::width(&subject);
         Line::from(vec![
             Span::styled(lead, styles.hunk),
             mark,
@@ -200,18 +200,12 @@ fn first_name(author: &str) -> String {
     fit(author.split_whitespace().next().unwrap_or(""), 10)
 }
 
-/// `text` cut to `width` columns, `…` marking the cut.
+/// `text` cut to `width` columns between grapheme clusters, `…` marking the cut.
 fn fit(text: &str, width: usize) -> String {
-    if text.width() <= width {
+    if cells::width(text) <= width {
         return text.to_string();
     }
-    let mut out = String::new();
-    for c in text.chars() {
-        if out.width() + c.width().unwrap_or(0) + 1 > width {
-            break;
-        }
-        out.push(c);
-    }
+    let mut out = cells::truncate(text, width.saturating_sub(1)).to_string();
     if width > 0 {
         out.push('…');
     }

@@ -17,6 +17,7 @@ use crate::text::printable;
 use crate::tui::app_event::AppEvent;
 use crate::tui::diff_view::{DiffLayout, DiffScroll, DiffView, FileHunks};
 use crate::tui::highlight::Palette;
+use crate::tui::hints::Hints;
 use crate::tui::keymap::Action;
 use crate::tui::pane::{Component, DrawContext, Handled};
 use crate::tui::theme::Styles;
@@ -46,11 +47,11 @@ struct ShownCommit {
 
 impl ShownCommit {
     /// What the diff is of, its size, and a commit's whole message.
-    fn header(&self, styles: &Styles) -> Vec<Line<'static>> {
+    fn header(&self, styles: &Styles, hints: &Hints) -> Vec<Line<'static>> {
         let short = |id: &str| id.chars().take(12).collect::<String>();
         let size = Span::styled(
             if self.file {
-                "  Enter in the files pane shows another".to_string()
+                format!("  {}", hints.file_shown)
             } else {
                 format!("  +{} -{}", self.view.added, self.view.removed)
             },
@@ -233,10 +234,10 @@ impl DiffPane {
         self.review.as_ref().is_some_and(ReviewPanel::is_editing)
     }
 
-    /// A key for the inline editor.
-    pub fn editor_key(&mut self, key: KeyEvent, bus: &mut Vec<AppEvent>) {
+    /// A key for the inline editor, with what the editor's keymap binds it to.
+    pub fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
         if let Some(review) = self.review.as_mut() {
-            review.editor_key(key, bus);
+            review.editor_key(key, action, bus);
         }
     }
 
@@ -441,12 +442,14 @@ impl DiffPane {
         .to_string();
         // Long lines say how to reach their ends.
         if self.wrap {
-            note.push_str(" · wrapped (w)");
+            note.push_str(&format!(" · {}", context.hints.wrapped));
         } else if self.max_column(area.width.saturating_sub(2)) > 0 || self.column > 0 {
             if self.column > 0 {
                 note.push_str(&format!(" · from column {}", self.column + 1));
             }
-            note.push_str(" · long lines: h/l scroll, w wraps");
+            if !context.hints.long_lines.is_empty() {
+                note.push_str(&format!(" · long lines: {}", context.hints.long_lines));
+            }
         }
         let block = context.block("Diff", Some(note));
         let inner = block.inner(area);
@@ -458,7 +461,7 @@ impl DiffPane {
         let (header, view, scroll): (Vec<Line>, Option<&DiffView>, usize) =
             if let Some(review) = &self.review {
                 (
-                    review.header(&self.styles),
+                    review.header(&self.styles, context.hints),
                     review.current_view(),
                     self.scroll,
                 )
@@ -489,7 +492,11 @@ impl DiffPane {
                     .saturating_sub(header.len().min(usize::from(inner.height) / 2));
                 (header, view, rows.saturating_sub(room))
             } else if let Some(shown) = &self.commit {
-                (shown.header(styles), Some(&shown.view), self.scroll)
+                (
+                    shown.header(styles, context.hints),
+                    Some(&shown.view),
+                    self.scroll,
+                )
             } else {
                 let hint = vec![
                     Line::styled("No diff yet.", styles.dim),
@@ -578,8 +585,8 @@ impl Component for DiffPane {
         self.is_editing()
     }
 
-    fn editor_key(&mut self, key: KeyEvent, bus: &mut Vec<AppEvent>) {
-        DiffPane::editor_key(self, key, bus);
+    fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
+        DiffPane::editor_key(self, key, action, bus);
     }
 }
 
@@ -588,6 +595,7 @@ mod tests {
     use super::*;
     use crate::diff::{Hunk, HunkLine, LineKind};
     use crate::protocol::{BlockDecision, BlockDecisionState, ChangeKind, Op};
+    use crate::tui::keymap::{KeyContext, Keymap};
     use crate::tui::theme::Theme;
 
     fn block(id: usize, planned: bool) -> ReviewBlock {
@@ -742,7 +750,7 @@ mod tests {
         let review = pane.review.as_ref().unwrap();
         assert_eq!(review.selected, 0);
         let lines: Vec<String> = review
-            .header(&theme.styles)
+            .header(&theme.styles, &Hints::new(&Keymap::default()))
             .iter()
             .map(|line| line.to_string())
             .collect();
@@ -812,19 +820,19 @@ mod tests {
         let mut bus = Vec::new();
         pane.on_action(Action::EditBlock, &mut bus);
         assert!(pane.is_editing());
-        pane.editor_key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE), &mut bus);
-        pane.editor_key(
-            KeyEvent::new(KeyCode::Char('2'), KeyModifiers::NONE),
-            &mut bus,
-        );
+        fn type_key(pane: &mut DiffPane, key: KeyEvent, bus: &mut Vec<AppEvent>) {
+            let action = Keymap::default().own_action(KeyContext::Editor, &key);
+            pane.editor_key(key, action, bus);
+        }
+        let plain = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        type_key(&mut pane, plain(KeyCode::End), &mut bus);
+        type_key(&mut pane, plain(KeyCode::Char('2')), &mut bus);
         assert!(matches!(
             sent(&bus).last(),
             Some(Op::ReviewDraft { text, .. }) if text == "b2\n"
         ));
-        pane.editor_key(
-            KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL),
-            &mut bus,
-        );
+        let ctrl_s = KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL);
+        type_key(&mut pane, ctrl_s, &mut bus);
         assert!(!pane.is_editing());
         assert_eq!(
             sent(&bus).last(),

@@ -11,12 +11,12 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
-use unicode_width::UnicodeWidthStr;
 
 use crate::protocol::{Op, Secret, is_key_line, key_provider, parse_command};
 use crate::tui::app_event::AppEvent;
-use crate::tui::keymap::Action;
+use crate::tui::keymap::{Action, KeyContext};
 
+use crate::tui::cells;
 use crate::tui::completion::{Completion, complete};
 use crate::tui::history::InputHistory;
 use crate::tui::pane::{Component, DrawContext, Handled};
@@ -58,9 +58,6 @@ impl InputPane {
     /// An empty box with a history.
     pub fn new(styles: &Styles, history: InputHistory) -> Self {
         let mut textarea = TextArea::default();
-        textarea.set_placeholder_text(
-            "Ask for a change · /help for commands · @file adds a file · F1 keys",
-        );
         textarea.set_placeholder_style(styles.dim);
         textarea.set_cursor_line_style(Style::default());
         textarea.set_style(styles.text);
@@ -75,6 +72,11 @@ impl InputPane {
         };
         pane.set_focused(true);
         pane
+    }
+
+    /// What the empty box says (it names keys: the app builds it from the keymap).
+    pub fn set_placeholder(&mut self, text: &str) {
+        self.textarea.set_placeholder_text(text);
     }
 
     /// Shows or hides the cursor.
@@ -166,22 +168,29 @@ impl InputPane {
         self.key_entry.take().is_some()
     }
 
-    /// A key press while a key is typed: characters add to it, Backspace takes one
-    /// back, Ctrl-U clears it, Enter sends it to the engine, Esc cancels.
-    pub fn key_entry_key(&mut self, key: KeyEvent, bus: &mut Vec<AppEvent>) {
+    /// A key press while a key is typed, with its action in the entry's keymap:
+    /// characters add to it, `DeleteChar` takes one back, `KillToLineStart` clears it,
+    /// `Keep` sends it to the engine, `Cancel` cancels.
+    pub fn key_entry_key(
+        &mut self,
+        key: KeyEvent,
+        action: Option<Action>,
+        bus: &mut Vec<AppEvent>,
+    ) {
         let Some(entry) = &mut self.key_entry else {
             return;
         };
         let control = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => {
+        match (action, key.code) {
+            (Some(Action::Cancel), _) => {
                 self.key_entry = None;
                 bus.push(AppEvent::Flash("No key set.".into()));
             }
-            KeyCode::Enter if entry.typed.trim().is_empty() => {
-                bus.push(AppEvent::Flash("Type the key, or Esc to cancel.".into()));
+            // The entry's title names the keys.
+            (Some(Action::Keep), _) if entry.typed.trim().is_empty() => {
+                bus.push(AppEvent::Flash("Type the key first.".into()));
             }
-            KeyCode::Enter => {
+            (Some(Action::Keep), _) => {
                 if let Some(entry) = self.key_entry.take() {
                     bus.push(AppEvent::Send(Op::SetKey {
                         provider: entry.provider.to_string(),
@@ -189,11 +198,11 @@ impl InputPane {
                     }));
                 }
             }
-            KeyCode::Backspace => {
+            (Some(Action::DeleteChar), _) => {
                 entry.typed.pop();
             }
-            KeyCode::Char('u') if control => entry.typed.clear(),
-            KeyCode::Char(c) if !control && !key.modifiers.contains(KeyModifiers::ALT) => {
+            (Some(Action::KillToLineStart), _) => entry.typed.clear(),
+            (_, KeyCode::Char(c)) if !control && !key.modifiers.contains(KeyModifiers::ALT) => {
                 entry.typed.push(c);
             }
             _ => {}
@@ -251,11 +260,16 @@ impl InputPane {
         }
     }
 
-    /// A key while Ctrl-R's search runs (its action in the message box, if any):
-    /// typing narrows it, Enter keeps the match to edit, Esc or Ctrl-G goes back to
-    /// the draft; another key keeps the match and then does what it does. Returns
-    /// whether the key was used.
-    pub fn history_search_key(&mut self, key: KeyEvent, action: Option<Action>) -> bool {
+    /// A key while Ctrl-R's search runs, with its action in the message box and in a
+    /// search (the query's keys): typing narrows it, Enter keeps the match to edit, Esc
+    /// or Ctrl-G goes back to the draft; another key keeps the match and then does what
+    /// it does. Returns whether the key was used.
+    pub fn history_search_key(
+        &mut self,
+        key: KeyEvent,
+        action: Option<Action>,
+        query_action: Option<Action>,
+    ) -> bool {
         let Some(search) = &mut self.search else {
             return false;
         };
@@ -270,7 +284,7 @@ impl InputPane {
                 self.replace(draft);
             }
             (Some(Action::Send), _) => self.search = None,
-            (_, KeyCode::Backspace) => {
+            _ if query_action == Some(Action::DeleteChar) => {
                 search.query.pop();
                 search.found = None;
                 self.search_older();
@@ -359,7 +373,7 @@ impl InputPane {
             .lines()
             .iter()
             // The cursor may sit one column past the text.
-            .map(|line| (line.width() + 1).div_ceil(width).max(1))
+            .map(|line| (cells::width(line) + 1).div_ceil(width).max(1))
             .sum();
         u16::try_from(rows).unwrap_or(u16::MAX).clamp(1, 8) + 2
     }
@@ -375,8 +389,8 @@ impl InputPane {
                 format!("history search: {} (no match)", search.query)
             }
             Some(search) => format!("history search: {}", search.query),
-            None if self.multiline => "Alt-Enter send · Enter new line".to_string(),
-            None => "Enter send · Alt-Enter new line".to_string(),
+            None if self.multiline => context.hints.send_multiline.clone(),
+            None => context.hints.send.clone(),
         };
         let block = context.block("Message", Some(crate::text::printable(&note).into_owned()));
         let inner = block.inner(area);
@@ -394,8 +408,7 @@ impl InputPane {
         context: DrawContext,
     ) {
         let title = format!("API key for {}", entry.provider);
-        let note = "Enter keeps it for this session only · Esc cancels";
-        let block = context.block(&title, Some(note.to_string()));
+        let block = context.block(&title, Some(context.hints.key_entry.clone()));
         let inner = block.inner(area);
         frame.render_widget(block, area);
         self.width.set(inner.width);
@@ -418,6 +431,43 @@ fn fresh_textarea(old: &TextArea<'static>) -> TextArea<'static> {
     textarea
 }
 
+impl Component for InputPane {
+    fn title(&self) -> &'static str {
+        "Input"
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
+        InputPane::draw(self, frame, area, *context);
+    }
+
+    fn handle(&mut self, action: Action, _bus: &mut Vec<AppEvent>) -> Handled {
+        self.on_action(action).into()
+    }
+
+    fn type_key(&mut self, key: KeyEvent) {
+        self.edit(key);
+    }
+
+    /// The masked entry of a key (`/key PROVIDER`) takes every key but Ctrl-C, as an
+    /// editor does, so none of the key goes anywhere else.
+    fn editing(&self) -> bool {
+        self.is_entering_key()
+    }
+
+    fn editor_context(&self) -> KeyContext {
+        KeyContext::Entry
+    }
+
+    fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
+        self.key_entry_key(key, action, bus);
+    }
+
+    /// The wheel leaves the message alone.
+    fn wheel_rows(&self) -> usize {
+        0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,6 +480,14 @@ mod tests {
 
     fn press(pane: &mut InputPane, code: KeyCode) {
         pane.edit(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// A key into the masked entry, read as the editor layer reads it.
+    fn entry_key(pane: &mut InputPane, code: KeyCode, bus: &mut Vec<AppEvent>) {
+        let key = KeyEvent::new(code, KeyModifiers::NONE);
+        let action = crate::tui::keymap::Keymap::default()
+            .own_action(crate::tui::keymap::KeyContext::Entry, &key);
+        pane.key_entry_key(key, action, bus);
     }
 
     fn type_in(pane: &mut InputPane, text: &str) {
@@ -451,12 +509,9 @@ mod tests {
         assert_eq!(pane.text(), "", "nothing of the line stays in the box");
         let mut bus = Vec::new();
         for c in KEY.chars() {
-            pane.key_entry_key(
-                KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
-                &mut bus,
-            );
+            entry_key(&mut pane, KeyCode::Char(c), &mut bus);
         }
-        pane.key_entry_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), &mut bus);
+        entry_key(&mut pane, KeyCode::Enter, &mut bus);
         let [AppEvent::Send(Op::SetKey { provider, key })] = bus.as_slice() else {
             panic!("{bus:?}");
         };
@@ -493,41 +548,8 @@ mod tests {
         pane.begin_key_entry("anthropic", "");
         pane.paste(&format!("{KEY}\n"));
         let mut bus = Vec::new();
-        pane.key_entry_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), &mut bus);
+        entry_key(&mut pane, KeyCode::Esc, &mut bus);
         assert!(!pane.is_entering_key());
         assert!(matches!(bus.as_slice(), [AppEvent::Flash(text)] if text == "No key set."));
-    }
-}
-
-impl Component for InputPane {
-    fn title(&self) -> &'static str {
-        "Input"
-    }
-
-    fn draw(&self, frame: &mut Frame, area: Rect, context: &DrawContext) {
-        InputPane::draw(self, frame, area, *context);
-    }
-
-    fn handle(&mut self, action: Action, _bus: &mut Vec<AppEvent>) -> Handled {
-        self.on_action(action).into()
-    }
-
-    fn type_key(&mut self, key: KeyEvent) {
-        self.edit(key);
-    }
-
-    /// The masked entry of a key (`/key PROVIDER`) takes every key but Ctrl-C, as an
-    /// editor does, so none of the key goes anywhere else.
-    fn editing(&self) -> bool {
-        self.is_entering_key()
-    }
-
-    fn editor_key(&mut self, key: KeyEvent, bus: &mut Vec<AppEvent>) {
-        self.key_entry_key(key, bus);
-    }
-
-    /// The wheel leaves the message alone.
-    fn wheel_rows(&self) -> usize {
-        0
     }
 }

@@ -4,7 +4,7 @@
 //! only shows the plan and sends one decision.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
@@ -91,10 +91,9 @@ impl PlanPane {
                 let mut textarea = TextArea::from(plan.text.lines().map(str::to_string));
                 textarea.set_cursor_line_style(Style::default());
                 textarea.set_cursor_style(Style::default().add_modifier(Modifier::REVERSED));
+                // The pane's title names the editor's keys.
                 plan.editor = Some(textarea);
-                bus.push(AppEvent::Flash(
-                    "Editing the plan: Ctrl-S keeps it and sends it, Esc goes back".into(),
-                ));
+                bus.push(AppEvent::Flash("Editing the plan.".into()));
             }
             Action::Up | Action::PrevBlock => plan.scroll = plan.scroll.saturating_sub(1),
             Action::Down | Action::NextBlock => plan.scroll = plan.scroll.saturating_add(1),
@@ -106,25 +105,24 @@ impl PlanPane {
         true
     }
 
-    /// A key while the plan is being edited: Ctrl-S keeps and sends, Esc cancels the
-    /// edit (the plan stays, waiting), the rest edits.
-    pub fn editor_key(&mut self, key: KeyEvent, bus: &mut Vec<AppEvent>) {
+    /// A key while the plan is being edited, with the editor keymap's action for it:
+    /// `Keep` keeps and sends, `Cancel` cancels the edit (the plan stays, waiting), the
+    /// rest edits.
+    pub fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
         let Some(plan) = self.plan.as_mut() else {
             return;
         };
         let Some(editor) = plan.editor.as_mut() else {
             return;
         };
-        let control = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => {
+        match action {
+            Some(Action::Cancel) => {
                 plan.editor = None;
                 bus.push(AppEvent::Flash(
-                    "Edit cancelled: the plan is as the architect wrote it (y sends, n drops)"
-                        .into(),
+                    "Edit cancelled: the plan is as the architect wrote it".into(),
                 ));
             }
-            KeyCode::Char('s') if control => {
+            Some(Action::Keep) => {
                 let mut text = editor.lines().join("\n");
                 if plan.text.ends_with('\n') {
                     text.push('\n');
@@ -149,11 +147,11 @@ impl PlanPane {
             return;
         };
         let note = if plan.editor.is_some() {
-            "editing · Ctrl-S keeps and sends · Esc cancels"
+            format!("editing · {}", context.hints.plan_editor)
         } else {
-            "y send to the editor · e edit · n drop"
+            context.hints.plan.clone()
         };
-        let block = context.block("Plan", Some(note.to_string()));
+        let block = context.block("Plan", Some(note));
         let inner = block.inner(area);
         frame.render_widget(block, area);
         if let Some(editor) = &plan.editor {
@@ -206,14 +204,17 @@ impl Component for PlanPane {
         self.is_editing()
     }
 
-    fn editor_key(&mut self, key: KeyEvent, bus: &mut Vec<AppEvent>) {
-        PlanPane::editor_key(self, key, bus);
+    fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
+        PlanPane::editor_key(self, key, action, bus);
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+
     use super::*;
+    use crate::tui::keymap::{KeyContext, Keymap};
     use crate::tui::theme::Theme;
 
     fn pane() -> PlanPane {
@@ -227,6 +228,12 @@ mod tests {
         KeyEvent::new(code, KeyModifiers::NONE)
     }
 
+    /// A key into the plan's editor, read as the app reads it.
+    fn type_key(pane: &mut PlanPane, key: KeyEvent, bus: &mut Vec<AppEvent>) {
+        let action = Keymap::default().own_action(KeyContext::Editor, &key);
+        pane.editor_key(key, action, bus);
+    }
+
     use crate::tui::app_event::sent_ops as sent;
 
     #[test]
@@ -235,14 +242,12 @@ mod tests {
         let mut bus = Vec::new();
         assert!(pane.on_action(Action::EditBlock, &mut bus));
         assert!(pane.is_editing());
-        pane.editor_key(key(KeyCode::End), &mut bus);
+        type_key(&mut pane, key(KeyCode::End), &mut bus);
         for c in " now".chars() {
-            pane.editor_key(key(KeyCode::Char(c)), &mut bus);
+            type_key(&mut pane, key(KeyCode::Char(c)), &mut bus);
         }
-        pane.editor_key(
-            KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL),
-            &mut bus,
-        );
+        let ctrl_s = KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL);
+        type_key(&mut pane, ctrl_s, &mut bus);
         assert!(!pane.is_open());
         assert_eq!(
             sent(&bus),
@@ -260,8 +265,8 @@ mod tests {
         let mut pane = pane();
         let mut bus = Vec::new();
         pane.on_action(Action::EditBlock, &mut bus);
-        pane.editor_key(key(KeyCode::Char('x')), &mut bus);
-        pane.editor_key(key(KeyCode::Esc), &mut bus);
+        type_key(&mut pane, key(KeyCode::Char('x')), &mut bus);
+        type_key(&mut pane, key(KeyCode::Esc), &mut bus);
         assert!(pane.is_open() && !pane.is_editing());
         assert!(sent(&bus).is_empty());
         pane.on_action(Action::Reject, &mut bus);

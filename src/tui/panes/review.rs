@@ -4,7 +4,7 @@
 //! every block shown is as it last sent it, so what the user sees is what lands.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -18,6 +18,7 @@ use crate::text::printable;
 use crate::tui::app_event::{AppEvent, ExternalEdit};
 use crate::tui::diff_view::{DiffView, FileHunks};
 use crate::tui::highlight::Palette;
+use crate::tui::hints::Hints;
 use crate::tui::keymap::Action;
 use crate::tui::theme::Styles;
 
@@ -54,10 +55,7 @@ impl ReviewPanel {
     /// Selects the block whose label in the strip (the header's first line: the title,
     /// then each block's label and a space) covers `column`; returns whether one does.
     pub fn select_in_strip(&mut self, column: usize, styles: &Styles) -> bool {
-        let header = self.header(styles);
-        let Some(strip) = header.first() else {
-            return false;
-        };
+        let strip = self.strip(styles);
         let mut x = 0;
         for (at, span) in strip.spans.iter().enumerate() {
             x += span.width();
@@ -162,20 +160,20 @@ impl ReviewPanel {
         self.blocks.get(self.selected).map(|shown| &shown.view)
     }
 
-    /// A key while the inline editor is open: Ctrl-S keeps, Esc cancels, the rest edits.
-    pub fn editor_key(&mut self, key: KeyEvent, bus: &mut Vec<AppEvent>) {
+    /// A key while the inline editor is open, with the editor keymap's action for it:
+    /// `Keep` keeps, `Cancel` cancels, the rest edits.
+    pub fn editor_key(&mut self, key: KeyEvent, action: Option<Action>, bus: &mut Vec<AppEvent>) {
         let Some(editor) = self.editor.as_mut() else {
             return;
         };
-        let control = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => {
+        match action {
+            Some(Action::Cancel) => {
                 self.editor = None;
                 bus.push(AppEvent::Flash(
                     "Edit cancelled; the block is as it was.".into(),
                 ));
             }
-            KeyCode::Char('s') if control => {
+            Some(Action::Keep) => {
                 let text = text_of(&editor.textarea);
                 let block = editor.block;
                 self.editor = None;
@@ -245,8 +243,9 @@ impl ReviewPanel {
                     BlockState::Failed { reason, .. } => first_line(reason).to_string(),
                     BlockState::Planned { .. } => String::new(),
                 };
+                // The hint line under the title names the key that drops it.
                 bus.push(AppEvent::Flash(format!(
-                    "Block {} cannot be applied ({reason}); it will be sent back to the model — n drops it",
+                    "Block {} cannot be applied ({reason}); it will be sent back to the model",
                     block + 1
                 )));
             }
@@ -375,7 +374,7 @@ impl ReviewPanel {
     }
 
     /// The header lines: the block strip, the selected block, its state, the keys.
-    pub fn header(&self, styles: &Styles) -> Vec<Line<'static>> {
+    pub fn header(&self, styles: &Styles, hints: &Hints) -> Vec<Line<'static>> {
         let strip = self.strip(styles);
         let Some(shown) = self.blocks.get(self.selected) else {
             return vec![strip];
@@ -383,7 +382,7 @@ impl ReviewPanel {
         let block = &shown.block;
         let mut lines = vec![strip, self.title(block, styles)];
         lines.extend(self.warnings(block, styles));
-        lines.extend(self.hints(block, styles));
+        lines.extend(self.hints(block, styles, hints));
         lines
     }
 
@@ -503,7 +502,7 @@ impl ReviewPanel {
     }
 
     /// The keys that work now: the inline editor's, or the review's.
-    fn hints(&self, block: &ReviewBlock, styles: &Styles) -> Vec<Line<'static>> {
+    fn hints(&self, block: &ReviewBlock, styles: &Styles, hints: &Hints) -> Vec<Line<'static>> {
         if let Some(editor) = &self.editor {
             let problem = editor
                 .problem
@@ -512,8 +511,9 @@ impl ReviewPanel {
                 .unwrap_or_default();
             return vec![Line::styled(
                 format!(
-                    "editing block {} · Ctrl-S keeps · Esc cancels{problem}",
-                    editor.block + 1
+                    "editing block {} · {}{problem}",
+                    editor.block + 1,
+                    hints.block_editor
                 ),
                 styles.dim,
             )];
@@ -528,18 +528,13 @@ impl ReviewPanel {
             ""
         };
         let keys = if matches!(block.state, BlockState::Failed { .. }) {
-            "n drop it (not sent back) · Enter done"
+            &hints.review_failed
         } else {
-            "y accept · n reject · e edit (E in $EDITOR) · Enter done"
+            &hints.review
         };
         vec![
-            Line::styled(keys, styles.dim),
-            Line::styled(
-                format!(
-                    "j/k move · A/R all · s layout · z zoom · t tell model of rejects: {tell}{auto}"
-                ),
-                styles.dim,
-            ),
+            Line::styled(keys.clone(), styles.dim),
+            Line::styled(format!("{}: {tell}{auto}", hints.review_more), styles.dim),
         ]
     }
 
@@ -619,7 +614,7 @@ fn state_words(block: &ReviewBlock, styles: &Styles) -> (String, Style) {
         (BlockDecisionState::Rejected, _) => ("rejected", styles.rejected),
         (BlockDecisionState::Dropped, _) => ("dropped — not sent back", styles.dim),
         (BlockDecisionState::Pending, BlockState::Failed { .. }) => {
-            ("failed — goes back to the model (n drops it)", styles.error)
+            ("failed — goes back to the model", styles.error)
         }
         (BlockDecisionState::Pending, BlockState::Planned { .. }) => ("pending", styles.pending),
     };

@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::protocol::SessionStatus;
+use crate::tui::hints::Hints;
 use crate::tui::theme::Styles;
 
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -27,8 +28,6 @@ pub struct StatusBar {
     pub watching: bool,
     /// Enter and Alt-Enter are swapped (`/multiline-mode`, `--multiline`).
     pub multiline: bool,
-    /// The key that interrupts a reply, as shown (from the keymap).
-    pub interrupt_key: String,
     spinner: usize,
     flash: Option<String>,
     turn: Option<TurnClock>,
@@ -80,7 +79,7 @@ impl StatusBar {
     }
 
     /// `Working (12s • ~340 tokens • 28/s • Esc to interrupt)`.
-    fn working(&self) -> Option<String> {
+    fn working(&self, hints: &Hints) -> Option<String> {
         let turn = self.turn?;
         let elapsed = turn.now.saturating_duration_since(turn.started);
         let mut parts = vec![format!("{}s", elapsed.as_secs())];
@@ -93,8 +92,8 @@ impl StatusBar {
                 parts.push(format!("{rate:.0}/s"));
             }
         }
-        if !self.interrupt_key.is_empty() {
-            parts.push(format!("{} to interrupt", self.interrupt_key));
+        if !hints.interrupt.is_empty() {
+            parts.push(hints.interrupt.clone());
         }
         Some(format!("Working ({})", parts.join(" • ")))
     }
@@ -110,7 +109,7 @@ impl StatusBar {
     }
 
     /// Draws the bar on one row.
-    pub fn draw(&self, frame: &mut Frame, area: Rect, styles: &Styles) {
+    pub fn draw(&self, frame: &mut Frame, area: Rect, styles: &Styles, hints: &Hints) {
         let status = &self.status;
         let bar = styles.status;
         let accent = styles.status_accent;
@@ -118,13 +117,13 @@ impl StatusBar {
         let mut spans = vec![Span::styled(" ", bar)];
         if self.recording {
             spans.push(Span::styled(
-                "● REC  Enter stops · Esc drops",
+                format!("● REC  {}", hints.recording),
                 styles.status.patch(styles.error),
             ));
             spans.push(separator());
         } else if self.waiting {
             spans.push(Span::styled(format!("{} ", SPINNER[self.spinner]), accent));
-            if let Some(working) = self.working() {
+            if let Some(working) = self.working(hints) {
                 spans.push(Span::styled(working, accent));
                 spans.push(separator());
             }
@@ -222,27 +221,28 @@ mod tests {
 
     #[test]
     fn the_working_note_counts_seconds_tokens_and_their_rate() {
-        let mut bar = StatusBar {
-            interrupt_key: "Esc".into(),
-            ..StatusBar::default()
-        };
-        assert_eq!(bar.working(), None);
+        let mut bar = StatusBar::default();
+        let hints = Hints::new(&crate::tui::keymap::Keymap::default());
+        assert_eq!(bar.working(&hints), None);
         let start = Instant::now();
         bar.begin_turn(start);
-        assert_eq!(bar.working().unwrap(), "Working (0s • Esc to interrupt)");
+        assert_eq!(
+            bar.working(&hints).unwrap(),
+            "Working (0s • Esc to interrupt)"
+        );
         bar.count_streamed(&"x".repeat(400));
         // Under a second: no rate yet.
         assert_eq!(
-            bar.working().unwrap(),
+            bar.working(&hints).unwrap(),
             "Working (0s • ~100 tokens • Esc to interrupt)"
         );
         bar.tick(start + Duration::from_secs(4));
         assert_eq!(
-            bar.working().unwrap(),
+            bar.working(&hints).unwrap(),
             "Working (4s • ~100 tokens • 25/s • Esc to interrupt)"
         );
         bar.end_turn();
-        assert_eq!(bar.working(), None);
+        assert_eq!(bar.working(&hints), None);
     }
 
     #[test]
