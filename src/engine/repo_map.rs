@@ -93,6 +93,9 @@ impl Engine {
             tokio::select! {
                 output = &mut answer => {
                     self.session.map.answered |= output.is_ok();
+                    // A damaged history table is known before the first map: a
+                    // one-shot message tells it too.
+                    self.tell_history_warnings().await;
                     if progress_shown {
                         // The thread published its state before it answered: the bar
                         // does not stay on a progress the wait showed.
@@ -181,6 +184,7 @@ impl Engine {
     /// The map thread moved on: the status shows how far (at most a few times a
     /// second), and a map the inspector asked for goes out once it is ready.
     pub(super) async fn on_map_progress(&mut self) {
+        self.tell_history_warnings().await;
         let Some(state) = self.session.map.state() else {
             return;
         };
@@ -211,6 +215,21 @@ impl Engine {
             // The next request carries the map from now on.
             self.send_context_report().await;
         }
+    }
+}
+
+impl Engine {
+    /// The map thread's history warnings not told yet, as warnings in the chat.
+    async fn tell_history_warnings(&mut self) {
+        let Some(state) = self.session.map.state() else {
+            return;
+        };
+        for warning in state.history_warnings.iter().skip(self.session.map.history_told) {
+            self.emitter
+                .warn(crate::text::map_history_warning(warning))
+                .await;
+        }
+        self.session.map.history_told = state.history_warnings.len();
     }
 }
 

@@ -5,7 +5,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use git2::{ObjectType, Oid, Sort, Tree, TreeEntry};
+use git2::{ObjectType, Oid, Tree, TreeEntry};
 
 use super::GitError;
 use super::error::GitContext;
@@ -51,10 +51,11 @@ impl GitRepo {
             .filter(|&known| {
                 known == head || self.repo.graph_descendant_of(head, known).unwrap_or(false)
             });
+        // libgit2's default order is git log's: the newest commit reached so
+        // far comes next (ties in the order reached), which is newest first
+        // wherever commit times follow ancestry. Its time sort would give the
+        // same commits but reads the whole history before the first one.
         let mut walk = self.repo.revwalk().context("walking the history")?;
-        // Time order only: topological order would read the whole history first.
-        walk.set_sorting(Sort::TIME)
-            .context("sorting the history")?;
         walk.push(head).context("walking the history")?;
         if let Some(known) = known {
             walk.hide(known).context("walking the history")?;
@@ -305,6 +306,13 @@ fn changed(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use git2::Sort;
+
+    /// Commit times one second apart, so no two of a test's commits tie.
+    fn next_time() -> git2::Time {
+        static CLOCK: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(1_700_000_000);
+        git2::Time::new(CLOCK.fetch_add(1, std::sync::atomic::Ordering::Relaxed), 0)
+    }
 
     fn commit(repo: &GitRepo, files: &[(&str, Option<&str>)]) {
         let root = repo.root().to_path_buf();
@@ -327,7 +335,7 @@ mod tests {
         index.update_all(["*"], None).unwrap();
         index.write().unwrap();
         let tree = repo.find_tree(index.write_tree().unwrap()).unwrap();
-        let signature = git2::Signature::now("t", "t@localhost").unwrap();
+        let signature = git2::Signature::new("t", "t@localhost", &next_time()).unwrap();
         let parent = repo.head().ok().and_then(|head| head.peel_to_commit().ok());
         let parents: Vec<&git2::Commit> = parent.iter().collect();
         repo.commit(Some("HEAD"), &signature, &signature, "c", &tree, &parents)
@@ -385,7 +393,8 @@ mod tests {
         assert!(again.continues_known && again.commits.is_empty());
     }
 
-    /// The walk as it was: every commit's trees read afresh, compared by name.
+    /// The walk as it was: libgit2's time sort, every commit's trees read
+    /// afresh, compared by name.
     fn old_walk(repo: &GitRepo, limit: usize, max_files: usize) -> Vec<ChangedFiles> {
         let repo = &repo.repo;
         let mut walk = repo.revwalk().unwrap();
@@ -495,7 +504,7 @@ mod tests {
         index.update_all(["*"], None).unwrap();
         index.write().unwrap();
         let tree = repo.find_tree(index.write_tree().unwrap()).unwrap();
-        let signature = git2::Signature::now("t", "t@localhost").unwrap();
+        let signature = git2::Signature::new("t", "t@localhost", &next_time()).unwrap();
         let parents: Vec<git2::Commit> = parents
             .iter()
             .map(|&id| repo.find_commit(id).unwrap())
