@@ -224,7 +224,11 @@ impl Engine {
         let Some(state) = self.session.map.state() else {
             return;
         };
-        for warning in state.history_warnings.iter().skip(self.session.map.history_told) {
+        for warning in state
+            .history_warnings
+            .iter()
+            .skip(self.session.map.history_told)
+        {
             self.emitter
                 .warn(crate::text::map_history_warning(warning))
                 .await;

@@ -243,7 +243,13 @@ fn compare(
         // apart). Looked up by name, an entry the pass could not pair is still
         // found, so the pairing changes only how fast the answer comes.
         let before = before.or_else(|| old.and_then(|tree| tree.get_name_bytes(name.as_bytes())));
-        changed(trees, before.as_ref(), &entry, &format!("{prefix}{name}"), found)?;
+        changed(
+            trees,
+            before.as_ref(),
+            &entry,
+            &format!("{prefix}{name}"),
+            found,
+        )?;
     }
     old_only.extend(olds);
     for entry in old_only {
@@ -251,7 +257,10 @@ fn compare(
             return Ok(());
         }
         let Ok(name) = entry.name() else { continue };
-        if new.and_then(|tree| tree.get_name_bytes(name.as_bytes())).is_some() {
+        if new
+            .and_then(|tree| tree.get_name_bytes(name.as_bytes()))
+            .is_some()
+        {
             continue;
         }
         let path = format!("{prefix}{name}");
@@ -310,7 +319,8 @@ mod tests {
 
     /// Commit times one second apart, so no two of a test's commits tie.
     fn next_time() -> git2::Time {
-        static CLOCK: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(1_700_000_000);
+        static CLOCK: std::sync::atomic::AtomicI64 =
+            std::sync::atomic::AtomicI64::new(1_700_000_000);
         git2::Time::new(CLOCK.fetch_add(1, std::sync::atomic::Ordering::Relaxed), 0)
     }
 
@@ -418,9 +428,9 @@ mod tests {
         commits
     }
 
-        /// The walk's rule before it paired sorted entries in one pass and kept
-        /// trees between commits: each entry looked up by name in the other tree.
-        fn old_rule(
+    /// The walk's rule before it paired sorted entries in one pass and kept
+    /// trees between commits: each entry looked up by name in the other tree.
+    fn old_rule(
         repo: &git2::Repository,
         old: Option<&Tree<'_>>,
         new: Option<&Tree<'_>>,
@@ -564,10 +574,18 @@ mod tests {
         );
         // Over the cap of 5, then at it.
         let big: Vec<(String, &str)> = (0..8).map(|n| (format!("big/{n}.rs"), "big")).collect();
-        let big: Vec<(&str, Option<&str>)> =
-            big.iter().map(|(path, text)| (path.as_str(), Some(*text))).collect();
+        let big: Vec<(&str, Option<&str>)> = big
+            .iter()
+            .map(|(path, text)| (path.as_str(), Some(*text)))
+            .collect();
         commit(&repo, &big);
-        commit(&repo, &big[..5].iter().map(|(path, _)| (*path, Some("five"))).collect::<Vec<_>>());
+        commit(
+            &repo,
+            &big[..5]
+                .iter()
+                .map(|(path, _)| (*path, Some("five")))
+                .collect::<Vec<_>>(),
+        );
         // A side branch and its merge: the walk is no longer a line.
         let main = repo.repo.head().unwrap().target().unwrap();
         commit(&repo, &[("a0", Some("side"))]);
@@ -592,5 +610,29 @@ mod tests {
         // Cut short, the same commits.
         let cut = repo.changed_files(3, 5, None).unwrap().unwrap();
         assert_eq!(cut.commits, old_walk(&repo, 3, 5));
+    }
+
+    #[test]
+    fn a_walk_reads_no_further_back_than_its_newest_commits() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = GitRepo::init(dir.path()).unwrap();
+        for n in 0..10 {
+            commit(&repo, &[("a.rs", Some(&n.to_string()))]);
+        }
+        // The first commit is gone (as if its pack were lost): a walk of the
+        // newest three has no need of it.
+        let mut first = repo.repo.revwalk().unwrap();
+        first.push_head().unwrap();
+        let first = first.last().unwrap().unwrap().to_string();
+        std::fs::remove_file(
+            dir.path()
+                .join(".git/objects")
+                .join(&first[..2])
+                .join(&first[2..]),
+        )
+        .unwrap();
+        let walk = repo.changed_files(3, 50, None).unwrap().unwrap();
+        assert_eq!(walk.commits.len(), 3);
+        assert!(repo.changed_files(20, 50, None).is_err());
     }
 }
