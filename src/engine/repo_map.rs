@@ -216,9 +216,7 @@ impl Engine {
             self.send_context_report().await;
         }
     }
-}
 
-impl Engine {
     /// The map thread's history warnings not told yet, as warnings in the chat.
     async fn tell_history_warnings(&mut self) {
         let Some(state) = self.session.map.state() else {
