@@ -52,9 +52,10 @@ impl GitRepo {
                 known == head || self.repo.graph_descendant_of(head, known).unwrap_or(false)
             });
         // libgit2's default order is git log's: the newest commit reached so
-        // far comes next (ties in the order reached), which is newest first
-        // wherever commit times follow ancestry. Its time sort would give the
-        // same commits but reads the whole history before the first one.
+        // far comes next (ties in the order reached), so the walk reads only as
+        // far back as it goes. Its time sort reads the whole history before the
+        // first commit; the two orders differ only where commit times tie or
+        // run against ancestry.
         let mut walk = self.repo.revwalk().context("walking the history")?;
         walk.push(head).context("walking the history")?;
         if let Some(known) = known {
