@@ -9,11 +9,11 @@
 //! user send the message without the map.
 
 use std::path::PathBuf;
-use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, mpsc as std_mpsc};
 
 use tokio::sync::{oneshot, watch};
 
-use crate::repomap::{MapOptions, MapOutput, MapRequest, RepoMap, ScanProgress};
+use crate::repomap::{HistoryWake, MapOptions, MapOutput, MapRequest, RepoMap, ScanProgress};
 
 /// Files parsed between two looks at the requests.
 const BATCH_FILES: usize = 256;
@@ -24,6 +24,9 @@ pub struct MapState {
     pub progress: ScanProgress,
     /// The map could not be opened or listed (it is off), and why.
     pub failed: Option<String>,
+    /// What went wrong reading the co-change history (a damaged table rebuilt),
+    /// each once, in order.
+    pub history_warnings: Vec<String>,
 }
 
 impl MapState {
@@ -40,20 +43,31 @@ enum MapCommand {
     },
     Prioritize(Vec<String>),
     Rescan,
+    /// The history's thread ended a build: look at its warnings.
+    HistoryDone,
 }
 
 /// The engine's handle on the map thread (a clone talks to the same thread: lookups
 /// during a turn render through one).
 #[derive(Clone)]
 pub struct MapTask {
-    commands: std_mpsc::Sender<MapCommand>,
+    /// Shared so the history's wake-up holds it only weakly: the thread still
+    /// stops when the last handle goes.
+    commands: Arc<std_mpsc::Sender<MapCommand>>,
     state: watch::Receiver<MapState>,
 }
 
 impl MapTask {
     /// Starts the thread: it opens the map of `root` and begins the first scan at once.
-    pub fn start(root: PathBuf, options: MapOptions, near_chat: Vec<String>) -> MapTask {
+    pub fn start(root: PathBuf, mut options: MapOptions, near_chat: Vec<String>) -> MapTask {
         let (commands, inbox) = std_mpsc::channel();
+        let commands = Arc::new(commands);
+        let wake = Arc::downgrade(&commands);
+        options.history_wake = Some(HistoryWake(Arc::new(move || {
+            if let Some(commands) = wake.upgrade() {
+                let _ = commands.send(MapCommand::HistoryDone);
+            }
+        })));
         let (publish, state) = watch::channel(MapState::default());
         let spawned = std::thread::Builder::new()
             .name("repo-map".into())
@@ -120,6 +134,8 @@ fn run(
         Ok(map) => map,
         Err(error) => return fail(error.to_string()),
     };
+    // A damaged kept table is known now, before the first map.
+    publish_history_warnings(&map, &publish);
     if let Err(error) = map.begin_refresh() {
         return fail(error.to_string());
     }
@@ -128,10 +144,7 @@ fn run(
     // A rescan asked for during a scan starts when that scan ends.
     let mut rescan_after = false;
     let mut progress = map.progress();
-    publish.send_replace(MapState {
-        progress,
-        failed: None,
-    });
+    publish.send_modify(|state| state.progress = progress);
     loop {
         // While parsing, look at the requests between batches; when done, sleep on them.
         let next = if progress.done && waiting.is_empty() {
@@ -150,26 +163,22 @@ fn run(
             Some(MapCommand::Render { request, reply }) => waiting.push((request, reply)),
             Some(MapCommand::Prioritize(paths)) => map.prioritize(&paths),
             Some(MapCommand::Rescan) => rescan_after = true,
+            Some(MapCommand::HistoryDone) => {}
             None => {
                 if !progress.done {
                     progress = map.parse_next(BATCH_FILES);
-                    publish.send_replace(MapState {
-                        progress,
-                        failed: None,
-                    });
+                    publish.send_modify(|state| state.progress = progress);
                 }
             }
         }
+        publish_history_warnings(&map, &publish);
         if rescan_after && progress.done {
             rescan_after = false;
             if let Err(error) = map.begin_refresh() {
                 tracing::warn!(%error, "repo map rescan failed");
             }
             progress = map.progress();
-            publish.send_replace(MapState {
-                progress,
-                failed: None,
-            });
+            publish.send_modify(|state| state.progress = progress);
         }
         if progress.first_map_ready || progress.done {
             for (request, reply) in waiting.drain(..) {
@@ -186,4 +195,18 @@ fn run(
             tracing::warn!(%error, "repo map not kept");
         }
     }
+}
+
+/// Publishes the history's warnings not published yet (each once a session).
+fn publish_history_warnings(map: &RepoMap, publish: &watch::Sender<MapState>) {
+    let warnings = map.history_warnings();
+    publish.send_if_modified(|state| {
+        let before = state.history_warnings.len();
+        for warning in warnings {
+            if !state.history_warnings.contains(&warning) {
+                state.history_warnings.push(warning);
+            }
+        }
+        state.history_warnings.len() != before
+    });
 }

@@ -85,6 +85,9 @@ pub(super) async fn render_repo_map(
         tokio::select! {
             output = &mut answer => {
                 session.map.answered |= output.is_ok();
+                // A damaged history table is known before the first map: a
+                // one-shot message tells it too.
+                tell_history_warnings(session, emitter).await;
                 if progress_shown {
                     // The thread published its state before it answered: the bar
                     // does not stay on a progress the wait showed.
@@ -178,6 +181,7 @@ pub(super) async fn follow_chat_files(session: &mut Session, inbox: &mut Inbox, 
 /// The map thread moved on: the status shows how far (at most a few times a
 /// second), and a map the inspector asked for goes out once it is ready.
 pub(super) async fn on_map_progress(session: &mut Session, inbox: &mut Inbox, emitter: &Emitter) {
+    tell_history_warnings(session, emitter).await;
     let Some(state) = session.map.state() else {
         return;
     };
@@ -205,6 +209,19 @@ pub(super) async fn on_map_progress(session: &mut Session, inbox: &mut Inbox, em
         // The next request carries the map from now on.
         send_context_report(session, inbox, emitter).await;
     }
+}
+
+/// The map thread's history warnings not told yet, as warnings in the chat.
+async fn tell_history_warnings(session: &mut Session, emitter: &Emitter) {
+    let Some(state) = session.map.state() else {
+        return;
+    };
+    for warning in state.history_warnings.iter().skip(session.map.history_told) {
+        emitter
+            .warn(crate::text::map_history_warning(warning))
+            .await;
+    }
+    session.map.history_told = state.history_warnings.len();
 }
 
 /// Who waits for a render, for what the chat says while it waits.

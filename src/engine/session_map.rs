@@ -23,6 +23,8 @@ pub struct SessionMap {
     pub(super) answered: bool,
     /// Tokens of the map last rendered, for the context estimate.
     pub(super) tokens: u64,
+    /// The map thread's history warnings already told in the chat.
+    pub(super) history_told: usize,
 }
 
 impl SessionMap {

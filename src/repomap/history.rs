@@ -222,8 +222,8 @@ pub struct HistoryEdges {
 pub struct Built {
     pub co_change: Option<Arc<CoChange>>,
     /// A damaged or foreign table (rebuilt), a table not saved, or history
-    /// that could not be read.
-    pub warning: Option<String>,
+    /// that could not be read, in the order they happened.
+    pub warnings: Vec<String>,
     /// Commits read from git by this build (0 when the kept table was current).
     pub read: usize,
     /// How long the build took (loading, reading git, counting, saving).
@@ -237,16 +237,53 @@ pub struct Keep {
     pub secret: Option<Secret>,
 }
 
+/// Called when a build of the table ends, from its thread: the map's owner may
+/// be asleep and have warnings to show.
+#[derive(Clone)]
+pub struct HistoryWake(pub Arc<dyn Fn() + Send + Sync>);
+
+impl std::fmt::Debug for HistoryWake {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HistoryWake")
+    }
+}
+
+/// The kept table, when it was read under these bounds, and why it could not
+/// be used (damaged, not this user's, unreadable).
+fn kept(keep: &Keep, limit: usize) -> (Option<Table>, Option<String>) {
+    let (Some(state), Some(secret)) = (&keep.state, &keep.secret) else {
+        return (None, None);
+    };
+    match load(state, secret) {
+        Ok(table) => (
+            table.filter(|table| {
+                table.limit as usize == limit && table.max_files as usize == MAX_COMMIT_FILES
+            }),
+            None,
+        ),
+        Err(why) => (None, Some(why)),
+    }
+}
+
 /// Reads the co-change table of the repository holding `root`, from the kept
-/// table and the commits since it. `None` when `root` is in no repository or
-/// before the first commit.
-pub fn build(root: &Path, keep: &Keep, limit: usize) -> Built {
-    let mut built = Built::default();
+/// table (loaded by [`kept`], with why there is none) and the commits since
+/// it. No table when `root` is in no repository or before the first commit.
+fn build(
+    root: &Path,
+    keep: &Keep,
+    limit: usize,
+    kept: Option<Table>,
+    load_warning: Option<String>,
+) -> Built {
+    let mut built = Built {
+        warnings: load_warning.into_iter().collect(),
+        ..Built::default()
+    };
     let repo = match GitRepo::discover(root) {
         Ok(Some(repo)) => repo,
         Ok(None) => return built,
         Err(err) => {
-            built.warning = Some(format!("history not read: {err}"));
+            built.warnings.push(format!("history not read: {err}"));
             return built;
         }
     };
@@ -255,22 +292,12 @@ pub fn build(root: &Path, keep: &Keep, limit: usize) -> Built {
         Ok(inside) => format!("{}/", inside.to_string_lossy().replace('\\', "/")),
         Err(_) => String::new(),
     };
-    let mut warnings = Vec::new();
-    let kept = match (&keep.state, &keep.secret) {
-        (Some(state), Some(secret)) => load(state, secret).unwrap_or_else(|why| {
-            warnings.push(why);
-            None
-        }),
-        _ => None,
-    }
-    .filter(|table| table.limit as usize == limit && table.max_files as usize == MAX_COMMIT_FILES);
     let known = kept.as_ref().map(|table| table.head.as_str());
     let walk = match repo.changed_files(limit, MAX_COMMIT_FILES, known) {
         Ok(Some(walk)) => walk,
         Ok(None) => return built,
         Err(err) => {
-            warnings.push(format!("history not read: {err}"));
-            built.warning = Some(warnings.join("; "));
+            built.warnings.push(format!("history not read: {err}"));
             return built;
         }
     };
@@ -282,13 +309,10 @@ pub fn build(root: &Path, keep: &Keep, limit: usize) -> Built {
         && let (Some(state), Some(secret)) = (&keep.state, &keep.secret)
         && let Err(err) = save(state, secret, &table)
     {
-        warnings.push(format!(
+        built.warnings.push(format!(
             "the history table was not kept in {}: {err}",
             state.path().display()
         ));
-    }
-    if !warnings.is_empty() {
-        built.warning = Some(warnings.join("; "));
     }
     built.co_change = Some(Arc::new(CoChange::count(&table, &prefix)));
     built
@@ -396,6 +420,9 @@ pub struct History {
     ready: OnceLock<Built>,
     pending: Mutex<Option<mpsc::Receiver<Built>>>,
     previous: Option<Arc<CoChange>>,
+    /// Why the kept table could not be used, known before the build's thread
+    /// starts (the build's warnings repeat it).
+    load_warning: Option<String>,
 }
 
 impl History {
@@ -404,31 +431,51 @@ impl History {
         History::default()
     }
 
-    /// Starts building the table of `root`'s repository.
-    pub fn start(root: PathBuf, keep: Keep, limit: usize) -> History {
+    /// Starts building the table of `root`'s repository. The kept table is
+    /// loaded here (a few milliseconds), so a warning about it is known at once
+    /// ([`History::warnings`]); the walk runs on a thread of its own, which
+    /// calls `wake` when it ends.
+    pub fn start(root: PathBuf, keep: Keep, limit: usize, wake: Option<HistoryWake>) -> History {
+        let started = std::time::Instant::now();
+        let (table, load_warning) = kept(&keep, limit);
         let (send, receive) = mpsc::channel();
+        let warning = load_warning.clone();
         let spawned = std::thread::Builder::new()
             .name("repo-map-history".into())
             .spawn(move || {
-                let started = std::time::Instant::now();
-                let mut built = build(&root, &keep, limit);
+                let mut built = build(&root, &keep, limit, table, warning);
                 built.time = started.elapsed();
                 let _ = send.send(built);
+                if let Some(wake) = wake {
+                    (wake.0)();
+                }
             });
         match spawned {
             Ok(_) => History {
                 ready: OnceLock::new(),
                 pending: Mutex::new(Some(receive)),
                 previous: None,
+                load_warning,
             },
             Err(err) => {
                 let history = History::off();
+                let mut warnings: Vec<String> = load_warning.into_iter().collect();
+                warnings.push(format!("history not read: no thread: {err}"));
                 let _ = history.ready.set(Built {
-                    warning: Some(format!("history not read: no thread: {err}")),
+                    warnings,
                     ..Built::default()
                 });
                 history
             }
+        }
+    }
+
+    /// What went wrong so far, without waiting: the kept table's problem at
+    /// once, the build's others once it has ended.
+    pub fn warnings(&self) -> Vec<String> {
+        match self.take(false) {
+            Some(built) => built.warnings.clone(),
+            None => self.load_warning.iter().cloned().collect(),
         }
     }
 
@@ -450,9 +497,9 @@ impl History {
     }
 
     /// Starts bringing the table up to date, ranking with this one meanwhile.
-    pub fn restart(&mut self, root: PathBuf, keep: Keep, limit: usize) {
+    pub fn restart(&mut self, root: PathBuf, keep: Keep, limit: usize, wake: Option<HistoryWake>) {
         let previous = self.take(false).and_then(|built| built.co_change.clone());
-        *self = History::start(root, keep, limit);
+        *self = History::start(root, keep, limit, wake);
         self.previous = previous;
     }
 

@@ -30,7 +30,7 @@ mod syntax_check;
 mod tags;
 
 pub use file_scan::parse_only;
-pub use history::HISTORY_FILE_NAME;
+pub use history::{HISTORY_FILE_NAME, HistoryWake};
 pub use rank::is_test_path;
 pub use repo_index::INDEX_FILE_NAME;
 pub use repo_map::{FIRST_MAP_FILES, RepoMap, RepoMapError};

@@ -203,7 +203,12 @@ impl RepoMap {
                 state: state.clone(),
                 secret,
             };
-            History::start(root.clone(), keep, options.history_commits)
+            History::start(
+                root.clone(),
+                keep,
+                options.history_commits,
+                options.history_wake.clone(),
+            )
         } else {
             History::off()
         };
@@ -1047,8 +1052,12 @@ impl RepoMap {
                 state: self.state.clone(),
                 secret: self.secret,
             };
-            self.history
-                .restart(self.root.clone(), keep, self.options.history_commits);
+            self.history.restart(
+                self.root.clone(),
+                keep,
+                self.options.history_commits,
+                self.options.history_wake.clone(),
+            );
         }
     }
 
@@ -1061,10 +1070,17 @@ impl RepoMap {
                 commits: built.co_change.as_ref().map_or(0, |table| table.commits),
                 read: built.read,
                 time: built.time,
-                warning: built.warning.clone(),
+                warning: (!built.warnings.is_empty()).then(|| built.warnings.join("; ")),
             },
             None => HistoryReport::default(),
         }
+    }
+
+    /// What went wrong reading the co-change table so far, without waiting (a
+    /// damaged or foreign kept table is known from the start, the walk's
+    /// problems once it ends: `MapOptions::history_wake` is called then).
+    pub fn history_warnings(&self) -> Vec<String> {
+        self.history.warnings()
     }
 
     /// How a file's origin is explained, given the options.

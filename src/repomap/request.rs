@@ -28,6 +28,9 @@ pub struct MapOptions {
     /// Commits of HEAD's history read for co-change (0, the default here: none;
     /// the session and `aider-tui map` read [`DEFAULT_HISTORY_COMMITS`](super::DEFAULT_HISTORY_COMMITS)).
     pub history_commits: usize,
+    /// Called from the history's thread when a build of the co-change table
+    /// ends (see [`RepoMap::history_warnings`](super::RepoMap::history_warnings)).
+    pub history_wake: Option<super::HistoryWake>,
 }
 
 impl Default for MapOptions {
@@ -43,6 +46,7 @@ impl Default for MapOptions {
             max_file_bytes: 1024 * 1024,
             progress: false,
             history_commits: 0,
+            history_wake: None,
         }
     }
 }

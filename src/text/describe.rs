@@ -128,6 +128,13 @@ pub fn describe(event: &Event) -> Vec<Said> {
     }
 }
 
+/// A problem the repo map had reading the co-change history (a damaged or
+/// foreign table rebuilt, a table not kept): the map still ranks without it or
+/// with what it read.
+pub fn map_history_warning(warning: &str) -> String {
+    format!("Repo map history: {warning}")
+}
+
 /// What became of `text`, sent while a turn ran.
 fn during_turn(text: &str, handling: &DuringTurn) -> Vec<Said> {
     let shown = first_line(text).trim();

@@ -9,7 +9,7 @@ mod repository_settings;
 mod terminal;
 
 pub use context_table::{context_table, dollars, percent};
-pub use describe::{Said, Tone, describe, refusal, resume_hint, session_line};
+pub use describe::{Said, Tone, describe, map_history_warning, refusal, resume_hint, session_line};
 pub use plural::counted;
 pub use repository_settings::{repository_settings_notice, tracked_state_notice};
 pub use terminal::printable;

@@ -719,3 +719,78 @@ fn a_new_commit_joins_the_history_of_an_open_map() {
         Some("changed together in 2 of the last 8 commits with legacy/reports.py")
     );
 }
+
+/// A repository of two commits whose state folder holds a damaged history table.
+fn with_damaged_history_table() -> crate::support::engine::TestRepo {
+    let repo = crate::support::engine::TestRepo::new(&[("app.py", "def greet():\n    return 1\n")]);
+    repo.write("lib.py", "def helper():\n    return greet()\n");
+    repo.commit_all("a helper");
+    let state = repo.root().join(".aider-tui");
+    std::fs::create_dir_all(&state).unwrap();
+    std::fs::write(
+        state.join(aider_tui::repomap::HISTORY_FILE_NAME),
+        b"ATMHIST1 and then not a table at all",
+    )
+    .unwrap();
+    repo
+}
+
+fn history_notice(event: &aider_tui::protocol::Event) -> Option<&str> {
+    use aider_tui::protocol::{Event, NoticeLevel};
+    match event {
+        Event::Notice {
+            level: NoticeLevel::Warn,
+            text,
+        } if text.starts_with("Repo map history:") => Some(text),
+        _ => None,
+    }
+}
+
+#[tokio::test]
+async fn a_session_tells_a_damaged_history_table_as_a_warning() {
+    use crate::support::engine::{Driver, settings};
+    let repo = with_damaged_history_table();
+    let mock = crate::support::mock_llm::MockLlm::start().await;
+    let mut driver = Driver::start(settings(&repo.root(), &mock.openai_base(), &[])).await;
+    let mut told: Vec<String> = driver
+        .startup
+        .iter()
+        .filter_map(history_notice)
+        .map(str::to_string)
+        .collect();
+    // No message is sent: the notice comes by itself.
+    while told.is_empty() {
+        let event = tokio::time::timeout(std::time::Duration::from_secs(30), driver.events.recv())
+            .await
+            .expect("no history notice within 30 s")
+            .expect("the engine stopped");
+        told.extend(history_notice(&event).map(str::to_string));
+    }
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(told[0].contains("damaged"), "{told:?}");
+    driver.quit().await;
+}
+
+#[tokio::test]
+async fn a_message_run_prints_a_damaged_history_table_warning() {
+    use aider_tui::oneshot::{self, Options};
+    let repo = with_damaged_history_table();
+    let mock = crate::support::mock_llm::MockLlm::start().await;
+    mock.fallback(crate::support::mock_llm::Reply::text(["Fine."]));
+    let settings = crate::support::engine::settings(&repo.root(), &mock.openai_base(), &[]);
+    let (ops, events) = aider_tui::engine::spawn(settings);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let done = oneshot::drive(
+        ops,
+        events,
+        "What does greet return?".into(),
+        Options::default(),
+        &mut out,
+        &mut err,
+    )
+    .await;
+    let err = String::from_utf8_lossy(&err);
+    assert!(done, "{err}");
+    assert!(err.contains("Repo map history:"), "{err}");
+    assert!(err.contains("damaged"), "{err}");
+}
