@@ -182,7 +182,7 @@ impl ReviewState {
                 return Update {
                     blocks: vec![self.block_view(block)],
                     note: Some(format!(
-                        "Block {} cannot be applied ({reason}); it will be sent back to the model (n drops it).",
+                        "Block {} cannot be applied ({reason}); it will be sent back to the model (rejecting it drops it instead).",
                         id + 1
                     )),
                 };

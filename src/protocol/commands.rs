@@ -372,7 +372,7 @@ commands! {
         usage: "",
         argument: None,
         runs: Ui,
-        help: "Swap Enter and Alt-Enter: Enter inserts a new line, Alt-Enter sends",
+        help: "Swap the keys that send a message and that insert a new line",
     },
     ContextPane {
         name: "context-pane",
