@@ -126,79 +126,8 @@ mod tests {
 
     /// A session file exactly as builds before the one message type wrote it: roles as
     /// `user`/`assistant`, `summary` only where true, turns pointing into the messages.
-    const WRITTEN_BEFORE: &str = r#"{
-  "version": 1,
-  "id": "20260102-153045-7f3a",
-  "started": 1767368000,
-  "last_active": 1767368100,
-  "mode": "code",
-  "models": {
-    "main": "openai/gpt-4o",
-    "weak": null,
-    "editor": null
-  },
-  "edit_format": "diff",
-  "editor_edit_format": "editor-diff",
-  "cost": 0.0125,
-  "tokens": {
-    "sent": 1200,
-    "received": 80,
-    "cache_read": 0,
-    "cache_write": 0
-  },
-  "chat_files": [
-    "hello.py"
-  ],
-  "read_only_files": [],
-  "conversation": {
-    "messages": [
-      {
-        "role": "user",
-        "text": "A summary of our conversation so far: we said hello.",
-        "summary": true
-      },
-      {
-        "role": "assistant",
-        "text": "Thanks, I have the context.",
-        "summary": true
-      },
-      {
-        "role": "user",
-        "text": "make it wave"
-      },
-      {
-        "role": "assistant",
-        "text": "Waving."
-      },
-      {
-        "role": "user",
-        "text": "The files you edited have problems."
-      },
-      {
-        "role": "assistant",
-        "text": "Fixed."
-      }
-    ],
-    "earlier": [],
-    "turns": [
-      {
-        "text": "make it wave",
-        "at": 1767368050,
-        "epoch": 0,
-        "start": 2,
-        "commits": [
-          {
-            "id": "0123456789abcdef0123456789abcdef01234567",
-            "summary": "feat: wave",
-            "by_assistant": true
-          }
-        ]
-      }
-    ],
-    "rewound": [],
-    "abandoned": []
-  }
-}"#;
+    const WRITTEN_BEFORE: &str =
+        include_str!("../../tests/fixtures/sessions/written-before-one-message-type.json");
 
     #[test]
     fn a_session_file_written_before_the_one_message_type_loads_and_is_written_the_same() {

@@ -687,73 +687,16 @@ fn a_damaged_only_session_file_is_named_and_a_new_session_answers() {
 /// A session file exactly as builds before the one message type wrote it (roles as
 /// `user`/`assistant`, `summary` only where true), with a summary, a turn and a
 /// reflection round. Its id is [`WRITTEN_BEFORE_ID`]; it names `hello.py`.
-pub(crate) const WRITTEN_BEFORE: &str = r#"{
-  "version": 1,
-  "id": "20260102-153045-7f3a",
-  "started": 1767368000,
-  "last_active": 4102444800,
-  "mode": "code",
-  "models": {
-    "main": "openai/gpt-4o",
-    "weak": null,
-    "editor": null
-  },
-  "edit_format": "diff",
-  "editor_edit_format": "editor-diff",
-  "cost": 0.0125,
-  "tokens": {
-    "sent": 1200,
-    "received": 80,
-    "cache_read": 0,
-    "cache_write": 0
-  },
-  "chat_files": [
-    "hello.py"
-  ],
-  "read_only_files": [],
-  "conversation": {
-    "messages": [
-      {
-        "role": "user",
-        "text": "A summary of our conversation so far: we said hello.",
-        "summary": true
-      },
-      {
-        "role": "assistant",
-        "text": "Thanks, I have the context.",
-        "summary": true
-      },
-      {
-        "role": "user",
-        "text": "make it wave"
-      },
-      {
-        "role": "assistant",
-        "text": "Waving."
-      },
-      {
-        "role": "user",
-        "text": "The files you edited have problems."
-      },
-      {
-        "role": "assistant",
-        "text": "Fixed."
-      }
-    ],
-    "earlier": [],
-    "turns": [
-      {
-        "text": "make it wave",
-        "at": 1767368050,
-        "epoch": 0,
-        "start": 2,
-        "commits": []
-      }
-    ],
-    "rewound": [],
-    "abandoned": []
-  }
-}"#;
+pub(crate) fn written_before() -> String {
+    let mut record: Value = serde_json::from_str(include_str!(
+        "../fixtures/sessions/written-before-one-message-type.json"
+    ))
+    .unwrap();
+    // The latest session, and its turn's commit is not in this repository.
+    record["last_active"] = 4_102_444_800u64.into();
+    record["conversation"]["turns"][0]["commits"] = Value::Array(Vec::new());
+    serde_json::to_string_pretty(&record).unwrap()
+}
 
 pub(crate) const WRITTEN_BEFORE_ID: &str = "20260102-153045-7f3a";
 
@@ -761,7 +704,7 @@ pub(crate) const WRITTEN_BEFORE_ID: &str = "20260102-153045-7f3a";
 fn a_session_file_written_before_the_one_message_type_resumes_and_shows_as_before() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     let file = format!(".aider-tui/sessions/{WRITTEN_BEFORE_ID}.json");
-    repo.write(&file, WRITTEN_BEFORE);
+    repo.write(&file, &written_before());
     let home = tempfile::tempdir().unwrap();
     let mock = MockLlm::start_in_thread();
     mock.push(Reply::text(["Fine."]));
@@ -824,7 +767,7 @@ fn a_session_file_written_before_the_one_message_type_resumes_and_shows_as_befor
     // Saved again, the messages keep the file's shape.
     let saved: Value =
         serde_json::from_slice(&std::fs::read(repo.root().join(&file)).unwrap()).unwrap();
-    let before: Value = serde_json::from_str(WRITTEN_BEFORE).unwrap();
+    let before: Value = serde_json::from_str(&written_before()).unwrap();
     let messages = saved["conversation"]["messages"].as_array().unwrap();
     assert_eq!(
         messages[..6],

@@ -7,7 +7,7 @@ use crate::support::engine as engine_support;
 use crate::support::mock_llm;
 use crate::support::ui_session;
 
-use crate::sessions_resume::{WRITTEN_BEFORE, WRITTEN_BEFORE_ID};
+use crate::sessions_resume::{WRITTEN_BEFORE_ID, written_before};
 
 use aider_tui::config::{Resume, Settings};
 use aider_tui::protocol::Event;
@@ -109,7 +109,7 @@ async fn a_resumed_summary_and_reflection_show_as_such() {
     let repo = TestRepo::new(&[("hello.py", HELLO)]);
     repo.write(
         &format!(".aider-tui/sessions/{WRITTEN_BEFORE_ID}.json"),
-        WRITTEN_BEFORE,
+        &written_before(),
     );
     let mock = mock();
     let mut resumed = ui_settings(&repo, &mock);
