@@ -40,9 +40,10 @@ use super::repository::{
     send_commit_diff, send_commit_log, send_file_preview, show_last_diff, undo_commit, undo_last,
 };
 use super::repository_settings::announce_repository_settings;
+use super::rewind::command_session_file;
 use super::saved_files::command_save;
 use super::session::Session;
-use super::session_log::SessionLog;
+use super::session_log::{SessionLog, resume_at_start};
 use super::session_map::Wait;
 use super::status;
 use super::transcript::Transcript;
@@ -193,7 +194,7 @@ impl Engine {
         engine.session.refresh_repo_files().await;
         let listed = listing.elapsed();
         add_startup_files(&mut engine.session, &engine.emitter).await;
-        if !engine.resume_at_start().await {
+        if !resume_at_start(&mut engine.sessions, &mut engine.session, &engine.emitter).await {
             return None;
         }
         engine.load_startup_commands().await;
@@ -332,7 +333,7 @@ impl Engine {
         }
         self.emitter.record_user(&text);
         let chat_files = self.session.files.editable();
-        self.begin_turn_record(&text);
+        self.sessions.begin_turn(&text, &self.session.history);
         let outcome = if text.trim_start().starts_with('/') {
             self.run_command(text.trim()).await
         } else {
@@ -344,7 +345,9 @@ impl Engine {
         if self.session.files.editable() != chat_files {
             follow_chat_files(&mut self.session, &mut self.inbox, &self.emitter).await;
         }
-        self.save_after_turn().await;
+        self.sessions
+            .save_after_turn(&self.session, &self.emitter)
+            .await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
         self.inbox.turn_running = false;
@@ -439,10 +442,11 @@ impl Engine {
             Command::Cancel => say(&self.emitter, "Nothing is queued.").await,
             Command::Help => say(&self.emitter, help_text()).await,
             Command::Git => command_git(&self.session.root, &self.emitter, args).await,
-            Command::Rewind => self.command_rewind(args).await,
-            Command::Redo => self.command_redo().await,
-            Command::Sessions => self.command_sessions().await,
-            Command::Resume => self.command_resume(args).await,
+            Command::Rewind | Command::Redo | Command::Sessions | Command::Resume => {
+                let (log, session, inbox) =
+                    (&mut self.sessions, &mut self.session, &mut self.inbox);
+                command_session_file(command, log, session, inbox, &self.emitter, args).await
+            }
             Command::Copy => {
                 command_copy(&self.session.history, &self.devices, &self.emitter).await
             }
