@@ -51,6 +51,7 @@ mod images;
 mod inbox;
 mod keepalive;
 mod key_command;
+mod ledger;
 mod locked_repo;
 mod lookups;
 mod map_task;

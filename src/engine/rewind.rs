@@ -142,8 +142,7 @@ async fn command_rewind(
     }
     log.restore_history(&mut session.history);
     // Notes and the last turn's diff belonged to the turns that are gone.
-    session.pending_note = None;
-    session.last_turn_base = None;
+    session.ledger.forget_turns();
     log.send_conversation(emitter).await;
     let mut said = format!("Rewound {} of yours", counted(count, "message", "messages"));
     if undone > 0 {
@@ -212,7 +211,7 @@ async fn command_redo(
     }
     log.record.conversation.redo();
     log.restore_history(&mut session.history);
-    session.pending_note = None;
+    session.ledger.forget_note();
     log.send_conversation(emitter).await;
     let mut said = format!(
         "Redid: {} of yours back in the conversation",

@@ -189,12 +189,11 @@ pub(super) async fn adopt_session(
 ) {
     if switching {
         files::drop_files(&mut session.files, &session.root, "");
-        session.pending_note = None;
-        session.last_turn_base = None;
+        session.ledger.forget_turns();
     }
     restore_files(session, emitter, &record).await;
     restore_models(session, emitter, &record).await;
-    session.session_cost = record.cost;
+    session.ledger.cost = record.cost;
     log.tally.set_tokens(record.tokens);
     session
         .history
@@ -313,14 +312,10 @@ async fn restore_models(session: &mut Session, emitter: &Emitter, record: &Sessi
         ));
     }
     problems.extend(std::mem::take(&mut models.warnings));
-    session.edit_format = match record.edit_format.parse() {
-        Ok(format) if !given("edit-format") => format,
-        _ => session.models.edit_format(&settings),
-    };
-    session.editor_edit_format = match record.editor_edit_format.parse() {
-        Ok(format) if !given("editor-edit-format") => format,
-        _ => session.models.editor_edit_format(&settings),
-    };
+    let stored = |format: &str, option: &str| format.parse().ok().filter(|_| !given(option));
+    let main = stored(&record.edit_format, "edit-format");
+    let editor = stored(&record.editor_edit_format, "editor-edit-format");
+    session.models.restore_formats(&settings, main, editor);
     if !given("chat-mode")
         && let Some(mode) = ChatMode::from_name(&record.mode)
     {
@@ -449,9 +444,9 @@ impl SessionLog {
             weak: name(&session.models.weak),
             editor: name(&session.models.editor),
         };
-        record.edit_format = session.edit_format.to_string();
-        record.editor_edit_format = session.editor_edit_format.to_string();
-        record.cost = session.session_cost;
+        record.edit_format = session.models.edit_format().to_string();
+        record.editor_edit_format = session.models.editor_edit_format().to_string();
+        record.cost = session.ledger.cost;
         record.tokens = tokens;
         record.chat_files = session.files.editable();
         record.read_only_files = session.files.read_only();
