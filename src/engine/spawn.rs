@@ -9,9 +9,7 @@ use tokio::sync::mpsc;
 use crate::config::Settings;
 use crate::edit::Workspace;
 use crate::git::GitRepo;
-use crate::protocol::{
-    ChatMode, Command, ErrorKind, Event, Op, TurnOutcome, help_text, parse_command,
-};
+use crate::protocol::{ChatMode, Command, ErrorKind, Event, Op, TurnOutcome, parse_command};
 use crate::safe_fs::StateDir;
 use crate::text::tracked_state_notice;
 
@@ -20,7 +18,7 @@ use super::clipboard_commands::{command_copy, command_paste, copy_text};
 use super::commands::{
     command_add, command_chat_mode, command_clear, command_commit, command_copy_context,
     command_drop, command_error, command_git, command_ls, command_map, command_model,
-    command_read_only, command_run, command_test, say,
+    command_read_only, command_run, command_test,
 };
 use super::context_report::command_tokens;
 use super::context_report::{self, collect_summary, start_context_reports};
@@ -32,8 +30,7 @@ use super::key_command::{command_key, set_key};
 use super::locked_repo::LockedRepo;
 use super::lookups::Lookups;
 use super::models::Models;
-use super::models_command::command_models;
-use super::read_only::settings_text;
+use super::read_only::command_reading;
 use super::reasoning;
 use super::repo_map::{follow_chat_files, on_map_progress, send_repo_map, start_repo_map};
 use super::repository::{
@@ -405,26 +402,8 @@ impl Engine {
                 command_model(&mut self.session, &self.emitter, command, args).await
             }
             Command::Key => command_key(args),
-            Command::Models => {
-                let session = &self.session;
-                command_models(&session.settings, &session.models, &self.emitter, args).await
-            }
-            Command::ReasoningEffort => {
-                let session = &mut self.session;
-                let main = session.models.main.as_ref();
-                reasoning::command_reasoning_effort(
-                    &mut session.settings,
-                    main,
-                    &self.emitter,
-                    args,
-                )
-                .await
-            }
-            Command::ThinkTokens => {
-                let session = &mut self.session;
-                let main = session.models.main.as_ref();
-                reasoning::command_think_tokens(&mut session.settings, main, &self.emitter, args)
-                    .await
+            Command::ReasoningEffort | Command::ThinkTokens => {
+                reasoning::command_reasoning(command, &mut self.session, &self.emitter, args).await
             }
             Command::Tokens => {
                 command_tokens(&mut self.session, &mut self.inbox, &self.emitter).await
@@ -437,10 +416,9 @@ impl Engine {
             Command::MapRefresh => {
                 command_map(&mut self.session, &mut self.inbox, &self.emitter, true).await
             }
-            Command::Settings => say(&self.emitter, settings_text(&self.session.settings)).await,
-            // Between turns nothing waits: what is queued is already running.
-            Command::Cancel => say(&self.emitter, "Nothing is queued.").await,
-            Command::Help => say(&self.emitter, help_text()).await,
+            Command::Settings | Command::Models | Command::Help | Command::Cancel => {
+                command_reading(command, &self.session, &self.emitter, args).await
+            }
             Command::Git => command_git(&self.session.root, &self.emitter, args).await,
             Command::Rewind | Command::Redo | Command::Sessions | Command::Resume => {
                 let (log, session, inbox) =
