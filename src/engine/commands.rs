@@ -210,10 +210,7 @@ pub(super) async fn command_commit(
 /// The edit formats follow the models; replies written in an old format are
 /// condensed so they do not teach it.
 pub(super) fn follow_model_change(session: &mut Session, settings: &Settings) {
-    let old_format = session.edit_format;
-    session.edit_format = session.models.edit_format(settings);
-    session.editor_edit_format = session.models.editor_edit_format(settings);
-    if session.edit_format != old_format
+    if session.models.follow_formats(settings)
         && let Some(weak) = session.models.weak.clone()
     {
         session.summarizer.start_all(&session.history, &weak);
@@ -260,7 +257,7 @@ pub(super) async fn command_model(
     emitter
         .info(format!(
             "/{which} is now {name} (edit format {})",
-            session.edit_format
+            session.models.edit_format()
         ))
         .await;
     TurnOutcome::Success
@@ -332,7 +329,7 @@ pub(super) async fn command_test(
     let result = run_reported(&session.root, emitter, CommandKind::Test, &command).await;
     if !result.success {
         // The failure goes to the model with the next message.
-        session.add_note(format!(
+        session.ledger.add_note(format!(
             "`{command}` fails:\n```\n{}\n```",
             result.output.trim_end()
         ));

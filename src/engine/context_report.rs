@@ -176,7 +176,7 @@ pub(super) async fn context_report(
         .unwrap_or_default();
     let shape = PromptShape {
         mode: session.mode,
-        format: session.edit_format,
+        format: session.models.edit_format(),
         use_history: true,
         settings,
     };

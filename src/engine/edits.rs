@@ -250,7 +250,7 @@ async fn apply_parsed(
     let not_applied = outcomes.iter().any(|outcome| !outcome.status.is_applied());
     emitter.emit(Event::EditResults { results: outcomes }).await;
     for note in finished.notes {
-        session.add_note(note);
+        session.ledger.add_note(note);
     }
     let changed = finished.report.changed_files();
     if !changed.is_empty() {
@@ -484,7 +484,7 @@ pub(super) async fn commit_edits(
     let written = commit_message::write(weak.as_ref(), &diff, changed, Some(request)).await;
     if let (Some(usage), Some(model)) = (written.usage, weak.as_ref()) {
         let cost = crate::llm::cost(&model.settings, &usage);
-        session.session_cost += cost;
+        session.ledger.cost += cost;
     }
     if let Some(reason) = &written.fallback_reason {
         tracing::warn!("commit message fallback: {reason}");

@@ -22,7 +22,7 @@ pub(super) async fn set_key(session: &mut Session, emitter: &Emitter, provider: 
                 emitter.warn(warning).await;
             }
             follow_model_change(session, &settings);
-            let text = key_set_text(&given, &session.edit_format.to_string());
+            let text = key_set_text(&given, &session.models.edit_format().to_string());
             emitter.info(text).await;
             if let Some(problem) = &session.models.problem {
                 let still = format!("Still no model to call: {}", problem.message);

@@ -25,7 +25,7 @@
 //! `transcript`, `locked_repo`, `session_log` (the session file, `--resume`), `rewind`
 //! (`/rewind`, `/redo`, `/sessions`, `/resume`). The ways in besides typing, each in its own file: `images`, `clipboard_commands`,
 //! `web_command`, `voice_command`, `saved_files`, `context_mode`, `reasoning`,
-//! `models_command`, `ui_commands` (commands only a full-screen session can run), with
+//! `ui_commands` (commands only a full-screen session can run), with
 //! `devices` (the clipboard and microphone a session uses). Steering what the model
 //! gets: `plan_review` (the architect's plan, reviewed and edited before the editor
 //! runs), `context_report` (the next request part by part, with the prompt cache's
@@ -51,12 +51,12 @@ mod images;
 mod inbox;
 mod keepalive;
 mod key_command;
+mod ledger;
 mod locked_repo;
 mod lookups;
 mod map_task;
 mod mentions;
 mod models;
-mod models_command;
 mod plan_review;
 mod preview;
 mod prompt;

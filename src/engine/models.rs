@@ -34,6 +34,25 @@ pub struct Models {
     pub keys: SessionKeys,
     /// A switch refused for want of a key, done once `/key` gives it.
     pending: Option<PendingSwitch>,
+    /// The formats the main and the editor model write edits in: chosen for the models
+    /// by [`Models::follow_formats`], or restored from a saved session.
+    formats: EditFormats,
+}
+
+/// The edit formats of a session's models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct EditFormats {
+    main: EditFormat,
+    editor: EditFormat,
+}
+
+impl Default for EditFormats {
+    fn default() -> Self {
+        EditFormats {
+            main: EditFormat::Diff,
+            editor: EditFormat::Diff,
+        }
+    }
 }
 
 /// Which of the session's models a switch replaces.
@@ -262,8 +281,42 @@ impl Models {
         names
     }
 
+    /// The format the main model writes its edits in.
+    pub fn edit_format(&self) -> EditFormat {
+        self.formats.main
+    }
+
+    /// The format the editor model writes its edits in (architect mode).
+    pub fn editor_edit_format(&self) -> EditFormat {
+        self.formats.editor
+    }
+
+    /// Chooses both formats again for the models as they are now (after a switch);
+    /// true when the main model's format changed.
+    pub fn follow_formats(&mut self, settings: &Settings) -> bool {
+        let before = self.formats.main;
+        self.formats = EditFormats {
+            main: self.chosen_edit_format(settings),
+            editor: self.chosen_editor_edit_format(settings),
+        };
+        self.formats.main != before
+    }
+
+    /// The formats a saved session wrote in; `None` takes the one chosen for the models.
+    pub fn restore_formats(
+        &mut self,
+        settings: &Settings,
+        main: Option<EditFormat>,
+        editor: Option<EditFormat>,
+    ) {
+        self.formats = EditFormats {
+            main: main.unwrap_or_else(|| self.chosen_edit_format(settings)),
+            editor: editor.unwrap_or_else(|| self.chosen_editor_edit_format(settings)),
+        };
+    }
+
     /// The edit format of the main model: the user's choice, else the table's.
-    pub fn edit_format(&self, settings: &Settings) -> EditFormat {
+    fn chosen_edit_format(&self, settings: &Settings) -> EditFormat {
         chosen_format(settings.edit_format.as_deref())
             .or_else(|| {
                 self.main
@@ -273,8 +326,9 @@ impl Models {
             .unwrap_or(EditFormat::Diff)
     }
 
-    /// The edit format the editor model writes in architect mode.
-    pub fn editor_edit_format(&self, settings: &Settings) -> EditFormat {
+    /// The edit format the editor model writes in architect mode: the user's choice,
+    /// else the main model's table entry.
+    fn chosen_editor_edit_format(&self, settings: &Settings) -> EditFormat {
         chosen_format(settings.editor_edit_format.as_deref())
             .or_else(|| {
                 self.main
@@ -404,5 +458,19 @@ mod tests {
             let (_, warning) = llm::resolve_model(model, None).unwrap();
             assert!(warning.is_none(), "{model}: {warning:?}");
         }
+    }
+
+    #[test]
+    fn the_formats_follow_the_models_unless_a_saved_session_restores_them() {
+        let mut settings = with_keys(&[]);
+        let mut models = Models::default();
+        assert!(!models.follow_formats(&settings), "diff stays diff");
+        settings.edit_format = Some("whole".into());
+        assert!(models.follow_formats(&settings));
+        assert_eq!(models.edit_format(), EditFormat::Whole);
+        assert_eq!(models.editor_edit_format(), EditFormat::Diff);
+        models.restore_formats(&settings, None, Some(EditFormat::Whole));
+        assert_eq!(models.edit_format(), EditFormat::Whole);
+        assert_eq!(models.editor_edit_format(), EditFormat::Whole);
     }
 }

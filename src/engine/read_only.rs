@@ -1,19 +1,58 @@
-//! The answers of the commands that only read (`/settings`, `/models`, `/sessions`),
-//! as functions over the owners they need: the command runs them between turns, a
-//! lookup (`lookups`) beside a running turn, from the turn's snapshot.
+//! The answers of the commands that only read (`/settings`, `/models`, `/sessions`,
+//! `/help`), as functions over the owners they need: the command runs them between
+//! turns, a lookup (`lookups`) beside a running turn, from the turn's snapshot.
+//! `/models WORD` lists the model table's entries (and a running local Ollama's
+//! models) whose names contain WORD, with their context windows and prices.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::config::Settings;
 use crate::llm::{self, ModelListing, OLLAMA_DEFAULT_BASE};
-use crate::protocol::{Event, NoticeLevel, SessionInfo};
+use crate::protocol::{
+    Command, ErrorKind, Event, NoticeLevel, SessionInfo, TurnOutcome, help_text,
+};
 use crate::sessions::SessionStore;
 
+use super::emitter::Emitter;
 use super::models::Models;
+use super::session::Session;
 
 /// How long a local Ollama may take to list its models.
 const OLLAMA_WAIT: Duration = Duration::from_secs(3);
+
+/// `/settings`, `/models [WORD]`, `/help`, and `/cancel`, between turns (when nothing
+/// is queued: what was queued is already running).
+pub(super) async fn command_reading(
+    command: Command,
+    session: &Session,
+    emitter: &Emitter,
+    args: &str,
+) -> TurnOutcome {
+    let text = match command {
+        Command::Settings => settings_text(&session.settings),
+        Command::Help => help_text(),
+        Command::Cancel => "Nothing is queued.".to_string(),
+        Command::Models => {
+            let table = session.settings.model_settings_file.clone();
+            let base = ollama_base(&session.settings, &session.models);
+            match models_listing(args.trim(), table, base).await {
+                Ok(text) => text,
+                Err(message) => return command_error(message),
+            }
+        }
+        other => return command_error(format!("/{} is not a reading command", other.name())),
+    };
+    emitter.info(text).await;
+    TurnOutcome::Success
+}
+
+fn command_error(message: String) -> TurnOutcome {
+    TurnOutcome::Error {
+        kind: ErrorKind::Command,
+        message,
+    }
+}
 
 /// What `/settings` shows. Reads only: a lookup during a turn runs it too.
 pub(super) fn settings_text(settings: &crate::config::Settings) -> String {

@@ -3,12 +3,13 @@
 //! put on every request of the main and editor models.
 
 use crate::llm::{ChatRequest, MIN_THINKING_TOKENS, ProviderKind};
-use crate::protocol::{ErrorKind, TurnOutcome};
+use crate::protocol::{Command, ErrorKind, TurnOutcome};
 
 use crate::config::Settings;
 
 use super::emitter::Emitter;
 use super::models::Model;
+use super::session::Session;
 
 /// Sets the reasoning fields of a request for `model` from the settings.
 pub(super) fn apply_reasoning(settings: &Settings, request: &mut ChatRequest, model: &Model) {
@@ -21,8 +22,24 @@ pub(super) fn apply_reasoning(settings: &Settings, request: &mut ChatRequest, mo
         .filter(|_| model.settings.provider == ProviderKind::Anthropic);
 }
 
+/// `/reasoning-effort` or `/think-tokens`, over the session's settings and main model.
+pub(super) async fn command_reasoning(
+    command: Command,
+    session: &mut Session,
+    emitter: &Emitter,
+    args: &str,
+) -> TurnOutcome {
+    let main = session.models.main.as_ref();
+    let settings = &mut session.settings;
+    if command == Command::ThinkTokens {
+        command_think_tokens(settings, main, emitter, args).await
+    } else {
+        command_reasoning_effort(settings, main, emitter, args).await
+    }
+}
+
 /// `/reasoning-effort [LEVEL]`, for the main model `main`.
-pub(super) async fn command_reasoning_effort(
+async fn command_reasoning_effort(
     settings: &mut Settings,
     main: Option<&Model>,
     emitter: &Emitter,
@@ -67,7 +84,7 @@ pub(super) async fn command_reasoning_effort(
 }
 
 /// `/think-tokens [N]`, for the main model `main`.
-pub(super) async fn command_think_tokens(
+async fn command_think_tokens(
     settings: &mut Settings,
     main: Option<&Model>,
     emitter: &Emitter,

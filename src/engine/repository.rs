@@ -91,7 +91,7 @@ pub(super) async fn undo_last(session: &mut Session, emitter: &Emitter) -> TurnO
                         .unwrap_or("empty")
                 ))
                 .await;
-            session.add_note(format!(
+            session.ledger.add_note(format!(
                     "I undid your last commit ({}). The files now have the contents shown in the chat again.",
                     report.undone.summary
                 ));
@@ -130,7 +130,7 @@ pub(super) async fn show_last_diff(session: &Session, emitter: &Emitter) -> Turn
             message: NO_GIT.to_string(),
         };
     };
-    let last_turn = session.last_turn_base.clone();
+    let last_turn = session.ledger.last_turn_base.clone();
     let base = match last_turn.as_deref() {
         Some("") => None,
         Some(base) => Some(base.to_string()),

@@ -3,16 +3,17 @@
 //! switching to one.
 
 use crate::git::{REWOUND_PREFIX, RewindPlan, RewindReport, Rewound};
-use crate::protocol::{ErrorKind, QuestionKind, TurnOutcome};
+use crate::protocol::{Command, ErrorKind, QuestionKind, TurnOutcome};
 use crate::sessions::{self, RewoundCode, StoredCommit};
 use crate::text::counted;
 
 use super::blocking::blocking;
-use super::chat_files::{AddRefusal, Found};
-use super::files;
+use super::emitter::Emitter;
+use super::inbox::Inbox;
 use super::read_only::session_list;
 use super::repository::send_commit_log;
-use super::spawn::Engine;
+use super::session::Session;
+use super::session_log::{SessionLog, adopt_session};
 
 /// How much of a message the rewind question quotes.
 const QUOTED_CHARS: usize = 60;
@@ -42,221 +43,249 @@ fn quoted(text: &str) -> String {
     }
 }
 
-impl Engine {
-    /// `/rewind [K]`: the conversation back to just before the K-th latest message of
-    /// the user's, and the code back to before that turn's first assistant commit,
-    /// after a confirmation naming the commits that will be undone.
-    pub(super) async fn command_rewind(&mut self, args: &str) -> TurnOutcome {
-        let count = match args.trim() {
-            "" => 1,
-            typed => match typed.parse::<usize>() {
-                Ok(count) if count >= 1 => count,
-                _ => {
-                    return error(format!(
-                        "/rewind takes how many of your messages to go back (1 or more), not {typed:?}"
-                    ));
-                }
-            },
-        };
-        let conversation = &self.sessions.record.conversation;
-        let turns = conversation.turns.len();
-        if turns == 0 {
-            return error("Nothing to rewind: no message of yours is in this conversation yet.");
-        }
-        if count > turns {
-            return error(format!(
-                "The conversation has {} of yours; /rewind {turns} goes back to its start.",
-                counted(turns, "message", "messages")
-            ));
-        }
-        let Some(target) = conversation.turn_back(count).cloned() else {
-            return error("Nothing to rewind.");
-        };
-        let assistant_commits: Vec<String> = conversation
-            .commits_of_latest(count)
-            .into_iter()
-            .filter(|commit| commit.by_assistant)
-            .map(|commit| commit.id)
-            .collect();
-        let left_uncommitted = conversation.uncommitted_edits_in_latest(count);
-        let plan = match &self.session.git {
-            Some(git) => match git.with(|git| git.plan_rewind(&assistant_commits)) {
-                Ok(plan) => plan,
-                Err(err) => return error(err.to_string()),
-            },
-            None => None,
-        };
-        let question = rewind_question(&target.text, count, plan.as_ref(), left_uncommitted);
-        let yes = self
-            .inbox
-            .ask(&self.emitter, QuestionKind::Confirm, question)
-            .await;
-        if !yes {
-            self.emitter.info("Did not rewind.").await;
-            return TurnOutcome::Success;
-        }
-        let now = sessions::now();
-        let mut code = None;
-        if let (Some(plan), Some(git)) = (&plan, &self.session.git) {
-            let reference = format!(
-                "{REWOUND_PREFIX}{}/{now}-{}",
-                self.sessions.id(),
-                &plan.head[..plan.head.len().min(12)]
-            );
-            match git.with(|git| git.rewind(plan, &reference)) {
-                Ok(report) => code = Some(rewound_code(report)),
-                Err(err) => return error(err.to_string()),
-            }
-        }
-        let undone = code.as_ref().map_or(0, |code| code.commits.len());
-        let head = code
-            .as_ref()
-            .and_then(|code| code.to.clone())
-            .map(|id| id[..id.len().min(7)].to_string());
-        if self
-            .sessions
-            .record
-            .conversation
-            .rewind(count, now, code)
-            .is_none()
-        {
-            return error("Nothing to rewind.");
-        }
-        self.restore_history_from_record();
-        // Notes and the last turn's diff belonged to the turns that are gone.
-        self.session.pending_note = None;
-        self.session.last_turn_base = None;
-        self.send_conversation().await;
-        let mut said = format!("Rewound {} of yours", counted(count, "message", "messages"));
-        if undone > 0 {
-            said.push_str(&format!(
-                " and undid {} (HEAD is now {})",
-                counted(undone, "commit", "commits"),
-                head.as_deref().unwrap_or("unborn")
-            ));
-        }
-        said.push_str(". /redo puts it back.");
-        self.emitter.info(said).await;
-        if undone > 0 {
-            send_commit_log(self.session.git.as_deref(), &self.emitter, LOG_AFTER_MOVE).await;
-        }
-        self.write_session().await;
-        TurnOutcome::Success
+/// `/rewind`, `/redo`, `/sessions` and `/resume`, over the session file and the session.
+pub(super) async fn command_session_file(
+    command: Command,
+    log: &mut SessionLog,
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+    args: &str,
+) -> TurnOutcome {
+    match command {
+        Command::Rewind => command_rewind(log, session, inbox, emitter, args).await,
+        Command::Redo => command_redo(log, session, emitter).await,
+        Command::Sessions => command_sessions(log, session, emitter).await,
+        Command::Resume => command_resume(log, session, emitter, args).await,
+        other => error(format!(
+            "/{} is not a command over the session file",
+            other.name()
+        )),
     }
+}
 
-    /// `/redo`: puts back what the last rewind took away, the commits and the messages.
-    pub(super) async fn command_redo(&mut self) -> TurnOutcome {
-        let conversation = &self.sessions.record.conversation;
-        let Some(rewind) = conversation.last_rewind().cloned() else {
-            return if conversation.abandoned.is_empty() {
-                error("Nothing to redo: there was no rewind.")
-            } else {
-                error(
-                    "Nothing to redo: a message was sent after the last rewind and started a new branch of the conversation (the rewound turns stay in the session file).",
-                )
-            };
-        };
-        let mut restored = 0;
-        if let Some(code) = &rewind.code {
-            let Some(git) = &self.session.git else {
-                return error(
-                    "The rewind moved commits back, but git is not in use in this session, so they cannot be brought back.",
-                );
-            };
-            // Only a reference this session's rewind made (see `command_rewind`).
-            let own = format!("{REWOUND_PREFIX}{}/", self.sessions.id());
-            if !code.reference.starts_with(&own) {
+/// `/rewind [K]`: the conversation back to just before the K-th latest message of
+/// the user's, and the code back to before that turn's first assistant commit,
+/// after a confirmation naming the commits that will be undone.
+async fn command_rewind(
+    log: &mut SessionLog,
+    session: &mut Session,
+    inbox: &mut Inbox,
+    emitter: &Emitter,
+    args: &str,
+) -> TurnOutcome {
+    let count = match args.trim() {
+        "" => 1,
+        typed => match typed.parse::<usize>() {
+            Ok(count) if count >= 1 => count,
+            _ => {
                 return error(format!(
-                    "The session's rewind names {}, which is not a reference this session kept its commits under; nothing was changed.",
-                    code.reference
+                    "/rewind takes how many of your messages to go back (1 or more), not {typed:?}"
                 ));
             }
-            let rewound = Rewound {
-                reference: code.reference.clone(),
-                branch: code.branch.clone(),
-                from: code.from.clone(),
-                to: code.to.clone(),
-                files: code.files.clone(),
-                commits: code
-                    .commits
-                    .iter()
-                    .map(|commit| commit.id.clone())
-                    .collect(),
-            };
-            match git.with(|git| git.redo(&rewound)) {
-                Ok(commits) => restored = commits.len(),
-                Err(err) => return error(err.to_string()),
-            }
-        }
-        self.sessions.record.conversation.redo();
-        self.restore_history_from_record();
-        self.session.pending_note = None;
-        self.send_conversation().await;
-        let mut said = format!(
-            "Redid: {} of yours back in the conversation",
-            counted(rewind.turns.len(), "message", "messages")
+        },
+    };
+    let conversation = &log.record.conversation;
+    let turns = conversation.turns.len();
+    if turns == 0 {
+        return error("Nothing to rewind: no message of yours is in this conversation yet.");
+    }
+    if count > turns {
+        return error(format!(
+            "The conversation has {} of yours; /rewind {turns} goes back to its start.",
+            counted(turns, "message", "messages")
+        ));
+    }
+    let Some(target) = conversation.turn_back(count).cloned() else {
+        return error("Nothing to rewind.");
+    };
+    let assistant_commits: Vec<String> = conversation
+        .commits_of_latest(count)
+        .into_iter()
+        .filter(|commit| commit.by_assistant)
+        .map(|commit| commit.id)
+        .collect();
+    let left_uncommitted = conversation.uncommitted_edits_in_latest(count);
+    let plan = match &session.git {
+        Some(git) => match git.with(|git| git.plan_rewind(&assistant_commits)) {
+            Ok(plan) => plan,
+            Err(err) => return error(err.to_string()),
+        },
+        None => None,
+    };
+    let question = rewind_question(&target.text, count, plan.as_ref(), left_uncommitted);
+    let yes = inbox.ask(emitter, QuestionKind::Confirm, question).await;
+    if !yes {
+        emitter.info("Did not rewind.").await;
+        return TurnOutcome::Success;
+    }
+    let now = sessions::now();
+    let mut code = None;
+    if let (Some(plan), Some(git)) = (&plan, &session.git) {
+        let reference = format!(
+            "{REWOUND_PREFIX}{}/{now}-{}",
+            log.id(),
+            &plan.head[..plan.head.len().min(12)]
         );
-        if let Some(code) = rewind.code.as_ref().filter(|_| restored > 0) {
-            said.push_str(&format!(
-                ", {} back on the branch (HEAD is {})",
-                counted(restored, "commit", "commits"),
-                &code.from[..code.from.len().min(7)]
-            ));
-        }
-        said.push('.');
-        self.emitter.info(said).await;
-        if restored > 0 {
-            send_commit_log(self.session.git.as_deref(), &self.emitter, LOG_AFTER_MOVE).await;
-        }
-        self.write_session().await;
-        TurnOutcome::Success
-    }
-
-    /// `/sessions`: the saved sessions of this repository, for a picker or a list.
-    pub(super) async fn command_sessions(&mut self) -> TurnOutcome {
-        // Saved first, so the list shows this session as it is now.
-        self.write_session().await;
-        let store = self.sessions.store().cloned();
-        match session_list(store, self.sessions.id().to_string()).await {
-            Ok(events) => {
-                for event in events {
-                    self.emitter.emit(event).await;
-                }
-                TurnOutcome::Success
-            }
-            Err(message) => error(message),
+        match git.with(|git| git.rewind(plan, &reference)) {
+            Ok(report) => code = Some(rewound_code(report)),
+            Err(err) => return error(err.to_string()),
         }
     }
+    let undone = code.as_ref().map_or(0, |code| code.commits.len());
+    let head = code
+        .as_ref()
+        .and_then(|code| code.to.clone())
+        .map(|id| id[..id.len().min(7)].to_string());
+    if log.record.conversation.rewind(count, now, code).is_none() {
+        return error("Nothing to rewind.");
+    }
+    log.restore_history(&mut session.history);
+    // Notes and the last turn's diff belonged to the turns that are gone.
+    session.ledger.forget_turns();
+    log.send_conversation(emitter).await;
+    let mut said = format!("Rewound {} of yours", counted(count, "message", "messages"));
+    if undone > 0 {
+        said.push_str(&format!(
+            " and undid {} (HEAD is now {})",
+            counted(undone, "commit", "commits"),
+            head.as_deref().unwrap_or("unborn")
+        ));
+    }
+    said.push_str(". /redo puts it back.");
+    emitter.info(said).await;
+    if undone > 0 {
+        send_commit_log(session.git.as_deref(), emitter, LOG_AFTER_MOVE).await;
+    }
+    log.write(session, emitter).await;
+    TurnOutcome::Success
+}
 
-    /// `/resume ID`: saves this session and continues the one named (a unique start
-    /// of its id is enough).
-    pub(super) async fn command_resume(&mut self, args: &str) -> TurnOutcome {
-        let wanted = args.trim().to_string();
-        if wanted.is_empty() {
-            return error("/resume needs a session id; /sessions lists them.");
-        }
-        let Some(store) = self.sessions.store().cloned() else {
+/// `/redo`: puts back what the last rewind took away, the commits and the messages.
+async fn command_redo(
+    log: &mut SessionLog,
+    session: &mut Session,
+    emitter: &Emitter,
+) -> TurnOutcome {
+    let conversation = &log.record.conversation;
+    let Some(rewind) = conversation.last_rewind().cloned() else {
+        return if conversation.abandoned.is_empty() {
+            error("Nothing to redo: there was no rewind.")
+        } else {
+            error(
+                "Nothing to redo: a message was sent after the last rewind and started a new branch of the conversation (the rewound turns stay in the session file).",
+            )
+        };
+    };
+    let mut restored = 0;
+    if let Some(code) = &rewind.code {
+        let Some(git) = &session.git else {
             return error(
-                "Sessions cannot be resumed here: the state folder (.aider-tui) cannot be used.",
+                "The rewind moved commits back, but git is not in use in this session, so they cannot be brought back.",
             );
         };
-        let record = match blocking(move || store.load(&wanted)).await {
-            Ok(record) => record,
-            Err(err) => return error(err.to_string()),
+        // Only a reference this session's rewind made (see `command_rewind`).
+        let own = format!("{REWOUND_PREFIX}{}/", log.id());
+        if !code.reference.starts_with(&own) {
+            return error(format!(
+                "The session's rewind names {}, which is not a reference this session kept its commits under; nothing was changed.",
+                code.reference
+            ));
+        }
+        let rewound = Rewound {
+            reference: code.reference.clone(),
+            branch: code.branch.clone(),
+            from: code.from.clone(),
+            to: code.to.clone(),
+            files: code.files.clone(),
+            commits: code
+                .commits
+                .iter()
+                .map(|commit| commit.id.clone())
+                .collect(),
         };
-        if record.id == self.sessions.id() {
-            self.emitter
-                .info(format!("Session {} is the one running.", record.id))
-                .await;
-            return TurnOutcome::Success;
+        match git.with(|git| git.redo(&rewound)) {
+            Ok(commits) => restored = commits.len(),
+            Err(err) => return error(err.to_string()),
         }
-        self.write_session().await;
-        if let Err(err) = self.sessions.hold(&record.id) {
-            return error(err.to_string());
-        }
-        self.adopt_session(record, true).await;
-        TurnOutcome::Success
     }
+    log.record.conversation.redo();
+    log.restore_history(&mut session.history);
+    session.ledger.forget_note();
+    log.send_conversation(emitter).await;
+    let mut said = format!(
+        "Redid: {} of yours back in the conversation",
+        counted(rewind.turns.len(), "message", "messages")
+    );
+    if let Some(code) = rewind.code.as_ref().filter(|_| restored > 0) {
+        said.push_str(&format!(
+            ", {} back on the branch (HEAD is {})",
+            counted(restored, "commit", "commits"),
+            &code.from[..code.from.len().min(7)]
+        ));
+    }
+    said.push('.');
+    emitter.info(said).await;
+    if restored > 0 {
+        send_commit_log(session.git.as_deref(), emitter, LOG_AFTER_MOVE).await;
+    }
+    log.write(session, emitter).await;
+    TurnOutcome::Success
+}
+
+/// `/sessions`: the saved sessions of this repository, for a picker or a list.
+async fn command_sessions(
+    log: &mut SessionLog,
+    session: &Session,
+    emitter: &Emitter,
+) -> TurnOutcome {
+    // Saved first, so the list shows this session as it is now.
+    log.write(session, emitter).await;
+    let store = log.store().cloned();
+    match session_list(store, log.id().to_string()).await {
+        Ok(events) => {
+            for event in events {
+                emitter.emit(event).await;
+            }
+            TurnOutcome::Success
+        }
+        Err(message) => error(message),
+    }
+}
+
+/// `/resume ID`: saves this session and continues the one named (a unique start
+/// of its id is enough).
+async fn command_resume(
+    log: &mut SessionLog,
+    session: &mut Session,
+    emitter: &Emitter,
+    args: &str,
+) -> TurnOutcome {
+    let wanted = args.trim().to_string();
+    if wanted.is_empty() {
+        return error("/resume needs a session id; /sessions lists them.");
+    }
+    let Some(store) = log.store().cloned() else {
+        return error(
+            "Sessions cannot be resumed here: the state folder (.aider-tui) cannot be used.",
+        );
+    };
+    let record = match blocking(move || store.load(&wanted)).await {
+        Ok(record) => record,
+        Err(err) => return error(err.to_string()),
+    };
+    if record.id == log.id() {
+        emitter
+            .info(format!("Session {} is the one running.", record.id))
+            .await;
+        return TurnOutcome::Success;
+    }
+    log.write(session, emitter).await;
+    if let Err(err) = log.hold(&record.id) {
+        return error(err.to_string());
+    }
+    adopt_session(log, session, emitter, record, true).await;
+    TurnOutcome::Success
 }
 
 /// The question `/rewind` asks: what goes back, which commits are undone, what stays.
@@ -314,25 +343,5 @@ fn rewound_code(report: RewindReport) -> RewoundCode {
                 by_assistant: commit.made_by.is_assistant(),
             })
             .collect(),
-    }
-}
-
-/// The file calls `session_log` makes when it adopts a saved session, over the engine
-/// until that file takes the owners too (it is being reworked apart from this one).
-impl Engine {
-    pub(super) fn find_inside(&self, relative: &str, typed: &str) -> Result<Found, AddRefusal> {
-        files::find_inside(&self.session, relative, typed)
-    }
-
-    pub(super) fn add_relative(&mut self, paths: Vec<String>) -> Result<Vec<String>, AddRefusal> {
-        files::add_relative(&mut self.session, paths)
-    }
-
-    pub(super) fn add_read_only(&mut self, typed: &str) -> Result<String, String> {
-        files::add_read_only(&mut self.session, typed)
-    }
-
-    pub(super) fn drop_files(&mut self, typed: &str) -> Vec<String> {
-        files::drop_files(&mut self.session.files, &self.session.root, typed)
     }
 }

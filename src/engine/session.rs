@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::config::Settings;
-use crate::edit::{EditFormat, Workspace};
+use crate::edit::Workspace;
 use crate::git::Attribution;
 use crate::protocol::{ChatMode, MapProgress, PlanId, ReviewId, SessionStatus};
 use crate::repo_path::RepoPath;
@@ -15,6 +15,7 @@ use super::chat_files::ChatFiles;
 use super::context_state::ContextState;
 use super::history::History;
 use super::keepalive::KeepAlive;
+use super::ledger::Ledger;
 use super::locked_repo::LockedRepo;
 use super::models::Models;
 use super::prompt::FileText;
@@ -30,22 +31,17 @@ pub struct Session {
     pub files: ChatFiles,
     pub history: History,
     pub mode: ChatMode,
+    /// The models and the edit formats they write in.
     pub models: Models,
-    pub edit_format: EditFormat,
-    pub editor_edit_format: EditFormat,
     pub git: Option<Arc<LockedRepo>>,
     /// The tool's state folder, chosen once at start (`None`: nothing is kept).
     state: Option<StateDir>,
     /// The repo map: its thread and what the session last showed of it.
     pub map: SessionMap,
-    pub session_cost: f64,
-    /// HEAD before the last turn that changed files, for `/diff`.
-    pub last_turn_base: Option<String>,
+    /// The cost so far, the note for the next message, the last turn's base.
+    pub ledger: Ledger,
     pub summarizer: Summarizer,
     pub workspace: Workspace,
-    /// Text to put before the next user message (command output the user kept,
-    /// rejected edits the user wants the model told about).
-    pub pending_note: Option<String>,
     /// The repository's files as last listed ([`Session::refresh_repo_files`]).
     repo_files: Vec<String>,
     /// The last request sent and reply received, for the context pane.
@@ -66,8 +62,8 @@ impl Session {
         git: Option<Arc<LockedRepo>>,
         state: Option<StateDir>,
     ) -> Session {
-        let edit_format = models.edit_format(&settings);
-        let editor_edit_format = models.editor_edit_format(&settings);
+        let mut models = models;
+        models.follow_formats(&settings);
         let mode = initial_mode(&settings);
         let keepalive = KeepAlive::new(settings.cache_keepalive_pings);
         Session {
@@ -78,15 +74,11 @@ impl Session {
             history: History::default(),
             mode,
             models,
-            edit_format,
-            editor_edit_format,
             git,
             state,
             map: SessionMap::default(),
-            session_cost: 0.0,
-            last_turn_base: None,
+            ledger: Ledger::default(),
             summarizer: Summarizer::default(),
-            pending_note: None,
             repo_files: Vec::new(),
             context: ContextState::default(),
             keepalive,
@@ -107,14 +99,6 @@ impl Session {
         let id = self.next_plan;
         self.next_plan += 1;
         id
-    }
-
-    /// Adds text for the model to see before the next user message.
-    pub fn add_note(&mut self, text: String) {
-        self.pending_note = Some(match self.pending_note.take() {
-            Some(earlier) => format!("{earlier}\n\n{text}"),
-            None => text,
-        });
     }
 
     /// How the tool's commits are marked.
@@ -203,7 +187,7 @@ impl Session {
                 .as_ref()
                 .map(|model| model.name.clone())
                 .unwrap_or_default(),
-            edit_format: self.edit_format.to_string(),
+            edit_format: self.models.edit_format().to_string(),
             mode: self.mode,
             chat_files: self.files.editable(),
             read_only_files: self.files.read_only(),
@@ -214,7 +198,7 @@ impl Session {
                 .as_ref()
                 .map(|model| model.settings.context_window)
                 .unwrap_or(0),
-            session_cost: self.session_cost,
+            session_cost: self.ledger.cost,
             branch: self
                 .git
                 .as_ref()

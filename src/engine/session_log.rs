@@ -14,7 +14,10 @@ use crate::sessions::{
 
 use super::blocking::blocking;
 use super::chat_files::Found;
-use super::spawn::Engine;
+use super::emitter::Emitter;
+use super::files;
+use super::history::History;
+use super::session::Session;
 use super::tally::Tally;
 
 /// The running session's record and where it is saved.
@@ -124,221 +127,232 @@ pub(super) fn shown_conversation(record: &SessionRecord) -> Vec<ConversationMess
         .collect()
 }
 
-impl Engine {
-    /// Continues the session `--resume` names, at start. A session that cannot be read
-    /// is reported and this one starts afresh; one another run holds is refused, and
-    /// false says the session must not start.
-    pub(super) async fn resume_at_start(&mut self) -> bool {
-        let wanted = self.session.settings.resume.clone();
-        if wanted == Resume::No {
-            return true;
+/// Continues the session `--resume` names, at start. A session that cannot be read
+/// is reported and this one starts afresh; one another run holds is refused, and
+/// false says the session must not start.
+pub(super) async fn resume_at_start(
+    log: &mut SessionLog,
+    session: &mut Session,
+    emitter: &Emitter,
+) -> bool {
+    let wanted = session.settings.resume.clone();
+    if wanted == Resume::No {
+        return true;
+    }
+    let Some(store) = log.store().cloned() else {
+        emitter
+            .error("Cannot resume: the state folder (.aider-tui) cannot be used here.")
+            .await;
+        return true;
+    };
+    let loaded = blocking(move || match wanted {
+        Resume::Session(id) => store.load(&id).map(|record| (Some(record), Vec::new())),
+        _ => store.latest(),
+    })
+    .await;
+    match loaded {
+        Ok((record, skipped)) => {
+            for problem in skipped {
+                emitter.warn(format!("Skipped {problem}")).await;
+            }
+            let Some(record) = record else {
+                emitter
+                    .warn("No earlier session could be read. This is a new session.")
+                    .await;
+                return true;
+            };
+            if let Err(err) = log.hold(&record.id) {
+                emitter.error(format!("Cannot resume: {err}.")).await;
+                return false;
+            }
+            adopt_session(log, session, emitter, record, false).await;
         }
-        let Some(store) = self.sessions.store().cloned() else {
-            self.emitter
-                .error("Cannot resume: the state folder (.aider-tui) cannot be used here.")
+        Err(err) => {
+            emitter
+                .error(format!("Could not resume: {err}. This is a new session."))
                 .await;
-            return true;
-        };
-        let loaded = blocking(move || match wanted {
-            Resume::Session(id) => store.load(&id).map(|record| (Some(record), Vec::new())),
-            _ => store.latest(),
+        }
+    }
+    true
+}
+
+/// Makes `record` the running session: its conversation, files, mode, models and
+/// totals. With `switching`, the files of the session that ran until now are
+/// dropped first. Files that no longer exist are dropped with a notice; a model
+/// or format given on this run's command line is kept.
+pub(super) async fn adopt_session(
+    log: &mut SessionLog,
+    session: &mut Session,
+    emitter: &Emitter,
+    record: SessionRecord,
+    switching: bool,
+) {
+    if switching {
+        files::drop_files(&mut session.files, &session.root, "");
+        session.ledger.forget_turns();
+    }
+    restore_files(session, emitter, &record).await;
+    restore_models(session, emitter, &record).await;
+    session.ledger.cost = record.cost;
+    log.tally.set_tokens(record.tokens);
+    session
+        .history
+        .restore(record.conversation.messages.clone());
+    log.synced_generation = session.history.generation();
+    let turns = record.conversation.turns.len();
+    let messages = shown_conversation(&record);
+    let id = record.id.clone();
+    log.record = record;
+    emitter
+        .emit(Event::ConversationRestored {
+            session: id.clone(),
+            messages,
         })
         .await;
-        match loaded {
-            Ok((record, skipped)) => {
-                for problem in skipped {
-                    self.emitter.warn(format!("Skipped {problem}")).await;
-                }
-                let Some(record) = record else {
-                    self.emitter
-                        .warn("No earlier session could be read. This is a new session.")
-                        .await;
-                    return true;
-                };
-                if let Err(err) = self.sessions.hold(&record.id) {
-                    self.emitter.error(format!("Cannot resume: {err}.")).await;
-                    return false;
-                }
-                self.adopt_session(record, false).await;
-            }
-            Err(err) => {
-                self.emitter
-                    .error(format!("Could not resume: {err}. This is a new session."))
-                    .await;
-            }
-        }
-        true
-    }
+    let restored = restored_words(
+        turns,
+        session.files.editable().len(),
+        session.files.read_only().len(),
+    );
+    emitter
+        .info(format!("Resumed session {id}: {restored}."))
+        .await;
+}
 
-    /// Makes `record` the running session: its conversation, files, mode, models and
-    /// totals. With `switching`, the files of the session that ran until now are
-    /// dropped first. Files that no longer exist are dropped with a notice; a model
-    /// or format given on this run's command line is kept.
-    pub(super) async fn adopt_session(&mut self, record: SessionRecord, switching: bool) {
-        if switching {
-            self.drop_files("");
-            self.session.pending_note = None;
-            self.session.last_turn_base = None;
-        }
-        // The file's names are taken as written (no glob, no folder) and pass the
-        // containment of `/add`: whoever wrote the file, it never makes the model read
-        // a file outside the repository, through a symlink or a special file.
-        let mut missing = Vec::new();
-        let mut outside = Vec::new();
-        let mut refused = Vec::new();
-        let named = record
-            .chat_files
-            .iter()
-            .map(|name| (name, false))
-            .chain(record.read_only_files.iter().map(|name| (name, true)));
-        for (name, read_only) in named {
-            let Ok(relative) = RepoPath::parse(name).map(String::from) else {
-                outside.push(name.clone());
+/// The record's chat and read-only files back in the chat. The file's names are taken
+/// as written (no glob, no folder) and pass the containment of `/add`: whoever wrote
+/// the file, it never makes the model read a file outside the repository, through a
+/// symlink or a special file.
+async fn restore_files(session: &mut Session, emitter: &Emitter, record: &SessionRecord) {
+    let mut missing = Vec::new();
+    let mut outside = Vec::new();
+    let mut refused = Vec::new();
+    let named = record
+        .chat_files
+        .iter()
+        .map(|name| (name, false))
+        .chain(record.read_only_files.iter().map(|name| (name, true)));
+    for (name, read_only) in named {
+        let Ok(relative) = RepoPath::parse(name).map(String::from) else {
+            outside.push(name.clone());
+            continue;
+        };
+        let added = match files::find_inside(session, &relative, name) {
+            Ok(Found::File) if read_only => files::add_read_only(session, &relative).map(|_| ()),
+            Ok(Found::File) => files::add_relative(session, vec![relative])
+                .map(|_| ())
+                .map_err(|refusal| refusal.to_string()),
+            Ok(Found::Folder | Found::Missing) => {
+                missing.push(name.clone());
                 continue;
-            };
-            let added = match self.find_inside(&relative, name) {
-                Ok(Found::File) if read_only => self.add_read_only(&relative).map(|_| ()),
-                Ok(Found::File) => self
-                    .add_relative(vec![relative])
-                    .map(|_| ())
-                    .map_err(|refusal| refusal.to_string()),
-                Ok(Found::Folder | Found::Missing) => {
-                    missing.push(name.clone());
-                    continue;
-                }
-                Err(refusal) => Err(refusal.to_string()),
-            };
-            if let Err(problem) = added {
-                refused.push(problem);
             }
-        }
-        for problem in refused {
-            self.emitter.warn(format!("Not restored: {problem}")).await;
-        }
-        if !missing.is_empty() {
-            self.emitter
-                .warn(format!(
-                    "Dropped from the chat, as they no longer exist: {}",
-                    missing.join(", ")
-                ))
-                .await;
-        }
-        if !outside.is_empty() {
-            self.emitter
-                .warn(format!(
-                    "Not restored, as they are outside the repository (add them again with /read-only): {}",
-                    outside.join(", ")
-                ))
-                .await;
-        }
-        self.restore_models(&record).await;
-        self.session.session_cost = record.cost;
-        self.sessions.tally.set_tokens(record.tokens);
-        self.session
-            .history
-            .restore(record.conversation.messages.clone());
-        self.sessions.synced_generation = self.session.history.generation();
-        let turns = record.conversation.turns.len();
-        let messages = shown_conversation(&record);
-        let id = record.id.clone();
-        self.sessions.record = record;
-        self.emitter
-            .emit(Event::ConversationRestored {
-                session: id.clone(),
-                messages,
-            })
-            .await;
-        let restored = restored_words(
-            turns,
-            self.session.files.editable().len(),
-            self.session.files.read_only().len(),
-        );
-        self.emitter
-            .info(format!("Resumed session {id}: {restored}."))
-            .await;
-    }
-
-    /// The stored mode, models and formats, unless this run's command line set them.
-    async fn restore_models(&mut self, record: &SessionRecord) {
-        let settings = self.session.settings.clone();
-        let given = |option: &str| {
-            settings
-                .origins
-                .get(option)
-                .is_some_and(|origin| origin == COMMAND_LINE_ORIGIN)
+            Err(refusal) => Err(refusal.to_string()),
         };
-        let current =
-            |model: &Option<super::models::Model>| model.as_ref().map(|model| model.name.clone());
-        let models = &mut self.session.models;
-        let mut problems = Vec::new();
-        if !given("model")
-            && let Some(main) = &record.models.main
-            && current(&models.main).as_ref() != Some(main)
-            && let Err(problem) = models.switch_main(&settings, main)
-        {
-            problems.push(format!("could not restore the model {main}: {problem}"));
-        }
-        if !given("weak-model")
-            && let Some(weak) = &record.models.weak
-            && current(&models.weak).as_ref() != Some(weak)
-            && let Err(problem) = models.switch_weak(&settings, weak)
-        {
-            problems.push(format!(
-                "could not restore the weak model {weak}: {problem}"
-            ));
-        }
-        if !given("editor-model")
-            && let Some(editor) = &record.models.editor
-            && current(&models.editor).as_ref() != Some(editor)
-            && let Err(problem) = models.switch_editor(&settings, editor)
-        {
-            problems.push(format!(
-                "could not restore the editor model {editor}: {problem}"
-            ));
-        }
-        problems.extend(std::mem::take(&mut models.warnings));
-        self.session.edit_format = match record.edit_format.parse() {
-            Ok(format) if !given("edit-format") => format,
-            _ => self.session.models.edit_format(&settings),
-        };
-        self.session.editor_edit_format = match record.editor_edit_format.parse() {
-            Ok(format) if !given("editor-edit-format") => format,
-            _ => self.session.models.editor_edit_format(&settings),
-        };
-        if !given("chat-mode")
-            && let Some(mode) = ChatMode::from_name(&record.mode)
-        {
-            self.session.mode = mode;
-        }
-        for problem in problems {
-            self.emitter.warn(problem).await;
+        if let Err(problem) = added {
+            refused.push(problem);
         }
     }
+    for problem in refused {
+        emitter.warn(format!("Not restored: {problem}")).await;
+    }
+    if !missing.is_empty() {
+        emitter
+            .warn(format!(
+                "Dropped from the chat, as they no longer exist: {}",
+                missing.join(", ")
+            ))
+            .await;
+    }
+    if !outside.is_empty() {
+        emitter
+            .warn(format!(
+                "Not restored, as they are outside the repository (add them again with /read-only): {}",
+                outside.join(", ")
+            ))
+            .await;
+    }
+}
 
+/// The stored mode, models and formats, unless this run's command line set them.
+async fn restore_models(session: &mut Session, emitter: &Emitter, record: &SessionRecord) {
+    let settings = session.settings.clone();
+    let given = |option: &str| {
+        settings
+            .origins
+            .get(option)
+            .is_some_and(|origin| origin == COMMAND_LINE_ORIGIN)
+    };
+    let current =
+        |model: &Option<super::models::Model>| model.as_ref().map(|model| model.name.clone());
+    let models = &mut session.models;
+    let mut problems = Vec::new();
+    if !given("model")
+        && let Some(main) = &record.models.main
+        && current(&models.main).as_ref() != Some(main)
+        && let Err(problem) = models.switch_main(&settings, main)
+    {
+        problems.push(format!("could not restore the model {main}: {problem}"));
+    }
+    if !given("weak-model")
+        && let Some(weak) = &record.models.weak
+        && current(&models.weak).as_ref() != Some(weak)
+        && let Err(problem) = models.switch_weak(&settings, weak)
+    {
+        problems.push(format!(
+            "could not restore the weak model {weak}: {problem}"
+        ));
+    }
+    if !given("editor-model")
+        && let Some(editor) = &record.models.editor
+        && current(&models.editor).as_ref() != Some(editor)
+        && let Err(problem) = models.switch_editor(&settings, editor)
+    {
+        problems.push(format!(
+            "could not restore the editor model {editor}: {problem}"
+        ));
+    }
+    problems.extend(std::mem::take(&mut models.warnings));
+    let stored = |format: &str, option: &str| format.parse().ok().filter(|_| !given(option));
+    let main = stored(&record.edit_format, "edit-format");
+    let editor = stored(&record.editor_edit_format, "editor-edit-format");
+    session.models.restore_formats(&settings, main, editor);
+    if !given("chat-mode")
+        && let Some(mode) = ChatMode::from_name(&record.mode)
+    {
+        session.mode = mode;
+    }
+    for problem in problems {
+        emitter.warn(problem).await;
+    }
+}
+
+/// The record kept in step with the session: a turn's start and end, the history's
+/// messages, the file written.
+impl SessionLog {
     /// Notes what is known as a turn begins (for the turn's record).
-    pub(super) fn begin_turn_record(&mut self, text: &str) {
-        self.sessions.turn = Some(TurnStart {
+    pub(super) fn begin_turn(&mut self, text: &str, history: &History) {
+        self.turn = Some(TurnStart {
             text: text.to_string(),
             at: sessions::now(),
-            pushed: self.session.history.pushed(),
+            pushed: history.pushed(),
         });
-        self.sessions.tally.start_turn();
+        self.tally.start_turn();
     }
 
     /// After a turn: records it if it was a user turn (it added messages to the
     /// conversation or made commits), and saves the session.
-    pub(super) async fn save_after_turn(&mut self) {
-        let started = self.sessions.turn.take();
-        let (commits, edited) = self.sessions.tally.take_turn();
-        self.sync_conversation();
-        let history = &self.session.history;
+    pub(super) async fn save_after_turn(&mut self, session: &Session, emitter: &Emitter) {
+        let started = self.turn.take();
+        let (commits, edited) = self.tally.take_turn();
+        let history = &session.history;
+        self.sync_conversation(history);
         let mut saved_turn = None;
         if let Some(started) = started {
             let appended = usize::try_from(history.pushed().saturating_sub(started.pushed))
                 .unwrap_or(usize::MAX);
             let committed = commits.iter().any(|commit| commit.by_assistant);
             if appended > 0 || committed {
-                let conversation = &mut self.sessions.record.conversation;
+                let conversation = &mut self.record.conversation;
                 conversation.add_turn(TurnRecord {
                     text: started.text,
                     at: started.at,
@@ -350,11 +364,11 @@ impl Engine {
                 saved_turn = Some(conversation.turns.len());
             }
         }
-        self.write_session().await;
+        self.write(session, emitter).await;
         if let Some(turn) = saved_turn {
-            self.emitter
+            emitter
                 .emit(Event::TurnSaved {
-                    session: self.sessions.id().to_string(),
+                    session: self.id().to_string(),
                     turn,
                 })
                 .await;
@@ -362,56 +376,54 @@ impl Engine {
     }
 
     /// Takes the history's messages into the record, keeping replaced ones.
-    fn sync_conversation(&mut self) {
-        let history = &self.session.history;
+    fn sync_conversation(&mut self, history: &History) {
         let messages = history.messages().to_vec();
-        let conversation = &mut self.sessions.record.conversation;
-        if history.generation() == self.sessions.synced_generation {
+        let conversation = &mut self.record.conversation;
+        if history.generation() == self.synced_generation {
             conversation.extend_to(messages);
         } else {
             conversation.replace_with(messages);
         }
-        self.sessions.synced_generation = history.generation();
+        self.synced_generation = history.generation();
     }
 
     /// Puts the record's messages into the history (after a rewind or a redo).
-    pub(super) fn restore_history_from_record(&mut self) {
-        let messages = self.sessions.record.conversation.messages.clone();
-        self.session.history.restore(messages);
-        self.sessions.synced_generation = self.session.history.generation();
+    pub(super) fn restore_history(&mut self, history: &mut History) {
+        history.restore(self.record.conversation.messages.clone());
+        self.synced_generation = history.generation();
     }
 
     /// The conversation as front ends show it, for [`Event::ConversationRestored`].
-    pub(super) async fn send_conversation(&self) {
-        self.emitter
+    pub(super) async fn send_conversation(&self, emitter: &Emitter) {
+        emitter
             .emit(Event::ConversationRestored {
-                session: self.sessions.id().to_string(),
-                messages: shown_conversation(&self.sessions.record),
+                session: self.id().to_string(),
+                messages: shown_conversation(&self.record),
             })
             .await;
     }
 
     /// Writes the session file (once there is something worth resuming).
-    pub(super) async fn write_session(&mut self) {
-        self.refresh_record();
-        let Some(store) = self.sessions.store().cloned() else {
+    pub(super) async fn write(&mut self, session: &Session, emitter: &Emitter) {
+        self.refresh_record(session);
+        let Some(store) = self.store().cloned() else {
             return;
         };
-        if !self.sessions.record.is_worth_saving() {
+        if !self.record.is_worth_saving() {
             return;
         }
-        let record = self.sessions.record.clone();
+        let record = self.record.clone();
         let saved = blocking(move || store.save(&record)).await;
         if let Err(err) = saved {
-            self.report_save_problem(err).await;
+            self.report_save_problem(err, emitter).await;
         }
     }
 
-    async fn report_save_problem(&mut self, err: SessionError) {
+    async fn report_save_problem(&mut self, err: SessionError, emitter: &Emitter) {
         tracing::warn!("{err}");
-        if !self.sessions.save_problem_shown {
-            self.sessions.save_problem_shown = true;
-            self.emitter
+        if !self.save_problem_shown {
+            self.save_problem_shown = true;
+            emitter
                 .warn(format!(
                     "The session is not being saved ({err}); --resume will not find it."
                 ))
@@ -420,11 +432,11 @@ impl Engine {
     }
 
     /// Copies the session's files, mode, models and totals into the record.
-    fn refresh_record(&mut self) {
-        let session = &self.session;
+    fn refresh_record(&mut self, session: &Session) {
         let name =
             |model: &Option<super::models::Model>| model.as_ref().map(|model| model.name.clone());
-        let record = &mut self.sessions.record;
+        let tokens = self.tally.tokens();
+        let record = &mut self.record;
         record.last_active = sessions::now();
         record.mode = session.mode.name().to_string();
         record.models = ModelNames {
@@ -432,10 +444,10 @@ impl Engine {
             weak: name(&session.models.weak),
             editor: name(&session.models.editor),
         };
-        record.edit_format = session.edit_format.to_string();
-        record.editor_edit_format = session.editor_edit_format.to_string();
-        record.cost = session.session_cost;
-        record.tokens = self.sessions.tally.tokens();
+        record.edit_format = session.models.edit_format().to_string();
+        record.editor_edit_format = session.models.editor_edit_format().to_string();
+        record.cost = session.ledger.cost;
+        record.tokens = tokens;
         record.chat_files = session.files.editable();
         record.read_only_files = session.files.read_only();
     }

@@ -148,7 +148,7 @@ pub(super) async fn run_user_shell(
             )
             .await;
         if keep {
-            session.add_note(format!(
+            session.ledger.add_note(format!(
                 "Output of `{command}`:\n```\n{}\n```",
                 result.output.trim_end()
             ));

@@ -9,9 +9,7 @@ use tokio::sync::mpsc;
 use crate::config::Settings;
 use crate::edit::Workspace;
 use crate::git::GitRepo;
-use crate::protocol::{
-    ChatMode, Command, ErrorKind, Event, Op, TurnOutcome, help_text, parse_command,
-};
+use crate::protocol::{ChatMode, Command, ErrorKind, Event, Op, TurnOutcome, parse_command};
 use crate::safe_fs::StateDir;
 use crate::text::tracked_state_notice;
 
@@ -20,7 +18,7 @@ use super::clipboard_commands::{command_copy, command_paste, copy_text};
 use super::commands::{
     command_add, command_chat_mode, command_clear, command_commit, command_copy_context,
     command_drop, command_error, command_git, command_ls, command_map, command_model,
-    command_read_only, command_run, command_test, say,
+    command_read_only, command_run, command_test,
 };
 use super::context_report::command_tokens;
 use super::context_report::{self, collect_summary, start_context_reports};
@@ -32,17 +30,17 @@ use super::key_command::{command_key, set_key};
 use super::locked_repo::LockedRepo;
 use super::lookups::Lookups;
 use super::models::Models;
-use super::models_command::command_models;
-use super::read_only::settings_text;
+use super::read_only::command_reading;
 use super::reasoning;
 use super::repo_map::{follow_chat_files, on_map_progress, send_repo_map, start_repo_map};
 use super::repository::{
     send_commit_diff, send_commit_log, send_file_preview, show_last_diff, undo_commit, undo_last,
 };
 use super::repository_settings::announce_repository_settings;
+use super::rewind::command_session_file;
 use super::saved_files::command_save;
 use super::session::Session;
-use super::session_log::SessionLog;
+use super::session_log::{SessionLog, resume_at_start};
 use super::session_map::Wait;
 use super::status;
 use super::transcript::Transcript;
@@ -193,7 +191,7 @@ impl Engine {
         engine.session.refresh_repo_files().await;
         let listed = listing.elapsed();
         add_startup_files(&mut engine.session, &engine.emitter).await;
-        if !engine.resume_at_start().await {
+        if !resume_at_start(&mut engine.sessions, &mut engine.session, &engine.emitter).await {
             return None;
         }
         engine.load_startup_commands().await;
@@ -332,7 +330,7 @@ impl Engine {
         }
         self.emitter.record_user(&text);
         let chat_files = self.session.files.editable();
-        self.begin_turn_record(&text);
+        self.sessions.begin_turn(&text, &self.session.history);
         let outcome = if text.trim_start().starts_with('/') {
             self.run_command(text.trim()).await
         } else {
@@ -344,7 +342,9 @@ impl Engine {
         if self.session.files.editable() != chat_files {
             follow_chat_files(&mut self.session, &mut self.inbox, &self.emitter).await;
         }
-        self.save_after_turn().await;
+        self.sessions
+            .save_after_turn(&self.session, &self.emitter)
+            .await;
         // The status first, so a front end that stops reading at TurnFinished sees it.
         self.send_status().await;
         self.inbox.turn_running = false;
@@ -402,26 +402,8 @@ impl Engine {
                 command_model(&mut self.session, &self.emitter, command, args).await
             }
             Command::Key => command_key(args),
-            Command::Models => {
-                let session = &self.session;
-                command_models(&session.settings, &session.models, &self.emitter, args).await
-            }
-            Command::ReasoningEffort => {
-                let session = &mut self.session;
-                let main = session.models.main.as_ref();
-                reasoning::command_reasoning_effort(
-                    &mut session.settings,
-                    main,
-                    &self.emitter,
-                    args,
-                )
-                .await
-            }
-            Command::ThinkTokens => {
-                let session = &mut self.session;
-                let main = session.models.main.as_ref();
-                reasoning::command_think_tokens(&mut session.settings, main, &self.emitter, args)
-                    .await
+            Command::ReasoningEffort | Command::ThinkTokens => {
+                reasoning::command_reasoning(command, &mut self.session, &self.emitter, args).await
             }
             Command::Tokens => {
                 command_tokens(&mut self.session, &mut self.inbox, &self.emitter).await
@@ -434,15 +416,15 @@ impl Engine {
             Command::MapRefresh => {
                 command_map(&mut self.session, &mut self.inbox, &self.emitter, true).await
             }
-            Command::Settings => say(&self.emitter, settings_text(&self.session.settings)).await,
-            // Between turns nothing waits: what is queued is already running.
-            Command::Cancel => say(&self.emitter, "Nothing is queued.").await,
-            Command::Help => say(&self.emitter, help_text()).await,
+            Command::Settings | Command::Models | Command::Help | Command::Cancel => {
+                command_reading(command, &self.session, &self.emitter, args).await
+            }
             Command::Git => command_git(&self.session.root, &self.emitter, args).await,
-            Command::Rewind => self.command_rewind(args).await,
-            Command::Redo => self.command_redo().await,
-            Command::Sessions => self.command_sessions().await,
-            Command::Resume => self.command_resume(args).await,
+            Command::Rewind | Command::Redo | Command::Sessions | Command::Resume => {
+                let (log, session, inbox) =
+                    (&mut self.sessions, &mut self.session, &mut self.inbox);
+                command_session_file(command, log, session, inbox, &self.emitter, args).await
+            }
             Command::Copy => {
                 command_copy(&self.session.history, &self.devices, &self.emitter).await
             }

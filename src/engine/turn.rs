@@ -85,7 +85,7 @@ impl Engine {
                 message,
             };
         };
-        let message = match self.session.pending_note.take() {
+        let message = match self.session.ledger.take_note() {
             Some(note) => format!("{note}\n\n{message}"),
             None => message,
         };
@@ -102,7 +102,7 @@ impl Engine {
                 let setup = RoundSetup {
                     model: main,
                     mode,
-                    format: self.session.edit_format,
+                    format: self.session.models.edit_format(),
                     use_history: true,
                 };
                 let end = self.run_rounds(&setup, message.clone(), &mentions).await;
@@ -120,7 +120,7 @@ impl Engine {
             .as_ref()
             .and_then(|git| git.with(|git| git.head()));
         if head != base {
-            self.session.last_turn_base = Some(base.unwrap_or_default());
+            self.session.ledger.last_turn_base = Some(base.unwrap_or_default());
         }
         self.start_summary_if_long();
         outcome
@@ -155,7 +155,7 @@ impl Engine {
         let planning = RoundSetup {
             model: main.clone(),
             mode: ChatMode::Architect,
-            format: self.session.edit_format,
+            format: self.session.models.edit_format(),
             use_history: true,
         };
         let plan = self.run_rounds(&planning, message, mentions).await;
@@ -174,7 +174,7 @@ impl Engine {
         let editor = RoundSetup {
             model: self.session.models.editor.clone().unwrap_or(main),
             mode: ChatMode::Code,
-            format: self.session.editor_edit_format,
+            format: self.session.models.editor_edit_format(),
             use_history: false,
         };
         self.run_rounds(&editor, plan, mentions).await.outcome
@@ -261,7 +261,7 @@ impl Engine {
             // What the user did in the review (a block they edited, blocks they
             // rejected) goes with the feedback, so the model does not undo it. The
             // transcript records the round through the event.
-            let feedback = match self.session.pending_note.take() {
+            let feedback = match self.session.ledger.take_note() {
                 Some(note) => format!("{note}\n\n{feedback}"),
                 None => feedback,
             };
@@ -304,7 +304,7 @@ impl Engine {
             .context
             .note_reply(&setup.model.name, &reply.usage);
         let cost = llm::cost(&setup.model.settings, &reply.usage);
-        self.session.session_cost += cost;
+        self.session.ledger.cost += cost;
         // Before its token line, and even when cut short: the transcript shows
         // what the user saw.
         if !reply.text.is_empty() {

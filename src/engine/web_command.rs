@@ -44,7 +44,7 @@ async fn add_web_page(session: &mut Session, emitter: &Emitter, url: &str) -> Re
         .map_err(|error| error.to_string())?;
     let (note, summary) = page_note(&page);
     emitter.info(summary).await;
-    session.add_note(note);
+    session.ledger.add_note(note);
     Ok(())
 }
 
@@ -61,8 +61,8 @@ pub(super) async fn offer_web_pages(
     for url in web::find_urls(message) {
         // `/web URL TEXT` has fetched it already.
         let kept = session
-            .pending_note
-            .as_deref()
+            .ledger
+            .note()
             .is_some_and(|note| note.contains(&format!("<{url}>")));
         if kept {
             continue;

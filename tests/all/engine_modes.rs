@@ -436,6 +436,10 @@ async fn without_a_model_the_engine_still_starts_and_commands_work() {
         .events
         .iter()
         .any(|event| matches!(event, Event::Notice { level: NoticeLevel::Info, text } if text.contains("/undo"))));
+    // Between turns nothing is queued to cancel.
+    let cancel = driver.turn("/cancel").await;
+    assert_eq!(cancel.outcome, TurnOutcome::Success);
+    assert!(notices(&cancel.events).contains("Nothing is queued."));
     driver.quit().await;
 }
 

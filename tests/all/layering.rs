@@ -94,15 +94,11 @@ const LONG_FUNCTIONS_ALLOWED: &[&str] = &[];
 /// no longer occurs fails the test, so the list can only shrink.
 const CIRCLES_ALLOWED: &[&str] = &[];
 
-/// Files under `src/` with an `impl Engine` block. The main loop (`spawn.rs`) and the
-/// turn (`turn.rs`) hold the engine's methods; the rest stand for now and may only go:
-/// an entry that no longer has one fails the test, and so does a file not listed.
-const IMPL_ENGINE_ALLOWED: &[&str] = &[
-    "engine/spawn.rs",
-    "engine/turn.rs",
-    "engine/rewind.rs",
-    "engine/session_log.rs",
-];
+/// Files under `src/` with an `impl Engine` block: the main loop (`spawn.rs`) and the
+/// turn (`turn.rs`) hold the engine's methods, every other handler is a function over
+/// the owners it needs. An entry that no longer has one fails the test, and so does a
+/// file not listed.
+const IMPL_ENGINE_ALLOWED: &[&str] = &["engine/spawn.rs", "engine/turn.rs"];
 
 /// The most lines a function may span, from its `fn` to its closing brace.
 const LONGEST_FUNCTION: usize = 120;
