@@ -133,10 +133,12 @@ impl InputPane {
     /// key, so the box turns to the masked entry before it can show.
     fn catch_key_line(&mut self) {
         let text = self.text();
-        if !is_key_line(&text) || text.contains('\n') {
+        // A pasted line comes with its line break: the key is still on that one line.
+        let line = text.trim_end_matches('\n');
+        if !is_key_line(line) || line.contains('\n') {
             return;
         }
-        let Ok((_, args)) = parse_command(&text) else {
+        let Ok((_, args)) = parse_command(line) else {
             return;
         };
         let (word, rest) = args.split_once(char::is_whitespace).unwrap_or((args, ""));
@@ -540,6 +542,20 @@ mod tests {
         pane.replace(String::new());
         pane.textarea.paste();
         assert!(!pane.text().contains(KEY), "{}", pane.text());
+    }
+
+    #[test]
+    fn a_pasted_key_line_with_its_line_break_turns_to_the_masked_entry() {
+        let mut pane = pane();
+        pane.paste(&format!("/key openai {KEY}\n"));
+        assert!(pane.is_entering_key());
+        assert_eq!(pane.text(), "", "nothing of the line stays in the box");
+        let mut bus = Vec::new();
+        entry_key(&mut pane, KeyCode::Enter, &mut bus);
+        let [AppEvent::Send(Op::SetKey { key, .. })] = bus.as_slice() else {
+            panic!("{bus:?}");
+        };
+        assert_eq!(key.expose(), KEY);
     }
 
     #[test]
