@@ -30,6 +30,19 @@ pub struct Scanned {
     pub generated_marker: bool,
 }
 
+impl Scanned {
+    /// A file that could not be read: the next scan reads it again.
+    pub fn unreadable() -> Scanned {
+        Scanned {
+            status: FileStatus::Unreadable,
+            line_count: 0,
+            tags: None,
+            hash: None,
+            generated_marker: false,
+        }
+    }
+}
+
 /// The blob id git's index gives a file it vouches for, with the size it saw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Vouched {
@@ -44,13 +57,7 @@ pub struct Vouched {
 /// since the listing mostly changes length, and is then hashed.
 pub fn scan(reader: &RootDir, path: &str, max_bytes: u64, vouched: Option<Vouched>) -> Scanned {
     let Ok(bytes) = reader.read(path, max_bytes) else {
-        return Scanned {
-            status: FileStatus::Unreadable,
-            line_count: 0,
-            tags: None,
-            hash: None,
-            generated_marker: false,
-        };
+        return Scanned::unreadable();
     };
     let hash = match vouched {
         Some(vouched) if vouched.size == bytes.len() as u64 => Some(vouched.blob),

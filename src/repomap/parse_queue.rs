@@ -28,13 +28,17 @@ enum Tier {
     Damped,
 }
 
-/// The scan's queue.
+/// The scan's queue. A file is handed out to be parsed, then reported parsed:
+/// until then it still counts as waiting (the map does not have its tags yet).
 #[derive(Debug, Default)]
 pub struct ParseQueue {
-    /// Still to parse, next first.
+    /// Still to parse, next first: `[parsed, handed)` are being parsed, the rest
+    /// wait to be handed out.
     files: Vec<(Tier, PendingFile)>,
-    /// Index of the next file in `files`.
-    next: usize,
+    /// Files before this index are parsed.
+    parsed: usize,
+    /// Files before this index are handed out.
+    handed: usize,
     /// Paths asked for by [`ParseQueue::prioritize`], kept for later queues.
     wanted: Vec<String>,
 }
@@ -55,7 +59,8 @@ impl ParseQueue {
                     (tier, file)
                 })
                 .collect(),
-            next: 0,
+            parsed: 0,
+            handed: 0,
             wanted: Vec::new(),
         };
         queue.interleave();
@@ -98,8 +103,8 @@ impl ParseQueue {
             return;
         }
         let folders: Vec<&str> = paths.iter().map(|path| folder_of(path)).collect();
-        let rest = &mut self.files[self.next..];
-        for (tier, file) in rest.iter_mut() {
+        // Files being parsed keep their place; they count as near the chat.
+        for (tier, file) in &mut self.files[self.parsed..] {
             if *tier != Tier::NearChat
                 && (paths.contains(&file.path) || folders.contains(&folder_of(&file.path)))
             {
@@ -107,7 +112,7 @@ impl ParseQueue {
             }
         }
         // Stable: within a tier the interleaved order stays.
-        rest.sort_by_key(|(tier, _)| *tier);
+        self.files[self.handed..].sort_by_key(|(tier, _)| *tier);
     }
 
     /// The paths asked for so far.
@@ -115,27 +120,44 @@ impl ParseQueue {
         &self.wanted
     }
 
-    /// Takes up to `count` files, next first.
-    pub fn take(&mut self, count: usize) -> Vec<PendingFile> {
-        let end = self.next.saturating_add(count).min(self.files.len());
-        let taken = self.files[self.next..end]
-            .iter_mut()
-            .map(|(_, file)| PendingFile {
-                path: std::mem::take(&mut file.path),
-                ..file.clone()
-            })
+    /// Hands out up to `count` files to be parsed, next first; they wait until
+    /// reported [`ParseQueue::parsed`].
+    pub fn hand_out(&mut self, count: usize) -> Vec<PendingFile> {
+        let end = self.handed.saturating_add(count).min(self.files.len());
+        let handed = self.files[self.handed..end]
+            .iter()
+            .map(|(_, file)| file.clone())
             .collect();
-        self.next = end;
-        if self.next == self.files.len() {
+        self.handed = end;
+        handed
+    }
+
+    /// The oldest `count` files handed out are parsed.
+    pub fn parsed(&mut self, count: usize) {
+        self.parsed = self.parsed.saturating_add(count).min(self.handed);
+        if self.parsed == self.files.len() {
             self.files.clear();
-            self.next = 0;
+            self.parsed = 0;
+            self.handed = 0;
         }
+    }
+
+    /// Hands out every file and reports it parsed (for tests).
+    #[cfg(test)]
+    pub fn take(&mut self, count: usize) -> Vec<PendingFile> {
+        let taken = self.hand_out(count);
+        self.parsed(taken.len());
         taken
     }
 
-    /// Files still to parse.
+    /// Whether every file waiting has been handed out.
+    pub fn all_handed_out(&self) -> bool {
+        self.handed == self.files.len()
+    }
+
+    /// Files still to parse, those being parsed included.
     pub fn len(&self) -> usize {
-        self.files.len() - self.next
+        self.files.len() - self.parsed
     }
 
     /// Whether nothing is left.
@@ -143,16 +165,16 @@ impl ParseQueue {
         self.len() == 0
     }
 
-    /// Whether a file near the chat is still waiting.
+    /// Whether a file near the chat is still waiting (or being parsed).
     pub fn near_chat_waiting(&self) -> bool {
-        self.files[self.next..]
-            .first()
-            .is_some_and(|(tier, _)| *tier == Tier::NearChat)
+        let is_near = |(tier, _): &(Tier, PendingFile)| *tier == Tier::NearChat;
+        self.files[self.parsed..self.handed].iter().any(is_near)
+            || self.files[self.handed..].first().is_some_and(is_near)
     }
 
     /// Project files (near the chat or not) still waiting.
     pub fn project_waiting(&self) -> usize {
-        self.files[self.next..]
+        self.files[self.parsed..]
             .iter()
             .filter(|(tier, _)| *tier != Tier::Damped)
             .count()
@@ -160,7 +182,7 @@ impl ParseQueue {
 
     /// What the next file to parse is.
     pub fn phase(&self) -> ScanPhase {
-        match self.files[self.next..].first() {
+        match self.files[self.parsed..].first() {
             None => ScanPhase::Done,
             Some((Tier::Damped, _)) => ScanPhase::Vendored,
             Some(_) => ScanPhase::Project,
@@ -259,5 +281,31 @@ mod tests {
         assert_eq!(queue.wanted(), ["b/two.rs"]);
         assert_eq!(order(&mut queue), ["c/four.rs"]);
         assert!(queue.is_empty());
+    }
+
+    #[test]
+    fn files_handed_out_wait_until_parsed_and_can_still_be_near_the_chat() {
+        let files = vec![
+            pending("a/one.rs", Origin::Project),
+            pending("b/two.rs", Origin::Project),
+            pending("c/three.rs", Origin::Project),
+        ];
+        let mut queue = ParseQueue::new(files, false, Vec::new());
+        let first: Vec<String> = queue.hand_out(2).into_iter().map(|f| f.path).collect();
+        assert_eq!(first, ["a/one.rs", "b/two.rs"]);
+        assert_eq!(queue.len(), 3);
+        assert!(!queue.all_handed_out());
+        // Asked for while it is being parsed: it keeps its place, and the
+        // chat's files are waited for until it is parsed.
+        queue.prioritize(&["b/two.rs".to_string()]);
+        assert!(queue.near_chat_waiting());
+        assert_eq!(queue.hand_out(5)[0].path, "c/three.rs");
+        assert!(queue.all_handed_out());
+        queue.parsed(2);
+        assert!(!queue.near_chat_waiting());
+        assert_eq!((queue.len(), queue.project_waiting()), (1, 1));
+        queue.parsed(1);
+        assert!(queue.is_empty());
+        assert_eq!(queue.phase(), ScanPhase::Done);
     }
 }

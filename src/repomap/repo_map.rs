@@ -12,7 +12,7 @@
 //! the chat is parsed and either all project files are, or
 //! [`FIRST_MAP_FILES`] of them are.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -46,6 +46,9 @@ use super::tags::{self, FileTags};
 /// interned and the memory the parse trees used is given back, which bounds the
 /// scan's peak memory.
 const BATCH_FILES: usize = 256;
+/// Batches on the cores at once: enough that one slow file (a 200 ms parse
+/// on ansible) leaves the other cores batches to go on with.
+const AHEAD_BATCHES: usize = 4;
 /// A first guess of the tokens one map entry costs (a definition line is
 /// usually ten or more); fewer entries than the budget allows are scored first.
 const ENTRY_TOKENS_GUESS: usize = 8;
@@ -130,6 +133,10 @@ pub struct RepoMap {
     project_parsed: usize,
     /// The co-change table, built on a thread of its own.
     history: History,
+    /// Batches handed to the cores, oldest first.
+    ahead: VecDeque<Parsing>,
+    /// Files parsed and not yet absorbed, in queue order.
+    ready: VecDeque<(PendingFile, Scanned)>,
 }
 
 /// The listed files against the records of the last scan: those to look up by hash,
@@ -236,6 +243,8 @@ impl RepoMap {
             scan_parsed: 0,
             project_parsed: 0,
             history,
+            ahead: VecDeque::new(),
+            ready: VecDeque::new(),
         })
     }
 
@@ -423,6 +432,9 @@ impl RepoMap {
             })
             .collect();
         let wanted = self.queue.wanted().to_vec();
+        // What the last queue still had in hand is read again from this one.
+        self.ahead.clear();
+        self.ready.clear();
         self.queue = ParseQueue::new(pending, self.options.map_vendored, wanted);
     }
 
@@ -673,14 +685,36 @@ impl RepoMap {
         self.queue.prioritize(&paths);
     }
 
-    /// Parses up to `max_files` of the files still queued (on every core) and
-    /// says how far the scan has come. Parsed tags are written to the store
-    /// every [`CHECKPOINT_FILES`] files and when the queue empties.
+    /// Parses the next `max_files` queued files (on every core) and says how
+    /// far the scan has come. Batches after them are handed to the cores before
+    /// these are waited for, so no core idles at a batch's end (its last large
+    /// file on one core, the interning on this thread) and the caller's work
+    /// between calls overlaps the parsing. Files are absorbed in queue order,
+    /// so the records, and the map, do not depend on timing. Parsed tags are
+    /// written to the store every [`CHECKPOINT_FILES`] files and when the
+    /// queue empties.
     pub fn parse_next(&mut self, max_files: usize) -> ScanProgress {
         let started = Instant::now();
-        let batch = self.queue.take(max_files.max(1));
-        if !batch.is_empty() {
-            let scanned = scan_batch(&self.reader, self.options.max_file_bytes, batch);
+        let max_files = max_files.max(1);
+        loop {
+            while self.ahead.len() < AHEAD_BATCHES && !self.queue.all_handed_out() {
+                let batch = self.queue.hand_out(max_files);
+                let reader = &self.reader;
+                self.ahead
+                    .push_back(spawn_batch(reader, self.options.max_file_bytes, batch));
+            }
+            if self.ready.len() >= max_files {
+                break;
+            }
+            let Some(parsing) = self.ahead.pop_front() else {
+                break;
+            };
+            self.ready.extend(parsing.finish());
+        }
+        let count = max_files.min(self.ready.len());
+        if count > 0 {
+            let scanned: ScannedBatch = self.ready.drain(..count).collect();
+            self.queue.parsed(count);
             self.absorb(scanned);
             self.stats.parse_time += started.elapsed();
             if self.queue.is_empty() {
@@ -690,10 +724,7 @@ impl RepoMap {
         self.progress()
     }
 
-    /// Parses everything queued, batch by batch. Measured: interning a batch while
-    /// the cores parse the next (`rayon::join`) made an idle 2-core cold map of
-    /// ansible 30% slower (2.0-2.4 s against 1.55-1.8 s): the interning and the
-    /// batch's `malloc_trim` then contend with the parsing threads.
+    /// Parses everything queued, batch by batch.
     fn parse_all(&mut self, progress: Option<&indicatif::ProgressBar>) {
         while !self.queue.is_empty() {
             let step = self.parse_next(BATCH_FILES);
@@ -1198,6 +1229,46 @@ impl RepoMap {
 
 /// Files of one batch with what reading each gave.
 type ScannedBatch = Vec<(PendingFile, Scanned)>;
+
+/// A batch handed to the cores.
+struct Parsing {
+    files: Vec<PendingFile>,
+    done: std::sync::mpsc::Receiver<ScannedBatch>,
+}
+
+impl Parsing {
+    /// Waits for the batch, in the order it was handed out. A batch whose
+    /// parse panicked gives its files as unreadable (the next scan reads them
+    /// again) rather than taking the map down.
+    fn finish(self) -> ScannedBatch {
+        self.done.recv().unwrap_or_else(|_| {
+            tracing::warn!(
+                files = self.files.len(),
+                "a batch of the repo map's parse failed"
+            );
+            let unread = self.files.into_iter();
+            unread.map(|file| (file, Scanned::unreadable())).collect()
+        })
+    }
+}
+
+/// Starts parsing `batch` on the cores (rayon's pool) and returns at once.
+fn spawn_batch(reader: &Arc<RootDir>, limit: u64, batch: Vec<PendingFile>) -> Parsing {
+    let (sender, done) = std::sync::mpsc::channel();
+    let files = batch.clone();
+    let reader = Arc::clone(reader);
+    rayon::spawn(move || {
+        // A panic in a spawned job would abort the process; caught, it drops
+        // the sender and the batch is reported unread.
+        let scanned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            scan_batch(&reader, limit, batch)
+        }));
+        if let Ok(scanned) = scanned {
+            let _ = sender.send(scanned);
+        }
+    });
+    Parsing { files, done }
+}
 
 /// Reads and parses a batch on every core, largest file first (the cores then
 /// finish at about the same time).

@@ -366,3 +366,33 @@ fn a_whole_scan_gives_the_map_a_scan_in_steps_gives() {
         stepped.file_tags("pkg3/mod_10.py")
     );
 }
+
+#[test]
+fn a_rescan_while_batches_are_being_parsed_maps_every_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for index in 0..12 {
+        write(
+            root,
+            &format!("src/file_{index:02}.py"),
+            &format!("def function_{index}():\n    pass\n"),
+        );
+    }
+    let mut map = RepoMap::open(root, uncached(false)).unwrap();
+    map.begin_refresh().unwrap();
+    // One file absorbed; the batches after it are already on the cores.
+    assert_eq!(map.parse_next(1).parsed, 1);
+    write(root, "src/late.py", "def late():\n    pass\n");
+    let plan = map.begin_refresh().unwrap();
+    assert_eq!((plan.listed, plan.cached), (13, 1));
+    let mut progress = map.progress();
+    while !progress.done {
+        progress = map.parse_next(5);
+    }
+    let mut expected: Vec<String> = (0..12).map(|i| format!("src/file_{i:02}.py")).collect();
+    expected.push("src/late.py".to_string());
+    let mut files = map.files().to_vec();
+    files.sort();
+    assert_eq!(files, expected);
+    assert_eq!(progress.parsed, 12);
+}
