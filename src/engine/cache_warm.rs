@@ -16,7 +16,9 @@ pub(super) async fn keep_cache_warm(session: &mut Session, emitter: &Emitter) ->
     };
     match llm::complete(&*ping.model.provider, ping.request).await {
         Ok((_, usage)) => {
-            session.ledger.cost += llm::cost(&ping.model.settings, &usage);
+            session
+                .ledger
+                .spend(llm::cost(&ping.model.settings, &usage));
             tracing::info!(
                 read = usage.cache_read_tokens,
                 written = usage.cache_write_tokens,

@@ -484,7 +484,7 @@ pub(super) async fn commit_edits(
     let written = commit_message::write(weak.as_ref(), &diff, changed, Some(request)).await;
     if let (Some(usage), Some(model)) = (written.usage, weak.as_ref()) {
         let cost = crate::llm::cost(&model.settings, &usage);
-        session.ledger.cost += cost;
+        session.ledger.spend(cost);
     }
     if let Some(reason) = &written.fallback_reason {
         tracing::warn!("commit message fallback: {reason}");

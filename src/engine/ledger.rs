@@ -5,15 +5,42 @@
 #[derive(Debug, Default)]
 pub struct Ledger {
     /// What the session's requests have cost so far, in dollars.
-    pub cost: f64,
-    /// HEAD before the last turn that changed files, for `/diff`.
-    pub last_turn_base: Option<String>,
+    cost: f64,
+    /// HEAD before the last turn that changed files, for `/diff` (empty
+    /// before the first commit).
+    last_turn_base: Option<String>,
     /// Text to put before the next user message (command output the user kept,
     /// rejected edits the user wants the model told about).
     note: Option<String>,
 }
 
 impl Ledger {
+    /// What the session's requests have cost so far, in dollars.
+    pub fn cost(&self) -> f64 {
+        self.cost
+    }
+
+    /// A request's cost is added.
+    pub fn spend(&mut self, dollars: f64) {
+        self.cost += dollars;
+    }
+
+    /// A resumed session's account goes on from what it had spent.
+    pub fn resume_cost(&mut self, dollars: f64) {
+        self.cost = dollars;
+    }
+
+    /// A turn that began at `base` (None before the first commit) changed files.
+    pub fn turn_changed_files_from(&mut self, base: Option<String>) {
+        self.last_turn_base = Some(base.unwrap_or_default());
+    }
+
+    /// Where the last turn that changed files began: `Some("")` before the
+    /// first commit.
+    pub fn last_turn_base(&self) -> Option<&str> {
+        self.last_turn_base.as_deref()
+    }
+
     /// Adds text for the model to see before the next user message.
     pub fn add_note(&mut self, text: String) {
         self.note = Some(match self.note.take() {

@@ -130,8 +130,7 @@ pub(super) async fn show_last_diff(session: &Session, emitter: &Emitter) -> Turn
             message: NO_GIT.to_string(),
         };
     };
-    let last_turn = session.ledger.last_turn_base.clone();
-    let base = match last_turn.as_deref() {
+    let base = match session.ledger.last_turn_base() {
         Some("") => None,
         Some(base) => Some(base.to_string()),
         None => git.with(|git| git.head()),
@@ -149,7 +148,7 @@ pub(super) async fn show_last_diff(session: &Session, emitter: &Emitter) -> Turn
                     files,
                     source: Some(DiffSource::WorkingTree {
                         base,
-                        last_turn: last_turn.is_some(),
+                        last_turn: session.ledger.last_turn_base().is_some(),
                     }),
                 })
                 .await;

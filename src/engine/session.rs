@@ -198,7 +198,7 @@ impl Session {
                 .as_ref()
                 .map(|model| model.settings.context_window)
                 .unwrap_or(0),
-            session_cost: self.ledger.cost,
+            session_cost: self.ledger.cost(),
             branch: self
                 .git
                 .as_ref()

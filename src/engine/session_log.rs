@@ -193,7 +193,7 @@ pub(super) async fn adopt_session(
     }
     restore_files(session, emitter, &record).await;
     restore_models(session, emitter, &record).await;
-    session.ledger.cost = record.cost;
+    session.ledger.resume_cost(record.cost);
     log.tally.set_tokens(record.tokens);
     session
         .history
@@ -446,7 +446,7 @@ impl SessionLog {
         };
         record.edit_format = session.models.edit_format().to_string();
         record.editor_edit_format = session.models.editor_edit_format().to_string();
-        record.cost = session.ledger.cost;
+        record.cost = session.ledger.cost();
         record.tokens = tokens;
         record.chat_files = session.files.editable();
         record.read_only_files = session.files.read_only();

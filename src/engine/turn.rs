@@ -120,7 +120,7 @@ impl Engine {
             .as_ref()
             .and_then(|git| git.with(|git| git.head()));
         if head != base {
-            self.session.ledger.last_turn_base = Some(base.unwrap_or_default());
+            self.session.ledger.turn_changed_files_from(base);
         }
         self.start_summary_if_long();
         outcome
@@ -304,7 +304,7 @@ impl Engine {
             .context
             .note_reply(&setup.model.name, &reply.usage);
         let cost = llm::cost(&setup.model.settings, &reply.usage);
-        self.session.ledger.cost += cost;
+        self.session.ledger.spend(cost);
         // Before its token line, and even when cut short: the transcript shows
         // what the user saw.
         if !reply.text.is_empty() {
