@@ -120,10 +120,13 @@ impl ParseQueue {
         &self.wanted
     }
 
-    /// Hands out up to `count` files to be parsed, next first; they wait until
-    /// reported [`ParseQueue::parsed`].
+    /// Hands out the next `count` files (or fewer) to be parsed, largest first
+    /// (the cores then finish a batch at about the same time); they wait until
+    /// reported [`ParseQueue::parsed`], in the order handed out.
     pub fn hand_out(&mut self, count: usize) -> Vec<PendingFile> {
         let end = self.handed.saturating_add(count).min(self.files.len());
+        // Stable: files of one size keep their turn.
+        self.files[self.handed..end].sort_by_key(|(_, file)| std::cmp::Reverse(file.size));
         let handed = self.files[self.handed..end]
             .iter()
             .map(|(_, file)| file.clone())
@@ -281,6 +284,23 @@ mod tests {
         assert_eq!(queue.wanted(), ["b/two.rs"]);
         assert_eq!(order(&mut queue), ["c/four.rs"]);
         assert!(queue.is_empty());
+    }
+
+    #[test]
+    fn a_batch_is_handed_out_largest_first_and_parsed_in_that_order() {
+        let sized = |path: &str, size| PendingFile {
+            size,
+            ..pending(path, Origin::Project)
+        };
+        let files = vec![sized("a.rs", 1), sized("b.rs", 30), sized("c.rs", 20)];
+        let mut queue = ParseQueue::new(files, false, Vec::new());
+        let handed: Vec<String> = queue.hand_out(3).into_iter().map(|f| f.path).collect();
+        assert_eq!(handed, ["b.rs", "c.rs", "a.rs"]);
+        // The first two handed out are parsed; the smallest still waits.
+        queue.parsed(2);
+        assert_eq!(queue.len(), 1);
+        queue.prioritize(&["a.rs".to_string()]);
+        assert!(queue.near_chat_waiting());
     }
 
     #[test]
