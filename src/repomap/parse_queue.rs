@@ -145,7 +145,7 @@ impl ParseQueue {
         }
     }
 
-    /// Hands out every file and reports it parsed (for tests).
+    /// Hands out up to `count` files and reports them parsed at once (for tests).
     #[cfg(test)]
     pub fn take(&mut self, count: usize) -> Vec<PendingFile> {
         let taken = self.hand_out(count);
