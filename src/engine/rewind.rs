@@ -153,12 +153,7 @@ async fn command_rewind(
         ));
     }
     said.push_str(". /redo puts it back.");
-    emitter.info(said).await;
-    if undone > 0 {
-        send_commit_log(session.git.as_deref(), emitter, LOG_AFTER_MOVE).await;
-    }
-    log.write(session, emitter).await;
-    TurnOutcome::Success
+    tell_and_save(log, session, emitter, said, undone).await
 }
 
 /// `/redo`: puts back what the last rewind took away, the commits and the messages.
@@ -225,8 +220,20 @@ async fn command_redo(
         ));
     }
     said.push('.');
+    tell_and_save(log, session, emitter, said, restored).await
+}
+
+/// The end of a rewind or a redo: what was done is told, the commit log sent
+/// again when `commits_moved`, and the session saved.
+async fn tell_and_save(
+    log: &mut SessionLog,
+    session: &Session,
+    emitter: &Emitter,
+    said: String,
+    commits_moved: usize,
+) -> TurnOutcome {
     emitter.info(said).await;
-    if restored > 0 {
+    if commits_moved > 0 {
         send_commit_log(session.git.as_deref(), emitter, LOG_AFTER_MOVE).await;
     }
     log.write(session, emitter).await;
