@@ -30,6 +30,10 @@ pub enum Command {
     Map(MapArgs),
     /// List the saved sessions of this repository, most recently active first.
     Sessions(SessionsArgs),
+    /// List the models aider-tui knows whose name or alias holds WORD (all without
+    /// one): aliases, context window, output limit, prices per million tokens; and the
+    /// local Ollama's models. The same list as /models.
+    Models(ModelsArgs),
     /// Watch the files for comments ending in AI! or AI? and run what they ask, until
     /// Ctrl-C; takes the session's flags (--model, --yes, --json, …).
     Watch(Box<SessionArgs>),
@@ -51,6 +55,27 @@ pub struct SessionsArgs {
     /// The repository (default: the one around the current folder).
     #[arg(long)]
     pub root: Option<PathBuf>,
+}
+
+/// `aider-tui models [WORD] [--json] [--model-settings-file FILE] [--model-metadata-file FILE] [--alias ALIAS:MODEL]...`
+#[derive(Debug, Args)]
+pub struct ModelsArgs {
+    /// Only the models whose name or alias contains this (case-insensitive).
+    pub word: Option<String>,
+    /// Print one JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+    /// Model settings in Aider's YAML (or aider-tui's TOML) over the tables and the
+    /// .aider.model.settings.yml files found.
+    #[arg(long, value_name = "FILE")]
+    pub model_settings_file: Option<PathBuf>,
+    /// Model facts in litellm's JSON over the table and the
+    /// .aider.model.metadata.json files found.
+    #[arg(long, value_name = "FILE")]
+    pub model_metadata_file: Option<PathBuf>,
+    /// A short name for a model (repeatable).
+    #[arg(long, value_name = "ALIAS:MODEL")]
+    pub alias: Vec<String>,
 }
 
 /// `aider-tui apply --root DIR --format FORMAT [--file RELPATH]... [--json] [--parse-only] [--max-reply-bytes N] [--max-edit-blocks N] RESPONSE_FILE`

@@ -2,7 +2,8 @@
 //!
 //! `aider-tui [FILES]` opens the full-screen session; with `--message` it runs one
 //! turn headless; `watch` runs watch mode headless; `apply` and `map` are tool commands
-//! over the edit engine and the repo map; `sessions` lists the saved sessions;
+//! over the edit engine and the repo map; `sessions` lists the saved sessions; `models`
+//! lists the known models;
 //! `completions` and `man` print the shell completions and the manual. Each
 //! runner lives in its own file beside this one, and the arguments they read in `args`.
 
@@ -10,6 +11,7 @@ mod apply;
 mod args;
 mod docs;
 mod map;
+mod models;
 mod session;
 mod sessions;
 pub mod settings;
@@ -18,7 +20,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-pub use args::{ApplyArgs, Cli, Command, MapArgs, SessionArgs, SessionsArgs};
+pub use args::{ApplyArgs, Cli, Command, MapArgs, ModelsArgs, SessionArgs, SessionsArgs};
 
 /// Parses the process arguments and runs the chosen front end.
 pub fn main() -> ExitCode {
@@ -38,6 +40,7 @@ pub fn main() -> ExitCode {
         Some(Command::Apply(args)) => apply::run(args),
         Some(Command::Map(args)) => map::run(args),
         Some(Command::Sessions(args)) => sessions::run(args),
+        Some(Command::Models(args)) => models::run(args),
         Some(Command::Watch(args)) => session::run_watch(*args),
         Some(Command::Completions { shell }) => docs::print_completions(shell),
         Some(Command::Man) => docs::print_man(),

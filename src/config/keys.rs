@@ -48,7 +48,8 @@ mod tests {
             Kind::Switch | Kind::SwitchOrText => Value::Bool(true),
             Kind::Count => Value::Integer(5),
             Kind::Seconds => Value::Float(2.5),
-            Kind::List => Value::List(vec![Value::Text("SAMPLE=value".into())]),
+            // Fits every list's form: `NAME=value`, `ALIAS:MODEL`, a path.
+            Kind::List => Value::List(vec![Value::Text("SAMPLE=value:model".into())]),
             Kind::Text | Kind::Path => Value::Text(
                 option
                     .choices

@@ -143,6 +143,18 @@ impl Recorded for Vec<PathBuf> {
     }
 }
 
+/// Texts (aliases): each layer adds to the lists below it, without repeats.
+impl Layered for Vec<String> {
+    type Layer = Vec<String>;
+    fn lay(&mut self, layer: &Self::Layer) {
+        for item in layer {
+            if !self.contains(item) {
+                self.push(item.clone());
+            }
+        }
+    }
+}
+
 /// Named entries (lint commands per language): upper layers replace entries by name.
 impl Layered for BTreeMap<String, String> {
     type Layer = BTreeMap<String, String>;

@@ -2,7 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{ConfigError, Overrides, Settings, dotenv_file, environment, overrides, yaml_file};
+use super::{
+    ConfigError, Overrides, Settings, dotenv_file, environment, model_files, overrides, yaml_file,
+};
 
 /// Where the command line's settings come from, in messages and `/settings`.
 pub const COMMAND_LINE_ORIGIN: &str = "the command line";
@@ -127,8 +129,10 @@ pub fn load(
     for path in settings.files.iter_mut().chain(settings.read.iter_mut()) {
         *path = expand_home(path, home);
     }
+    settings.model_files = model_files::discover(home, &repository_root, &settings.cwd);
     for path in [
         &mut settings.model_settings_file,
+        &mut settings.model_metadata_file,
         &mut settings.message_file,
         &mut settings.load,
     ]

@@ -23,6 +23,21 @@ impl Overrides {
         Ok(())
     }
 
+    /// Aider's `alias`: `ALIAS:MODEL`, one or a list.
+    pub(crate) fn alias(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
+        for entry in value.to_text_list()? {
+            match entry.split_once(':') {
+                Some((alias, model)) if !alias.trim().is_empty() && !model.trim().is_empty() => {
+                    layer
+                        .alias
+                        .push(format!("{}:{}", alias.trim(), model.trim()));
+                }
+                _ => return Err("ALIAS:MODEL (e.g. fast:gpt-4o-mini)".into()),
+            }
+        }
+        Ok(())
+    }
+
     /// `architect: true` is `chat-mode: architect`.
     pub(crate) fn architect(layer: &mut Overrides, value: &Value) -> Result<(), Expected> {
         if value.to_bool()? {

@@ -30,8 +30,16 @@ settings_table! {
         api_key: Option<Secret> = None, list("api-key").hidden_value().value_name("KEY"), record Overrides::api_key;
         /// How long one model request may take, in seconds (default: the provider's).
         request_timeout: Option<Duration> = None, seconds("timeout");
-        /// Extra model settings (TOML) overriding the built-in table.
+        /// A file of model settings in Aider's format (a YAML list, as in
+        /// .aider.model.settings.yml; a .toml file is read in aider-tui's own form),
+        /// over the bundled tables and the .aider.model.settings.yml files found.
         model_settings_file: Option<PathBuf> = None, path("model-settings-file");
+        /// A file of model facts in litellm's JSON format, as in
+        /// .aider.model.metadata.json (context window, output limit, prices), over the
+        /// bundled table and the .aider.model.metadata.json files found.
+        model_metadata_file: Option<PathBuf> = None, path("model-metadata-file");
+        /// A short name for a model, ALIAS:MODEL (repeatable), as in Aider.
+        alias: Vec<String> = Vec::new(), list("alias").value_name("ALIAS:MODEL"), record Overrides::alias;
         /// How hard a reasoning model thinks (low, medium, high), for models that take
         /// OpenAI's reasoning_effort.
         reasoning_effort: Option<String> = None,
@@ -192,5 +200,8 @@ settings_table! {
         /// API bases and commands the repository's own `.aider.conf.yml` or `.env`
         /// sets (announced at start: a cloned repository chose them, not the user).
         repository_settings: Vec<super::RepositorySetting> = Vec::new();
+        /// Aider's model files found in the home folder, the repository root and the
+        /// start folder, lowest layer first.
+        model_files: Vec<super::ModelFileFound> = Vec::new();
     }
 }

@@ -16,7 +16,8 @@ use crate::protocol::{ContextReport, DiffSource, Event, NoticeLevel, Op, help_te
 
 use super::emitter::Emitter;
 use super::locked_repo::LockedRepo;
-use super::read_only::{models_listing, session_list, settings_text};
+use super::model_listing::models_listing;
+use super::read_only::{session_list, settings_text};
 use super::session_map::map_view;
 use super::turn_view::TurnView;
 
@@ -140,8 +141,8 @@ impl Lookup {
             }],
             Lookup::Settings => vec![info(settings_text(&view.settings))],
             Lookup::Models(word) => {
-                let table = view.settings.model_settings_file.clone();
-                match models_listing(&word, table, view.ollama_base.clone()).await {
+                let settings = view.settings.clone();
+                match models_listing(&word, settings, view.ollama_base.clone()).await {
                     Ok(text) => vec![info(text)],
                     Err(text) => vec![notice(NoticeLevel::Error, text)],
                 }

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use crate::config::{Secret, Settings};
 use crate::edit::EditFormat;
-use crate::llm::{self, Connection, ModelSettings, Provider};
+use crate::llm::{
+    self, Connection, ModelCatalog, ModelFile, ModelFileKind, ModelSettings, Provider,
+};
 use crate::protocol::{Problem, ProblemKind};
 
 use super::session_keys::{SessionKeys, key_target};
@@ -29,6 +31,10 @@ pub struct Models {
     pub problem: Option<Problem>,
     /// Warnings met while resolving (unknown model, safe defaults used).
     pub warnings: Vec<String>,
+    /// What the model files set that is not obeyed, said once at start.
+    pub notices: Vec<String>,
+    /// The model tables with the user's files laid over them, read once.
+    catalog: ModelCatalog,
     /// Keys typed with `/key` this session; they win over the environment and
     /// `--api-key` for their provider's models.
     pub keys: SessionKeys,
@@ -109,6 +115,16 @@ impl Models {
             keys,
             ..Models::default()
         };
+        match catalog_of(settings) {
+            Ok(catalog) => {
+                models.notices = catalog.notices().to_vec();
+                models.catalog = catalog;
+            }
+            Err(error) => {
+                models.problem = Some(problem_of(error));
+                return models;
+            }
+        }
         let Some(main_name) = main_model_name(settings, &models.keys) else {
             models.problem = Some(Problem {
                 kind: ProblemKind::NoModel,
@@ -117,7 +133,7 @@ impl Models {
             });
             return models;
         };
-        match connect_model(settings, &models.keys, &main_name) {
+        match connect_model(settings, &models.keys, &models.catalog, &main_name) {
             Ok((model, warning)) => {
                 models.warnings.extend(warning);
                 models.main = Some(model);
@@ -149,7 +165,7 @@ impl Models {
         let Some(name) = name.filter(|name| *name != main.name) else {
             return Some(main.clone());
         };
-        match connect_model(settings, &self.keys, &name) {
+        match connect_model(settings, &self.keys, &self.catalog, &name) {
             Ok((model, warning)) => {
                 self.warnings.extend(warning);
                 Some(model)
@@ -186,7 +202,7 @@ impl Models {
     /// Connects `name` into `slot`. Refused for want of a key, the switch waits for
     /// `/key`, and the answer says every way to give one.
     fn switch(&mut self, slot: Slot, settings: &Settings, name: &str) -> Result<(), String> {
-        let (model, warning) = match connect_model(settings, &self.keys, name) {
+        let (model, warning) = match connect_model(settings, &self.keys, &self.catalog, name) {
             Ok(connected) => connected,
             Err(problem) => return Err(self.wait_for_key(slot, name, problem)),
         };
@@ -265,13 +281,14 @@ impl Models {
     fn reconnect(&mut self, settings: &Settings, variable: &str) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         let keys = &self.keys;
+        let catalog = &self.catalog;
         for slot in [&mut self.main, &mut self.weak, &mut self.editor] {
             let Some(model) = slot.as_mut() else { continue };
             if llm::key_variable(&model.settings) != Some(variable) {
                 continue;
             }
             // Connecting makes no request: it fails only as it did at start.
-            if let Ok((connected, _)) = connect_model(settings, keys, &model.name) {
+            if let Ok((connected, _)) = connect_model(settings, keys, catalog, &model.name) {
                 *model = connected;
                 if !names.contains(&model.name) {
                     names.push(model.name.clone());
@@ -374,15 +391,61 @@ fn main_model_name(settings: &Settings, keys: &SessionKeys) -> Option<String> {
         .map(|(_, model)| model.to_string())
 }
 
+/// The model tables with the session's model files laid over them: Aider's files found
+/// in the home folder, the repository root and the start folder, then the files named
+/// with `--model-settings-file` and `--model-metadata-file`, then `--alias`.
+pub fn catalog_of(settings: &Settings) -> Result<ModelCatalog, llm::LlmError> {
+    let shown = |path: &std::path::Path, from_repository: bool| {
+        let home = dirs::home_dir();
+        let relative = if from_repository {
+            path.strip_prefix(&settings.root).ok()
+        } else {
+            home.as_deref()
+                .and_then(|home| path.strip_prefix(home).ok())
+        };
+        match relative {
+            Some(relative) if from_repository => relative.display().to_string(),
+            Some(relative) => format!("~/{}", relative.display()),
+            None => path.display().to_string(),
+        }
+    };
+    let found = settings.model_files.iter().map(|file| ModelFile {
+        path: file.path.clone(),
+        kind: if file.metadata {
+            ModelFileKind::Metadata
+        } else {
+            ModelFileKind::Settings
+        },
+        from_repository: file.from_repository,
+        shown: shown(&file.path, file.from_repository),
+    });
+    let named = [
+        (&settings.model_settings_file, ModelFileKind::Settings),
+        (&settings.model_metadata_file, ModelFileKind::Metadata),
+    ]
+    .into_iter()
+    .filter_map(|(path, kind)| {
+        let path = settings.cwd.join(path.as_ref()?);
+        Some(ModelFile {
+            shown: path.display().to_string(),
+            path,
+            kind,
+            from_repository: false,
+        })
+    });
+    let files: Vec<ModelFile> = found.chain(named).collect();
+    ModelCatalog::load(&files, &settings.alias)
+}
+
 /// Resolves one model name and connects to its provider; errors are one line. A key
 /// typed for the model's provider this session comes first.
 fn connect_model(
     settings: &Settings,
     keys: &SessionKeys,
+    catalog: &ModelCatalog,
     name: &str,
 ) -> Result<(Model, Option<String>), Problem> {
-    let (model_settings, warning) =
-        llm::resolve_model(name, settings.model_settings_file.as_deref()).map_err(problem_of)?;
+    let (model_settings, warning) = catalog.resolve(name).map_err(problem_of)?;
     let defaults = Connection::default();
     let typed = llm::key_variable(&model_settings).and_then(|variable| keys.get(variable));
     let connection = Connection {

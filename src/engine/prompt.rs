@@ -32,6 +32,55 @@ pub struct PromptInput<'a> {
     pub caching: bool,
     /// The reply's output-token limit, if the model has one.
     pub max_output_tokens: Option<u64>,
+    /// How the model wants the prompt laid out.
+    pub style: PromptStyle,
+}
+
+/// How a model wants its prompt laid out (Aider's per-model settings of that name in
+/// parentheses).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PromptStyle {
+    /// Put before the system prompt (`system_prompt_prefix`).
+    pub system_prefix: Option<String>,
+    /// The model takes a system prompt; without one it goes first as a user message,
+    /// answered "Ok." (`use_system_prompt`).
+    pub use_system_prompt: bool,
+    /// The example exchanges go in the system prompt, not as turns (`examples_as_sys_msg`).
+    pub examples_in_system: bool,
+    /// The closing reminder is a system message of its own after the conversation,
+    /// not joined to the message (`reminder: sys`).
+    pub reminder_in_system: bool,
+    /// Ask for whole, finished changes (`lazy`).
+    pub lazy: bool,
+    /// Ask to keep to the request (`overeager`).
+    pub overeager: bool,
+}
+
+impl Default for PromptStyle {
+    fn default() -> Self {
+        PromptStyle {
+            system_prefix: None,
+            use_system_prompt: true,
+            examples_in_system: false,
+            reminder_in_system: false,
+            lazy: false,
+            overeager: false,
+        }
+    }
+}
+
+impl PromptStyle {
+    /// The style a model's settings ask for.
+    pub fn of(settings: &crate::llm::ModelSettings) -> PromptStyle {
+        PromptStyle {
+            system_prefix: settings.system_prompt_prefix.clone(),
+            use_system_prompt: settings.use_system_prompt,
+            examples_in_system: settings.examples_as_system,
+            reminder_in_system: settings.reminder_as_system,
+            lazy: settings.lazy,
+            overeager: settings.overeager,
+        }
+    }
 }
 
 /// One named part of the prompt and its token count (for `/tokens` and the context
@@ -85,6 +134,8 @@ const CHAT_FILES_INTRO: &str = "These are the current, complete contents of the 
 const CHAT_FILES_ACK: &str = "Got it. I will base my edits on exactly these contents.";
 const NO_FILES_NOTE: &str = "No files have been added to the chat yet. If my request needs changes to existing files, tell me which files to add (full paths) and stop there, without writing edits for them.";
 const NO_FILES_ACK: &str = "Understood. I will ask for the files I need before changing them.";
+/// The answer to the system prompt sent as a user message.
+const SYSTEM_ACK: &str = "Ok.";
 
 /// The system prompt for a mode and edit format, in our own words.
 pub fn system_prompt(mode: ChatMode, format: EditFormat) -> String {
@@ -121,6 +172,39 @@ const CONTEXT_SYSTEM: &str = "You are a senior software engineer preparing a cha
      and which others must be read to do it correctly.\n\
      Answer with a short list: one full path per line, exactly as the map writes it, each followed by a few words on why it matters. \
      Put the files that must change first. Name only files that exist in the repository; write no code and no edit blocks.";
+
+/// For models that tend to leave work undone (Aider's `lazy`).
+const FINISH_THE_WORK: &str = "Write every change in full. Never leave a placeholder, a \"rest unchanged\" comment or a TODO where code belongs: the edit is applied exactly as you write it.";
+/// For models that tend to do more than asked (Aider's `overeager`).
+const KEEP_TO_THE_REQUEST: &str = "Change only what the request needs. Leave other code, comments and formatting as they are, even where you would write them differently.";
+
+/// The system prompt of `input`'s mode and format in the model's style: its prefix,
+/// the lazy and over-eager notes, and the examples when they go there.
+fn styled_system(input: &PromptInput<'_>) -> String {
+    let style = &input.style;
+    let mut system = style.system_prefix.clone().unwrap_or_default();
+    system.push_str(&system_prompt(input.mode, input.format));
+    if input.mode == ChatMode::Code {
+        for (wanted, note) in [
+            (style.lazy, FINISH_THE_WORK),
+            (style.overeager, KEEP_TO_THE_REQUEST),
+        ] {
+            if wanted {
+                system.push('\n');
+                system.push_str(note);
+            }
+        }
+        if style.examples_in_system {
+            system.push_str("\n\n# Examples of requests and replies\n");
+            for (user, assistant) in edit::prompts(input.format).examples {
+                system.push_str(&format!(
+                    "\n## The user asks\n\n{user}\n\n## You answer\n\n{assistant}\n"
+                ));
+            }
+        }
+    }
+    system
+}
 
 /// The closing reminder joined to the current message.
 fn reminder(mode: ChatMode, format: EditFormat) -> String {
@@ -204,20 +288,33 @@ fn mark_breakpoint(caching: bool, messages: &mut [ChatMessage], parts: &mut [Pro
 
 /// Builds the request, in the order described at the top of this file.
 pub fn assemble(input: &PromptInput<'_>) -> Prompt {
-    let system = system_prompt(input.mode, input.format);
+    let style = &input.style;
+    let styled = styled_system(input);
     let mut parts = vec![PromptPart {
         name: "system prompt",
-        tokens: tokens::count_tokens(&system) as u64,
-        hash: text_hash(&system),
+        tokens: tokens::count_tokens(&styled) as u64,
+        hash: text_hash(&styled),
         // The provider marks the system prompt itself when it caches.
-        cache_breakpoint: input.caching,
+        cache_breakpoint: input.caching && style.use_system_prompt,
     }];
     let mut messages: Vec<ChatMessage> = Vec::new();
+    let system = if style.use_system_prompt {
+        styled
+    } else {
+        messages.push(message(Role::User, styled));
+        messages.push(message(Role::Assistant, SYSTEM_ACK.to_string()));
+        String::new()
+    };
 
     // The stable prefix: examples, read-only files, the map. One cache breakpoint at its end.
     if input.mode == ChatMode::Code {
-        let examples: Vec<ChatMessage> = edit::prompts(input.format)
-            .examples
+        // Examples in the system prompt leave this part empty (its place stays).
+        let shown = if style.examples_in_system {
+            Vec::new()
+        } else {
+            edit::prompts(input.format).examples
+        };
+        let examples: Vec<ChatMessage> = shown
             .into_iter()
             .flat_map(|(user, assistant)| {
                 [
@@ -270,15 +367,22 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
     messages.extend(files_block);
     mark_breakpoint(input.caching, &mut messages, &mut parts);
 
-    let current = format!(
-        "{}\n\n{}",
-        input.message,
-        reminder(input.mode, input.format)
-    );
+    let reminder = reminder(input.mode, input.format);
+    // A model without a system prompt takes no system message at the end either.
+    let closing_system =
+        (style.reminder_in_system && style.use_system_prompt).then(|| reminder.clone());
+    let current = match closing_system {
+        Some(_) => input.message.to_string(),
+        None => format!("{}\n\n{reminder}", input.message),
+    };
+    let counted = match &closing_system {
+        Some(closing) => format!("{current}\n\n{closing}"),
+        None => current.clone(),
+    };
     parts.push(PromptPart {
         name: "message and reminder",
-        tokens: tokens::count_tokens(&current) as u64,
-        hash: text_hash(&current),
+        tokens: tokens::count_tokens(&counted) as u64,
+        hash: text_hash(&counted),
         cache_breakpoint: false,
     });
     messages.push(message(Role::User, current));
@@ -289,6 +393,7 @@ pub fn assemble(input: &PromptInput<'_>) -> Prompt {
             messages,
             max_tokens: input.max_output_tokens,
             temperature: None,
+            closing_system,
             ..ChatRequest::default()
         },
         parts,
@@ -314,6 +419,7 @@ mod tests {
             message: "Make it faster",
             caching: true,
             max_output_tokens: Some(4096),
+            style: PromptStyle::default(),
         }
     }
 
@@ -396,6 +502,84 @@ mod tests {
             .map(|part| part.name)
             .collect();
         assert_eq!(marked, ["system prompt", "repo map", "chat files"]);
+    }
+
+    #[test]
+    fn a_models_style_moves_the_reminder_the_examples_and_the_system_prompt() {
+        let chat = [FileText {
+            name: "src/main.rs".into(),
+            text: "fn main() {}\n".into(),
+        }];
+        let plain = assemble(&input(&[], &[], &chat));
+        let reminder = reminder(ChatMode::Code, EditFormat::Diff);
+        assert!(
+            plain
+                .request
+                .messages
+                .last()
+                .unwrap()
+                .content
+                .ends_with(&reminder)
+        );
+        assert_eq!(plain.request.closing_system, None);
+
+        let mut styled = input(&[], &[], &chat);
+        styled.style = PromptStyle {
+            system_prefix: Some("Formatting re-enabled. ".into()),
+            examples_in_system: true,
+            reminder_in_system: true,
+            lazy: true,
+            overeager: true,
+            ..PromptStyle::default()
+        };
+        let prompt = assemble(&styled);
+        let request = &prompt.request;
+        assert!(request.system.starts_with("Formatting re-enabled. You are"));
+        assert!(
+            request.system.contains(FINISH_THE_WORK)
+                && request.system.contains(KEEP_TO_THE_REQUEST)
+        );
+        let example = &edit::prompts(EditFormat::Diff).examples[0].0;
+        assert!(request.system.contains(example.as_str()));
+        assert!(
+            request
+                .messages
+                .iter()
+                .all(|m| !m.content.contains(example.as_str()))
+        );
+        assert_eq!(request.messages.last().unwrap().content, "Make it faster");
+        assert_eq!(request.closing_system.as_deref(), Some(reminder.as_str()));
+        let names: Vec<&str> = prompt.parts.iter().map(|p| p.name).collect();
+        assert_eq!(
+            names.len(),
+            plain.parts.len(),
+            "the same parts, the examples empty"
+        );
+
+        let mut no_system = input(&[], &[], &chat);
+        no_system.style = PromptStyle {
+            use_system_prompt: false,
+            reminder_in_system: true,
+            ..PromptStyle::default()
+        };
+        let prompt = assemble(&no_system);
+        let messages = &prompt.request.messages;
+        assert!(prompt.request.system.is_empty());
+        assert!(
+            messages[0]
+                .content
+                .starts_with("You are a senior software engineer")
+        );
+        assert_eq!(
+            (messages[1].role, messages[1].content.as_str()),
+            (Role::Assistant, "Ok.")
+        );
+        for pair in messages.windows(2) {
+            assert_ne!(pair[0].role, pair[1].role, "roles must alternate");
+        }
+        // No system message at the end either: the reminder stays in the message.
+        assert_eq!(prompt.request.closing_system, None);
+        assert!(messages.last().unwrap().content.ends_with(&reminder));
     }
 
     #[test]

@@ -4,22 +4,17 @@
 //! `/models WORD` lists the model table's entries (and a running local Ollama's
 //! models) whose names contain WORD, with their context windows and prices.
 
-use std::path::PathBuf;
-use std::time::Duration;
-
 use crate::config::Settings;
-use crate::llm::{self, ModelListing, OLLAMA_DEFAULT_BASE};
+use crate::llm::{self, OLLAMA_DEFAULT_BASE};
 use crate::protocol::{
     Command, ErrorKind, Event, NoticeLevel, SessionInfo, TurnOutcome, help_text,
 };
 use crate::sessions::SessionStore;
 
 use super::emitter::Emitter;
+use super::model_listing::models_listing;
 use super::models::Models;
 use super::session::Session;
-
-/// How long a local Ollama may take to list its models.
-const OLLAMA_WAIT: Duration = Duration::from_secs(3);
 
 /// `/settings`, `/models [WORD]`, `/help`, and `/cancel`, between turns (when nothing
 /// is queued: what was queued is already running).
@@ -34,9 +29,8 @@ pub(super) async fn command_reading(
         Command::Help => help_text(),
         Command::Cancel => "Nothing is queued.".to_string(),
         Command::Models => {
-            let table = session.settings.model_settings_file.clone();
             let base = ollama_base(&session.settings, &session.models);
-            match models_listing(args.trim(), table, base).await {
+            match models_listing(args.trim(), session.settings.clone(), base).await {
                 Ok(text) => text,
                 Err(message) => return command_error(message),
             }
@@ -149,100 +143,6 @@ pub(super) fn ollama_base(settings: &Settings, models: &Models) -> String {
         .unwrap_or_else(|| OLLAMA_DEFAULT_BASE.to_string())
 }
 
-/// The table's models (from `table`, else the built-in one) and the Ollama at `base`'s
-/// whose names contain `word`, as the text `/models` shows. Reads only: a lookup
-/// during a turn runs it too.
-pub(super) async fn models_listing(
-    word: &str,
-    table: Option<PathBuf>,
-    base: String,
-) -> Result<String, String> {
-    let listed = {
-        let word = word.to_string();
-        tokio::task::spawn_blocking(move || llm::find_models(&word, table.as_deref()))
-            .await
-            .map_err(|error| error.to_string())
-            .and_then(|found| found.map_err(|error| error.to_string()))?
-    };
-    // A machine without Ollama refuses the connection at once; a slow one is not waited for.
-    let local = tokio::time::timeout(OLLAMA_WAIT, llm::ollama_models(&base))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or_default();
-    let lower = word.to_lowercase();
-    let local: Vec<_> = local
-        .into_iter()
-        .filter(|model| model.name.to_lowercase().contains(&lower))
-        .collect();
-    if listed.is_empty() && local.is_empty() {
-        return Ok(format!("No known model matches {word:?}."));
-    }
-    let mut text = String::new();
-    if !listed.is_empty() {
-        let shown = if word.is_empty() {
-            "Known models:".to_string()
-        } else {
-            format!("Known models matching {word:?}:")
-        };
-        text.push_str(&shown);
-        text.push('\n');
-        for model in &listed {
-            text.push_str(&listing_line(model));
-            text.push('\n');
-        }
-    }
-    if !local.is_empty() {
-        text.push_str(&format!("Models of the local Ollama ({base}):\n"));
-        for model in &local {
-            let mut line = format!("  ollama/{}", model.name);
-            if let Some(length) = model.context_length {
-                line.push_str(&format!("  context {}", tokens(length)));
-            }
-            if let Some(size) = &model.parameter_size {
-                line.push_str(&format!("  {size} parameters"));
-            }
-            line.push_str("  free (local)");
-            text.push_str(&line);
-            text.push('\n');
-        }
-    }
-    Ok(text.trim_end().to_string())
-}
-
-/// One table model: name, aliases, context window, prices per million tokens.
-fn listing_line(model: &ModelListing) -> String {
-    let mut line = format!("  {}", model.name);
-    if !model.aliases.is_empty() {
-        line.push_str(&format!(" ({})", model.aliases.join(", ")));
-    }
-    line.push_str(&format!("  context {}", tokens(model.context_window)));
-    if model.input_price > 0.0 || model.output_price > 0.0 {
-        line.push_str(&format!(
-            "  ${:.2} in / ${:.2} out per M tokens",
-            model.input_price, model.output_price
-        ));
-    } else {
-        line.push_str("  price unknown");
-    }
-    if model.accepts_images {
-        line.push_str("  images");
-    }
-    line
-}
-
-/// `200000` as `200k`, `1048576` as `1M`.
-fn tokens(count: u64) -> String {
-    if count >= 1_000_000 {
-        let millions = format!("{:.1}", count as f64 / 1_000_000.0);
-        format!("{}M", millions.trim_end_matches(".0"))
-    } else if count >= 1_000 {
-        format!("{}k", count / 1_000)
-    } else {
-        count.to_string()
-    }
-}
-
 /// The saved sessions of `store` (`current` marked), as the events `/sessions` sends: a
 /// warning per file skipped, then the list.
 pub(super) async fn session_list(
@@ -289,13 +189,5 @@ mod tests {
         assert_eq!(plain_value("No"), "no");
         assert_eq!(plain_value("true"), "true");
         assert_eq!(plain_value("Some(1024)"), "1024");
-    }
-
-    #[test]
-    fn token_counts_are_short() {
-        assert_eq!(tokens(200_000), "200k");
-        assert_eq!(tokens(1_048_576), "1M");
-        assert_eq!(tokens(2_500_000), "2.5M");
-        assert_eq!(tokens(512), "512");
     }
 }

@@ -6,7 +6,7 @@ use crate::conversation::Message;
 use crate::edit::EditFormat;
 use crate::protocol::ChatMode;
 
-use super::prompt::{self, Prompt, PromptInput};
+use super::prompt::{self, Prompt, PromptInput, PromptStyle};
 use super::session::Session;
 
 /// What shapes a prompt, apart from its content: the mode, the format, whether the
@@ -45,5 +45,6 @@ pub(super) fn assemble_prompt(
         message,
         caching: setup.settings.caching,
         max_output_tokens: Some(setup.settings.max_output_tokens).filter(|tokens| *tokens > 0),
+        style: PromptStyle::of(setup.settings),
     })
 }

@@ -125,7 +125,7 @@ impl Engine {
                 .await
                 .unwrap_or_default()
         };
-        for warning in &models.warnings {
+        for warning in models.warnings.iter().chain(&models.notices) {
             emitter.warn(warning.clone()).await;
         }
         let workspace = match Workspace::new(&root) {

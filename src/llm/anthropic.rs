@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use crate::conversation::Role;
 
 use super::error::LlmError;
+use super::extra_params;
 use super::models::ModelSettings;
 use super::provider::{ChatMessage, ChatRequest, Provider, StopReason, StreamEvent, Usage};
 use super::sse::SseEvent;
@@ -127,6 +128,13 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
         };
         body["system"] = json!([block]);
     }
+    if let Some(closing) = &request.closing_system {
+        let block = json!({"type": "text", "text": closing});
+        match body["system"].as_array_mut() {
+            Some(blocks) => blocks.push(block),
+            None => body["system"] = json!([block]),
+        }
+    }
     // Keep the last breakpoints when there are too many: they cover the longest prefix.
     let marked: Vec<usize> = request
         .messages
@@ -162,11 +170,17 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
         Some(tokens) => {
             body["thinking"] = json!({"type": "enabled", "budget_tokens": tokens});
         }
-        None if settings.use_temperature => {
-            body["temperature"] = json!(request.temperature.unwrap_or(0.0));
+        None => {
+            // A model that refuses a temperature gets none, whatever the request asks.
+            if let Some(temperature) = settings
+                .temperature
+                .map(|default| request.temperature.unwrap_or(default))
+            {
+                body["temperature"] = json!(temperature);
+            }
         }
-        None => {}
     }
+    extra_params::apply_to_body(&mut body, &settings.extra_params);
     body
 }
 

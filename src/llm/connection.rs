@@ -9,6 +9,7 @@ use url::Url;
 
 use super::anthropic::{API_VERSION, AnthropicProvider};
 use super::error::LlmError;
+use super::extra_params;
 use super::models::ModelSettings;
 use super::ollama::OllamaProvider;
 use super::openai::OpenAiProvider;
@@ -86,23 +87,18 @@ pub fn connect(
     connection: &Connection,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Arc<dyn Provider>, LlmError> {
-    let endpoint = endpoint(settings, connection, env)?;
+    let mut endpoint = endpoint(settings, connection, env)?;
+    extra_params::add_headers(&mut endpoint, &settings.extra_params);
+    // A model whose settings say it cannot stream gets plain requests.
+    let stream = connection.stream && settings.streaming;
     Ok(match settings.provider {
-        ProviderKind::OpenAiCompatible => Arc::new(OpenAiProvider::new(
-            settings.clone(),
-            endpoint,
-            connection.stream,
-        )),
-        ProviderKind::Anthropic => Arc::new(AnthropicProvider::new(
-            settings.clone(),
-            endpoint,
-            connection.stream,
-        )),
-        ProviderKind::Ollama => Arc::new(OllamaProvider::new(
-            settings.clone(),
-            endpoint,
-            connection.stream,
-        )),
+        ProviderKind::OpenAiCompatible => {
+            Arc::new(OpenAiProvider::new(settings.clone(), endpoint, stream))
+        }
+        ProviderKind::Anthropic => {
+            Arc::new(AnthropicProvider::new(settings.clone(), endpoint, stream))
+        }
+        ProviderKind::Ollama => Arc::new(OllamaProvider::new(settings.clone(), endpoint, stream)),
     })
 }
 

@@ -1,6 +1,7 @@
 //! Model providers: the OpenAI-compatible, Anthropic and native Ollama clients behind
 //! one [`Provider`] trait, model names and the settings table, retries, long-reply
-//! continuation, usage and cost, plus transcription and model listings. Depends on
+//! continuation, usage and cost, plus transcription and model listings; model facts come
+//! from litellm's table and Aider's settings, laid over by the user's files. Depends on
 //! nothing else in the crate but `tokens`.
 //!
 //! What a caller can rely on:
@@ -20,8 +21,14 @@ mod connection;
 mod continuation;
 mod cost;
 mod error;
+mod extra_params;
 mod image;
+mod model_catalog;
+mod model_facts;
+mod model_names;
+mod model_tuning;
 mod models;
+mod models_toml;
 mod multipart;
 mod ndjson;
 mod ollama;
@@ -46,9 +53,11 @@ pub use continuation::stream_with_continuation;
 pub use cost::cost;
 pub use error::LlmError;
 pub use image::{IMAGE_MEDIA_TYPES, ImageInfo, ImagePart, image_info, image_tokens};
+pub use model_catalog::{FamilyDefaults, ModelCatalog, ModelFile, ModelFileKind, parse_alias};
+pub use model_facts::{Facts as ModelFacts, LongPromptPrices};
 pub use models::{
     ModelListing, ModelSettings, UNKNOWN_CONTEXT_WINDOW, UNKNOWN_MAX_OUTPUT_TOKENS, aliases,
-    find_models, known_models, resolve_model,
+    find_models, resolve_model,
 };
 pub use ndjson::LineDecoder;
 pub use ollama_models::{LocalModel, ollama_models};

@@ -1,18 +1,23 @@
 //! Model names as users write them (`sonnet`, `openai/gpt-4o`, `ollama/qwen2.5-coder`,
-//! `openrouter/anthropic/claude-sonnet-4-5`) resolved to the facts in `assets/models.toml`,
-//! merged with an optional user file. Unknown models get safe defaults and a warning.
+//! `openrouter/anthropic/claude-sonnet-4.5`) resolved to everything the program needs to
+//! know about the model: facts from litellm's table, settings from Aider's, each laid
+//! over by the user's files ([`ModelCatalog`]). A model no table knows gets its family's
+//! defaults (or small safe ones) and a warning.
 
-use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::LazyLock;
 
-use serde::Deserialize;
+use serde_json::{Map, Value};
 
 use super::error::LlmError;
-use super::service::{ProviderKind, Service, default_service, service};
+use super::extra_params;
+use super::model_catalog::{FactsFound, ModelCatalog, ModelFile, ModelFileKind, canonical_name};
+use super::model_facts::{Facts, LongPromptPrices};
+use super::model_names::{base_model, family_of_name, family_of_vendor, served, split_service};
+use super::model_tuning::{Tuning, UseTemperature, edit_format_name, merge_all_models};
+use super::service::{ProviderKind, Service, default_service};
 
 /// Everything the program needs to know about one model.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ModelSettings {
     /// The name as resolved (aliases expanded), e.g. `anthropic/claude-sonnet-4-5`.
     pub name: String,
@@ -20,20 +25,26 @@ pub struct ModelSettings {
     /// The name sent on the wire.
     pub api_model: String,
     pub context_window: u64,
+    /// The output limit sent with every request (Aider's `extra_params.max_tokens`
+    /// when a settings file gives one).
     pub max_output_tokens: u64,
     /// Dollars per million tokens.
     pub input_price: f64,
     pub output_price: f64,
     pub cache_read_price: f64,
     pub cache_write_price: f64,
+    /// Prices of a request whose prompt passes a threshold, when the model has them.
+    pub long_prompt_prices: Option<LongPromptPrices>,
     pub edit_format: String,
     pub weak_model: Option<String>,
     pub editor_model: Option<String>,
     pub editor_edit_format: Option<String>,
     /// Send Anthropic `cache_control` breakpoints.
     pub caching: bool,
-    pub reasoning: bool,
-    pub use_temperature: bool,
+    /// An OpenAI reasoning model: its output limit is `max_completion_tokens`.
+    pub openai_reasoning: bool,
+    /// The temperature sent; `None` sends none (models that refuse one).
+    pub temperature: Option<f32>,
     /// The service prefix (`openai`, `anthropic`, `ollama`, …) deciding base URL and key.
     pub service: String,
     /// A trailing assistant message is continued, so long replies can be resumed.
@@ -44,198 +55,381 @@ pub struct ModelSettings {
     pub accepts_images: bool,
     /// The model takes OpenAI's `reasoning_effort` (`low`, `medium`, `high`).
     pub accepts_reasoning_effort: bool,
+    /// Stream replies; false sends plain requests (Aider's `streaming: false`).
+    pub streaming: bool,
+    /// The closing reminder goes in a system message of its own, not the last user
+    /// message (Aider's `reminder: sys`).
+    pub reminder_as_system: bool,
+    /// The example exchanges go in the system prompt, not as turns.
+    pub examples_as_system: bool,
+    /// Text put before the system prompt (`Formatting re-enabled. ` for o-series models).
+    pub system_prompt_prefix: Option<String>,
+    /// The model takes a system prompt; false sends it as the first user message.
+    pub use_system_prompt: bool,
+    /// Ask the model to write whole changes, not placeholders (Aider's `lazy`).
+    pub lazy: bool,
+    /// Ask the model to keep to the request (Aider's `overeager`).
+    pub overeager: bool,
+    /// Aider's `extra_params` left for the request: body fields, `extra_headers`,
+    /// `extra_body`, Ollama's `num_ctx` (the output limit and temperature are above).
+    pub extra_params: Map<String, Value>,
 }
 
-/// One `[[model]]` entry; every fact is optional so user entries can override a few.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Entry {
-    name: String,
-    service: Option<String>,
-    api_model: Option<String>,
-    also: Option<Vec<String>>,
-    context_window: Option<u64>,
-    max_output_tokens: Option<u64>,
-    input_price: Option<f64>,
-    output_price: Option<f64>,
-    cache_read_price: Option<f64>,
-    cache_write_price: Option<f64>,
-    edit_format: Option<String>,
-    weak_model: Option<String>,
-    editor_model: Option<String>,
-    editor_edit_format: Option<String>,
-    caching: Option<bool>,
-    reasoning: Option<bool>,
-    use_temperature: Option<bool>,
-    assistant_prefill: Option<bool>,
-    reasoning_tag: Option<String>,
-    accepts_images: Option<bool>,
-    accepts_reasoning_effort: Option<bool>,
-}
-
-impl Entry {
-    /// Whether `id` names this entry. Versions may be written with dots or dashes
-    /// (OpenRouter's `claude-sonnet-4.5` is the table's `claude-sonnet-4-5`).
-    fn matches(&self, id: &str) -> bool {
-        let alike = |name: &str| name == id || name.replace('.', "-") == id.replace('.', "-");
-        alike(&self.name)
-            || self
-                .also
-                .as_ref()
-                .is_some_and(|also| also.iter().any(|name| alike(name)))
-    }
-
-    /// Sets every field `other` sets.
-    fn merge(&mut self, other: Entry) {
-        macro_rules! take {
-            ($($field:ident),*) => { $( if other.$field.is_some() { self.$field = other.$field; } )* };
+impl Default for ModelSettings {
+    fn default() -> Self {
+        ModelSettings {
+            name: String::new(),
+            provider: ProviderKind::default(),
+            api_model: String::new(),
+            context_window: 0,
+            max_output_tokens: 0,
+            input_price: 0.0,
+            output_price: 0.0,
+            cache_read_price: 0.0,
+            cache_write_price: 0.0,
+            long_prompt_prices: None,
+            edit_format: "diff".into(),
+            weak_model: None,
+            editor_model: None,
+            editor_edit_format: None,
+            caching: false,
+            openai_reasoning: false,
+            temperature: None,
+            service: String::new(),
+            assistant_prefill: false,
+            reasoning_tag: None,
+            accepts_images: false,
+            accepts_reasoning_effort: false,
+            streaming: true,
+            reminder_as_system: false,
+            examples_as_system: false,
+            system_prompt_prefix: None,
+            use_system_prompt: true,
+            lazy: false,
+            overeager: false,
+            extra_params: Map::new(),
         }
-        take!(
-            service,
-            api_model,
-            also,
-            context_window,
-            max_output_tokens,
-            input_price,
-            output_price,
-            cache_read_price,
-            cache_write_price,
-            edit_format,
-            weak_model,
-            editor_model,
-            editor_edit_format,
-            caching,
-            reasoning,
-            use_temperature,
-            assistant_prefill,
-            reasoning_tag,
-            accepts_images,
-            accepts_reasoning_effort
-        );
     }
 }
 
-/// The table file: aliases and model entries.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Table {
-    #[serde(default)]
-    aliases: BTreeMap<String, String>,
-    #[serde(default)]
-    model: Vec<Entry>,
+/// Context window assumed for a model of no known family.
+pub const UNKNOWN_CONTEXT_WINDOW: u64 = 32_768;
+/// Output limit assumed for a model of no known family.
+pub const UNKNOWN_MAX_OUTPUT_TOKENS: u64 = 4_096;
+
+/// Resolves a model name against the bundled tables, with `user_file` (a settings
+/// file: Aider's YAML, or aider-tui's TOML by its `.toml` ending) laid over them; the
+/// second value is a warning for a model no table knows.
+pub fn resolve_model(
+    name: &str,
+    user_file: Option<&Path>,
+) -> Result<(ModelSettings, Option<String>), LlmError> {
+    let files: Vec<ModelFile> = user_file
+        .map(|path| ModelFile {
+            path: path.to_path_buf(),
+            kind: ModelFileKind::Settings,
+            from_repository: false,
+            shown: path.display().to_string(),
+        })
+        .into_iter()
+        .collect();
+    ModelCatalog::load(&files, &[])?.resolve(name)
 }
 
-impl Table {
-    fn merge(&mut self, other: Table) {
-        self.aliases.extend(other.aliases);
-        for entry in other.model {
-            let existing = self.model.iter_mut().find(|known| {
-                known.name == entry.name
-                    && (entry.service.is_none() || known.service == entry.service)
-            });
-            match existing {
-                Some(known) => known.merge(entry),
-                None => self.model.push(entry),
+/// Every bundled alias with what it stands for.
+pub fn aliases() -> Vec<(String, String)> {
+    ModelCatalog::default().aliases().into_iter().collect()
+}
+
+/// How a name was taken apart.
+struct Named<'a> {
+    /// The name with aliases expanded.
+    name: &'a str,
+    service: &'static Service,
+    /// The part after the service prefix.
+    id: &'a str,
+    /// The family the defaults of an unknown model come from, if the name says one.
+    family: Option<&'static str>,
+}
+
+impl ModelCatalog {
+    /// Resolves `written` (alias, `service/` prefix, bare name); the second value is a
+    /// warning for models no table knows.
+    pub fn resolve(&self, written: &str) -> Result<(ModelSettings, Option<String>), LlmError> {
+        let invalid = |reason: &str| LlmError::InvalidModel {
+            name: written.to_string(),
+            reason: reason.to_string(),
+        };
+        let trimmed = written.trim();
+        if trimmed.is_empty() {
+            return Err(invalid(
+                "the name is empty; pass --model NAME (e.g. sonnet, gpt-4o, ollama/qwen2.5-coder)",
+            ));
+        }
+        let expanded = self.expand_alias(trimmed);
+        let named = self.name_parts(&expanded);
+        if named.id.is_empty() {
+            return Err(invalid("nothing follows the service prefix"));
+        }
+        let found = self.facts_for(named.name, named.service, named.id);
+        let tuning = self.tuning_of(&named, found.as_ref());
+        let mut settings = settings_of(&named, found.as_ref(), &tuning);
+        self.apply_params(&mut settings, &tuning)
+            .map_err(|reason| LlmError::Settings {
+                path: format!("the extra_params of {}", named.name),
+                reason,
+            })?;
+        let warning = match &found {
+            Some(found) if found.facts.has_limits_or_prices() => None,
+            _ => Some(self.unknown(&named, &mut settings)),
+        };
+        Ok((settings, warning))
+    }
+
+    /// The service a name goes to: its prefix's, else its bare table entry's, else the
+    /// one its family names, else OpenAI (the default for unprefixed names).
+    fn name_parts<'a>(&self, name: &'a str) -> Named<'a> {
+        let (explicit, id) = split_service(name);
+        let vendor = id
+            .split_once('/')
+            .and_then(|(vendor, _)| family_of_vendor(vendor));
+        let (service, family) = match explicit {
+            Some(service) => (service, Some(vendor.unwrap_or(service.prefix))),
+            None => match self
+                .bare_family(name)
+                .or_else(|| family_of_name(id).and_then(served))
+            {
+                Some(service) => (service, Some(service.prefix)),
+                None => (default_service(), None),
+            },
+        };
+        Named {
+            name,
+            service,
+            id,
+            family,
+        }
+    }
+
+    /// The model's own settings (by its name, `service/id`, or its bare id when the
+    /// facts are its own), else those of the model whose facts it borrowed, marked so.
+    fn tuning_of(&self, named: &Named<'_>, found: Option<&FactsFound>) -> Borrowed<Tuning> {
+        let qualified = format!("{}/{}", named.service.prefix, named.id);
+        if let Some(own) = self.tuning_for(&[named.name, &qualified]) {
+            return Borrowed::Own(own);
+        }
+        let borrowed = found.is_some_and(|found| found.borrowed);
+        if !named.id.contains('/')
+            && !borrowed
+            && let Some(own) = self.tuning_for(&[named.id])
+        {
+            return Borrowed::Own(own);
+        }
+        let Some(found) = found else {
+            return Borrowed::Own(Tuning::default());
+        };
+        let key_name = canonical_name(&found.key, &found.facts);
+        match self.tuning_for(&[&key_name, &found.key, base_model(&found.key)]) {
+            Some(theirs) if found.family.as_deref() == Some(named.service.prefix) && !borrowed => {
+                Borrowed::Own(theirs)
+            }
+            Some(theirs) => Borrowed::From(theirs),
+            None => Borrowed::Own(Tuning::default()),
+        }
+    }
+
+    /// Lays the `extra_params` (the model's and `aider/extra_params`'s) over `settings`:
+    /// `max_tokens` is the output limit, `temperature` the temperature, the rest is
+    /// sent as it is.
+    fn apply_params(
+        &self,
+        settings: &mut ModelSettings,
+        tuning: &Borrowed<Tuning>,
+    ) -> Result<(), String> {
+        let mut params = match tuning {
+            Borrowed::Own(tuning) => tuning.extra_params.clone().unwrap_or_default(),
+            // Another model's parameters were meant for its own service.
+            Borrowed::From(_) => Map::new(),
+        };
+        if let Some(all) = self.all_models_params() {
+            merge_all_models(&mut params, &all);
+        }
+        if let Some(limit) = params.get("max_tokens").and_then(Value::as_u64) {
+            params.remove("max_tokens");
+            settings.max_output_tokens = limit;
+        }
+        if let Some(temperature) = params.get("temperature").and_then(Value::as_f64) {
+            params.remove("temperature");
+            settings.temperature = Some(temperature as f32);
+        }
+        extra_params::headers(&params)?;
+        settings.extra_params = params;
+        Ok(())
+    }
+
+    /// Fills in an unknown model's limits from its family, and the warning that says so.
+    fn unknown(&self, named: &Named<'_>, settings: &mut ModelSettings) -> String {
+        let defaults = named.family.and_then(|family| {
+            self.family_defaults(family)
+                .map(|defaults| (family, defaults))
+        });
+        let name = named.name;
+        match defaults {
+            Some((family, defaults)) => {
+                settings.context_window = defaults.window;
+                if settings.max_output_tokens == 0 {
+                    settings.max_output_tokens = defaults.output;
+                }
+                format!(
+                    "unknown model {name}: using {family}'s defaults ({}-token context, {} output tokens: the middle of the {} {family} models litellm lists), no prices; describe it in .aider.model.metadata.json to change that",
+                    defaults.window, defaults.output, defaults.models
+                )
+            }
+            None => {
+                settings.context_window = UNKNOWN_CONTEXT_WINDOW;
+                if settings.max_output_tokens == 0 {
+                    settings.max_output_tokens = UNKNOWN_MAX_OUTPUT_TOKENS;
+                }
+                format!(
+                    "unknown model {name}: using safe defaults ({UNKNOWN_CONTEXT_WINDOW}-token context, {UNKNOWN_MAX_OUTPUT_TOKENS} output tokens, no prices); describe it in .aider.model.metadata.json to change that"
+                )
             }
         }
     }
-
-    /// The entry for `id`, preferring one on `service`.
-    fn find(&self, id: &str, service: Option<&Service>) -> Option<&Entry> {
-        let on_service = |entry: &&Entry| {
-            service.is_none_or(|service| {
-                entry
-                    .service
-                    .as_deref()
-                    .is_some_and(|name| same_service(name, service.prefix))
-            })
-        };
-        self.model
-            .iter()
-            .filter(|entry| entry.matches(id))
-            .find(on_service)
-            .or_else(|| self.model.iter().find(|entry| entry.matches(id)))
-    }
 }
 
-fn same_service(left: &str, right: &str) -> bool {
-    let family = |name: &str| {
-        if name == "ollama_chat" {
-            "ollama".to_string()
-        } else {
-            name.to_string()
+/// Settings found under the model's own name, or another model's it borrowed facts from.
+enum Borrowed<T> {
+    Own(T),
+    From(T),
+}
+
+impl<T> Borrowed<T> {
+    fn inner(&self) -> &T {
+        match self {
+            Borrowed::Own(inner) | Borrowed::From(inner) => inner,
         }
+    }
+}
+
+/// Everything but the `extra_params` and an unknown model's limits.
+fn settings_of(
+    named: &Named<'_>,
+    found: Option<&FactsFound>,
+    tuning: &Borrowed<Tuning>,
+) -> ModelSettings {
+    let service = named.service;
+    let empty = Facts::default();
+    let facts = found.map_or(&empty, |found| &found.facts);
+    let family = found.and_then(|found| found.family.as_deref());
+    // The model's own wire is kept: an Anthropic model reached through a router is not
+    // spoken to in Anthropic's format.
+    let kind_kept = family
+        .and_then(served)
+        .is_some_and(|own| own.kind == service.kind)
+        || found.is_none();
+    let openai_family = matches!(family, Some("openai" | "azure"))
+        || (found.is_none() && family_of_name(named.id) == Some("openai"));
+    let reasoning = facts.supports_reasoning.unwrap_or(false)
+        || (found.is_none() && openai_family && !named.id.starts_with("gpt-4"));
+    let anthropic = service.kind == ProviderKind::Anthropic;
+    let t = tuning.inner();
+    let window = facts.window().unwrap_or(0);
+    ModelSettings {
+        name: named.name.to_string(),
+        provider: service.kind,
+        api_model: named.id.to_string(),
+        context_window: window,
+        max_output_tokens: facts.output_limit().unwrap_or(0),
+        input_price: facts.input_price(),
+        output_price: facts.output_price(),
+        cache_read_price: facts.cache_read_price(),
+        cache_write_price: facts.cache_write_price(),
+        long_prompt_prices: facts.long_prompt_prices(),
+        edit_format: edit_format_of(t),
+        weak_model: helper(named, tuning, &t.weak_model_name),
+        editor_model: helper(named, tuning, &t.editor_model_name),
+        editor_edit_format: t
+            .editor_edit_format
+            .as_deref()
+            .and_then(edit_format_name)
+            .map(str::to_string),
+        caching: anthropic
+            && (t.cache_control.unwrap_or(false)
+                || facts.supports_prompt_caching.unwrap_or(found.is_none())),
+        openai_reasoning: reasoning && openai_family,
+        temperature: temperature(t.use_temperature, reasoning && openai_family),
+        service: service.prefix.to_string(),
+        assistant_prefill: kind_kept
+            && facts
+                .supports_assistant_prefill
+                .unwrap_or(found.is_none() && anthropic),
+        reasoning_tag: t.tag().map(str::to_string),
+        accepts_images: facts.supports_vision.unwrap_or(false),
+        // The parameter is OpenAI's; another wire would not understand it.
+        accepts_reasoning_effort: service.kind == ProviderKind::OpenAiCompatible
+            && t.accepts("reasoning_effort")
+                .unwrap_or(reasoning && (openai_family || named.name.starts_with("openrouter/"))),
+        streaming: t.streaming.unwrap_or(true),
+        reminder_as_system: t.reminder.as_deref() == Some("sys"),
+        examples_as_system: t.examples_as_sys_msg.unwrap_or(false),
+        system_prompt_prefix: t
+            .system_prompt_prefix
+            .clone()
+            .filter(|prefix| !prefix.is_empty()),
+        use_system_prompt: t
+            .use_system_prompt
+            .or(facts.supports_system_messages)
+            .unwrap_or(true),
+        lazy: t.lazy.unwrap_or(false),
+        overeager: t.overeager.unwrap_or(false),
+        extra_params: Map::new(),
+    }
+}
+
+/// The settings' edit format; an entry that names none takes Aider's default (`whole`),
+/// a model with no entry at all `diff`, which today's models write best.
+fn edit_format_of(tuning: &Tuning) -> String {
+    let format = match tuning.edit_format.as_deref() {
+        Some(format) => edit_format_name(format),
+        None if *tuning != Tuning::default() => Some("whole"),
+        None => None,
     };
-    family(left) == family(right)
+    format.unwrap_or("diff").to_string()
 }
 
-static BUILT_IN: LazyLock<Result<Table, String>> = LazyLock::new(|| {
-    toml::from_str(include_str!("../../assets/models.toml")).map_err(|error| error.to_string())
-});
-
-/// Context window assumed for a model the table does not know.
-pub const UNKNOWN_CONTEXT_WINDOW: u64 = 32_768;
-/// Output limit assumed for a model the table does not know.
-pub const UNKNOWN_MAX_OUTPUT_TOKENS: u64 = 4_096;
-
-/// Resolves a model name (alias, `service/` prefix, bare name) against the built-in table
-/// merged with `user_table`; the second value is a warning for models the table does not know.
-pub fn resolve_model(
-    name: &str,
-    user_table: Option<&Path>,
-) -> Result<(ModelSettings, Option<String>), LlmError> {
-    let mut table = BUILT_IN.clone().map_err(|reason| LlmError::Settings {
-        path: "built-in assets/models.toml".into(),
-        reason,
-    })?;
-    if let Some(path) = user_table {
-        table.merge(read_user_table(path)?);
-    }
-    resolve_in(&table, name)
-}
-
-fn read_user_table(path: &Path) -> Result<Table, LlmError> {
-    let settings_error = |reason: String| LlmError::Settings {
-        path: path.display().to_string(),
-        reason,
-    };
-    let text = std::fs::read_to_string(path).map_err(|error| settings_error(error.to_string()))?;
-    toml::from_str(&text)
-        .map_err(|error| settings_error(error.to_string().lines().next().unwrap_or("").to_string()))
-}
-
-/// Every alias with what it stands for (for `/models` listings and help).
-pub fn aliases() -> Vec<(String, String)> {
-    match &*BUILT_IN {
-        Ok(table) => table
-            .aliases
-            .iter()
-            .map(|(alias, name)| (alias.clone(), name.clone()))
-            .collect(),
-        Err(_) => Vec::new(),
+/// Aider's `use_temperature`; unset, OpenAI's reasoning models get none and others 0.
+fn temperature(setting: Option<UseTemperature>, refuses: bool) -> Option<f32> {
+    match setting {
+        Some(UseTemperature::Switch(false)) => None,
+        Some(UseTemperature::Switch(true)) => Some(0.0),
+        Some(UseTemperature::Value(value)) => Some(value as f32),
+        None if refuses => None,
+        None => Some(0.0),
     }
 }
 
-/// Every model name in the built-in table, with its service prefix.
-pub fn known_models() -> Vec<String> {
-    match &*BUILT_IN {
-        Ok(table) => table
-            .model
-            .iter()
-            .map(|entry| {
-                format!(
-                    "{}/{}",
-                    entry.service.as_deref().unwrap_or("openai"),
-                    entry.name
-                )
-            })
-            .collect(),
-        Err(_) => Vec::new(),
+/// A helper model (weak or editor) as named by the settings. Settings borrowed from a
+/// model of another service name helpers of that service: reached through this one
+/// (a router), they must go through it too.
+fn helper(named: &Named<'_>, tuning: &Borrowed<Tuning>, name: &Option<String>) -> Option<String> {
+    let name = name.as_ref()?;
+    match tuning {
+        Borrowed::Own(_) => Some(name.clone()),
+        Borrowed::From(_) => {
+            let (_, bare) = split_service(name);
+            let vendor = named
+                .id
+                .rfind('/')
+                .map(|slash| &named.id[..=slash])
+                .unwrap_or("");
+            Some(format!("{}/{vendor}{bare}", named.service.prefix))
+        }
     }
 }
 
-/// One model of the table, as a `/models` listing shows it.
-#[derive(Debug, Clone, PartialEq)]
+/// One model of the tables, as a `/models` listing shows it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ModelListing {
     /// `service/name`, e.g. `anthropic/claude-sonnet-4-5`.
     pub name: String,
@@ -251,187 +445,57 @@ pub struct ModelListing {
     pub accepts_images: bool,
 }
 
-/// The table's models (built-in merged with `user_table`) whose name, other names or
+/// The served models of the bundled tables merged with `user_file` whose name or
 /// aliases contain `word`, case-insensitively; an empty word lists them all. Sorted by name.
-pub fn find_models(word: &str, user_table: Option<&Path>) -> Result<Vec<ModelListing>, LlmError> {
-    let mut table = BUILT_IN.clone().map_err(|reason| LlmError::Settings {
-        path: "built-in assets/models.toml".into(),
-        reason,
-    })?;
-    if let Some(path) = user_table {
-        table.merge(read_user_table(path)?);
-    }
-    let word = word.trim().to_lowercase();
-    let mut found: Vec<ModelListing> = table
-        .model
-        .iter()
-        .filter_map(|entry| {
-            let name = format!(
-                "{}/{}",
-                entry.service.as_deref().unwrap_or("openai"),
-                entry.name
-            );
-            let aliases: Vec<String> = table
-                .aliases
-                .iter()
-                .filter(|(_, target)| **target == name)
-                .map(|(alias, _)| alias.clone())
-                .collect();
-            let mut names = std::iter::once(&name)
-                .chain(entry.also.iter().flatten())
-                .chain(&aliases);
-            names
-                .any(|candidate| candidate.to_lowercase().contains(&word))
-                .then(|| ModelListing {
-                    context_window: entry.context_window.unwrap_or(UNKNOWN_CONTEXT_WINDOW),
-                    max_output_tokens: entry.max_output_tokens.unwrap_or(UNKNOWN_MAX_OUTPUT_TOKENS),
-                    input_price: entry.input_price.unwrap_or(0.0),
-                    output_price: entry.output_price.unwrap_or(0.0),
-                    cache_read_price: entry.cache_read_price.unwrap_or(0.0),
-                    cache_write_price: entry.cache_write_price.unwrap_or(0.0),
-                    accepts_images: entry.accepts_images.unwrap_or(false),
-                    aliases: aliases.clone(),
-                    name: name.clone(),
-                })
+pub fn find_models(word: &str, user_file: Option<&Path>) -> Result<Vec<ModelListing>, LlmError> {
+    let files: Vec<ModelFile> = user_file
+        .map(|path| ModelFile {
+            path: path.to_path_buf(),
+            kind: ModelFileKind::Settings,
+            from_repository: false,
+            shown: path.display().to_string(),
         })
+        .into_iter()
         .collect();
-    found.sort_by(|left, right| left.name.cmp(&right.name));
-    Ok(found)
+    Ok(ModelCatalog::load(&files, &[])?.find(word))
 }
 
-fn resolve_in(table: &Table, written: &str) -> Result<(ModelSettings, Option<String>), LlmError> {
-    let invalid = |reason: &str| LlmError::InvalidModel {
-        name: written.to_string(),
-        reason: reason.to_string(),
-    };
-    let mut name = written.trim().to_string();
-    if name.is_empty() {
-        return Err(invalid(
-            "the name is empty; pass --model NAME (e.g. sonnet, gpt-4o, ollama/qwen2.5-coder)",
-        ));
-    }
-    // Aliases may point at other aliases; a few steps are plenty and stop cycles.
-    for _ in 0..4 {
-        match table.aliases.get(&name) {
-            Some(target) => name = target.clone(),
-            None => break,
-        }
-    }
-    let (explicit, id) = match name.split_once('/') {
-        Some((prefix, rest)) => match service(prefix) {
-            Some(found) => (Some(found), rest.to_string()),
-            None => (None, name.clone()),
-        },
-        None => (None, name.clone()),
-    };
-    if id.is_empty() {
-        return Err(invalid("nothing follows the service prefix"));
-    }
-    let entry = table.find(&id, explicit).or_else(|| {
-        // `openrouter/anthropic/claude-…` or `ollama/qwen2.5-coder:32b`: borrow the facts of the base model.
-        let base = id.rsplit('/').next().unwrap_or(&id);
-        let base = base.split(':').next().unwrap_or(base);
-        table.find(base, explicit)
-    });
-    let entry_service = entry
-        .and_then(|entry| entry.service.as_deref())
-        .and_then(service);
-    let chosen = explicit
-        .or(entry_service)
-        .unwrap_or_else(|| infer_service(&id));
-    let Some(entry) = entry else {
-        return Ok((unknown(&name, &id, chosen), Some(unknown_warning(&name))));
-    };
-    let same = entry_service.is_some_and(|known| same_service(known.prefix, chosen.prefix));
-    let api_model = match (&entry.api_model, same && entry.matches(&id)) {
-        (Some(api_model), true) if entry.name == id => api_model.clone(),
-        _ => id.clone(),
-    };
-    // Helpers named by the table live on the entry's service; reached through another
-    // service (a router or proxy) they must go through that same service.
-    let vendor = id.rfind('/').map(|slash| &id[..=slash]).unwrap_or("");
-    let helper = |helper: &Option<String>| {
-        helper.as_ref().map(|helper| {
-            if same {
-                helper.clone()
-            } else {
-                format!("{}/{vendor}{helper}", chosen.prefix)
+impl ModelCatalog {
+    /// The served models whose name or aliases contain `word`, case-insensitively (all
+    /// for an empty word), sorted by name.
+    pub fn find(&self, word: &str) -> Vec<ModelListing> {
+        let word = word.trim().to_lowercase();
+        let mut aliases_of: std::collections::HashMap<String, Vec<String>> =
+            std::collections::HashMap::new();
+        for (alias, _) in self.aliases() {
+            if let Ok((settings, _)) = self.resolve(&alias) {
+                aliases_of
+                    .entry(format!("{}/{}", settings.service, settings.api_model))
+                    .or_default()
+                    .push(alias);
             }
-        })
-    };
-    let kind_kept = entry_service.is_some_and(|known| known.kind == chosen.kind);
-    let settings = ModelSettings {
-        name: name.clone(),
-        provider: chosen.kind,
-        api_model,
-        context_window: entry.context_window.unwrap_or(UNKNOWN_CONTEXT_WINDOW),
-        max_output_tokens: entry.max_output_tokens.unwrap_or(UNKNOWN_MAX_OUTPUT_TOKENS),
-        input_price: entry.input_price.unwrap_or(0.0),
-        output_price: entry.output_price.unwrap_or(0.0),
-        cache_read_price: entry.cache_read_price.unwrap_or(0.0),
-        cache_write_price: entry.cache_write_price.unwrap_or(0.0),
-        edit_format: entry.edit_format.clone().unwrap_or_else(|| "diff".into()),
-        weak_model: helper(&entry.weak_model),
-        editor_model: helper(&entry.editor_model),
-        editor_edit_format: entry.editor_edit_format.clone(),
-        caching: entry.caching.unwrap_or(false) && chosen.kind == ProviderKind::Anthropic,
-        reasoning: entry.reasoning.unwrap_or(false),
-        use_temperature: entry.use_temperature.unwrap_or(true),
-        service: chosen.prefix.to_string(),
-        assistant_prefill: entry.assistant_prefill.unwrap_or(false) && kind_kept,
-        reasoning_tag: entry.reasoning_tag.clone(),
-        accepts_images: entry.accepts_images.unwrap_or(false),
-        // The parameter is OpenAI's; another wire would not understand it.
-        accepts_reasoning_effort: entry.accepts_reasoning_effort.unwrap_or(false)
-            && chosen.kind == ProviderKind::OpenAiCompatible,
-    };
-    Ok((settings, None))
-}
-
-/// The service an unprefixed, unknown name most likely belongs to.
-fn infer_service(id: &str) -> &'static Service {
-    let guess = if id.starts_with("claude") {
-        "anthropic"
-    } else if id.starts_with("deepseek") {
-        "deepseek"
-    } else if id.starts_with("gemini") {
-        "gemini"
-    } else if id.starts_with("grok") {
-        "xai"
-    } else if id.starts_with("mistral") || id.starts_with("codestral") {
-        "mistral"
-    } else {
-        "openai"
-    };
-    service(guess).unwrap_or_else(default_service)
-}
-
-fn unknown(name: &str, id: &str, chosen: &Service) -> ModelSettings {
-    // OpenAI's reasoning families reject temperature.
-    let reasoning = ["o1", "o3", "o4", "gpt-5"]
-        .iter()
-        .any(|family| id.starts_with(family));
-    let anthropic = chosen.kind == ProviderKind::Anthropic;
-    ModelSettings {
-        name: name.to_string(),
-        provider: chosen.kind,
-        api_model: id.to_string(),
-        context_window: UNKNOWN_CONTEXT_WINDOW,
-        max_output_tokens: UNKNOWN_MAX_OUTPUT_TOKENS,
-        edit_format: "diff".into(),
-        caching: anthropic,
-        reasoning,
-        use_temperature: !reasoning,
-        service: chosen.prefix.to_string(),
-        assistant_prefill: anthropic,
-        ..ModelSettings::default()
+        }
+        self.served_entries()
+            .into_iter()
+            .filter_map(|(name, facts)| {
+                let aliases = aliases_of.get(&name).cloned().unwrap_or_default();
+                let matches = std::iter::once(&name)
+                    .chain(&aliases)
+                    .any(|candidate| candidate.to_lowercase().contains(&word));
+                matches.then(|| ModelListing {
+                    context_window: facts.window().unwrap_or(0),
+                    max_output_tokens: facts.output_limit().unwrap_or(0),
+                    input_price: facts.input_price(),
+                    output_price: facts.output_price(),
+                    cache_read_price: facts.cache_read_price(),
+                    cache_write_price: facts.cache_write_price(),
+                    accepts_images: facts.supports_vision.unwrap_or(false),
+                    aliases,
+                    name,
+                })
+            })
+            .collect()
     }
-}
-
-fn unknown_warning(name: &str) -> String {
-    format!(
-        "unknown model {name}: using safe defaults ({UNKNOWN_CONTEXT_WINDOW}-token context, {UNKNOWN_MAX_OUTPUT_TOKENS} output tokens, no prices); describe it in a model settings file to change that"
-    )
 }
 
 #[cfg(test)]
@@ -442,40 +506,46 @@ mod tests {
         resolve_model(name, None).unwrap()
     }
 
-    #[test]
-    fn built_in_table_parses_and_helpers_resolve_to_known_models() {
-        let table = BUILT_IN.clone().unwrap();
-        assert!(table.model.len() > 20);
-        for entry in &table.model {
-            assert!(
-                entry.service.as_deref().and_then(service).is_some(),
-                "{} has an unknown service",
-                entry.name
-            );
-            // The edit formats the edit module parses.
-            let formats = ["diff", "whole", "diff-fenced", "udiff"];
-            for format in [&entry.edit_format, &entry.editor_edit_format]
-                .into_iter()
-                .flatten()
-            {
-                assert!(
-                    formats.contains(&format.as_str()),
-                    "{}: edit format {format}",
-                    entry.name
-                );
-            }
-            for helper in [&entry.weak_model, &entry.editor_model]
-                .into_iter()
-                .flatten()
-            {
-                let (_, warning) = resolve(helper);
-                assert!(
-                    warning.is_none(),
-                    "{}: helper {helper} is unknown",
-                    entry.name
-                );
-            }
+    fn write(directory: &Path, name: &str, text: &str) -> ModelFile {
+        let path = directory.join(name);
+        std::fs::write(&path, text).unwrap();
+        let kind = if name.ends_with(".json") {
+            ModelFileKind::Metadata
+        } else {
+            ModelFileKind::Settings
+        };
+        ModelFile {
+            path,
+            kind,
+            from_repository: false,
+            shown: name.to_string(),
         }
+    }
+
+    #[test]
+    fn aliases_prefixes_and_bare_names() {
+        let (sonnet, warning) = resolve("sonnet");
+        assert!(warning.is_none());
+        assert_eq!(sonnet.provider, ProviderKind::Anthropic);
+        assert_eq!(sonnet.api_model, "claude-sonnet-4-5");
+        assert_eq!(sonnet.name, "anthropic/claude-sonnet-4-5");
+        assert!(sonnet.caching);
+        assert_eq!(sonnet.weak_model.as_deref(), Some("claude-haiku-4-5"));
+        let (four_o, _) = resolve("4o");
+        assert_eq!(
+            (four_o.service.as_str(), four_o.api_model.as_str()),
+            ("openai", "gpt-4o")
+        );
+        assert_eq!(resolve("gpt-4o").0.context_window, 128_000);
+        let (deepseek, _) = resolve("deepseek");
+        assert_eq!(
+            (deepseek.service.as_str(), deepseek.api_model.as_str()),
+            ("deepseek", "deepseek-chat")
+        );
+        let (dated, warning) = resolve("claude-sonnet-4-5-20250929");
+        assert!(warning.is_none());
+        assert_eq!(dated.api_model, "claude-sonnet-4-5-20250929");
+        assert_eq!(dated.provider, ProviderKind::Anthropic);
         for (alias, _) in aliases() {
             assert!(
                 resolve(&alias).1.is_none(),
@@ -485,84 +555,76 @@ mod tests {
     }
 
     #[test]
-    fn aliases_and_prefixes() {
-        let (sonnet, warning) = resolve("sonnet");
-        assert!(warning.is_none());
-        assert_eq!(sonnet.provider, ProviderKind::Anthropic);
-        assert_eq!(sonnet.api_model, "claude-sonnet-4-5");
-        assert_eq!(sonnet.name, "anthropic/claude-sonnet-4-5");
-        assert!(sonnet.caching);
-        assert_eq!(sonnet.weak_model.as_deref(), Some("claude-haiku-4-5"));
-
-        let (four_o, _) = resolve("4o");
-        assert_eq!(four_o.service, "openai");
-        assert_eq!(four_o.api_model, "gpt-4o");
-        let (bare, _) = resolve("gpt-4o");
-        assert_eq!(bare.context_window, 128_000);
-        let (deepseek, _) = resolve("deepseek");
-        assert_eq!(deepseek.service, "deepseek");
-        assert_eq!(deepseek.api_model, "deepseek-chat");
-        let (haiku, _) = resolve("haiku");
-        assert_eq!(haiku.provider, ProviderKind::Anthropic);
-        let (dated, warning) = resolve("claude-sonnet-4-5-20250929");
-        assert!(warning.is_none());
-        assert_eq!(dated.api_model, "claude-sonnet-4-5-20250929");
-        assert_eq!(dated.provider, ProviderKind::Anthropic);
-    }
-
-    #[test]
-    fn versions_with_dots_find_the_same_facts_and_keep_their_spelling() {
-        let (dotted, warning) = resolve("openrouter/anthropic/claude-sonnet-4.5");
+    fn routers_borrow_the_vendors_facts_but_keep_their_wire_and_names() {
+        let (routed, warning) = resolve("openrouter/anthropic/claude-sonnet-4.5");
         assert!(warning.is_none(), "{warning:?}");
-        assert_eq!(dotted.api_model, "anthropic/claude-sonnet-4.5");
-        assert_eq!(dotted.context_window, 200_000);
-    }
-
-    #[test]
-    fn routers_borrow_facts_but_keep_their_wire_and_names() {
-        let (routed, warning) = resolve("openrouter/anthropic/claude-sonnet-4-5");
-        assert!(warning.is_none());
         assert_eq!(routed.provider, ProviderKind::OpenAiCompatible);
         assert_eq!(routed.service, "openrouter");
-        assert_eq!(routed.api_model, "anthropic/claude-sonnet-4-5");
+        assert_eq!(routed.api_model, "anthropic/claude-sonnet-4.5");
         assert_eq!(routed.context_window, 200_000);
-        assert!(!routed.caching);
+        assert!(!routed.caching && !routed.assistant_prefill);
         assert_eq!(
             routed.weak_model.as_deref(),
             Some("openrouter/anthropic/claude-haiku-4-5")
         );
-
         let (tagged, warning) = resolve("ollama/qwen2.5-coder:32b");
         assert!(warning.is_none());
-        assert_eq!(tagged.api_model, "qwen2.5-coder:32b");
-        assert_eq!(tagged.service, "ollama");
+        assert_eq!(
+            (tagged.api_model.as_str(), tagged.service.as_str()),
+            ("qwen2.5-coder:32b", "ollama")
+        );
         assert_eq!(tagged.input_price, 0.0);
+        // Borrowed facts come from a priced listing, not a local model's.
+        let (coder, warning) = resolve("openrouter/qwen/qwen3-coder");
+        assert!(warning.is_none());
+        assert!(coder.input_price > 0.0, "{coder:?}");
     }
 
     #[test]
-    fn reasoning_models_take_no_temperature() {
+    fn openai_reasoning_models_take_no_temperature_and_take_an_effort() {
         let (o3_mini, _) = resolve("o3-mini");
-        assert!(o3_mini.reasoning);
-        assert!(!o3_mini.use_temperature);
+        assert!(o3_mini.openai_reasoning && o3_mini.accepts_reasoning_effort);
+        assert_eq!(o3_mini.temperature, None);
         let (unknown_o, warning) = resolve("o3-pro-2099");
         assert!(warning.is_some());
-        assert!(!unknown_o.use_temperature);
+        assert_eq!(unknown_o.temperature, None);
+        assert_eq!(resolve("gpt-4o").0.temperature, Some(0.0));
+        // The OpenAI parameter is not sent through another wire.
+        assert!(!resolve("sonnet").0.accepts_reasoning_effort);
+        assert!(
+            resolve("openrouter/openai/o3-mini")
+                .0
+                .accepts_reasoning_effort
+        );
     }
 
     #[test]
-    fn unknown_models_get_defaults_and_a_warning() {
-        let (settings, warning) = resolve("my-local-model");
+    fn unknown_models_get_their_familys_defaults_and_a_warning() {
+        let (opus, warning) = resolve("claude-opus-4-9");
         let warning = warning.unwrap();
-        assert!(warning.contains("my-local-model"));
+        assert!(
+            warning.contains("claude-opus-4-9") && warning.contains("anthropic's defaults"),
+            "{warning}"
+        );
         assert!(!warning.contains('\n'));
+        assert_eq!(opus.provider, ProviderKind::Anthropic);
+        assert!(
+            opus.context_window >= 200_000 && opus.max_output_tokens >= 32_000,
+            "{opus:?}"
+        );
+        assert!(opus.caching);
+        let (six, warning) = resolve("gpt-6");
+        assert!(warning.unwrap().contains("openai's defaults"));
+        assert!(six.context_window > UNKNOWN_CONTEXT_WINDOW);
+        let (local, warning) = resolve("ollama/some-new-model");
+        assert!(warning.unwrap().contains("ollama's defaults"));
+        assert_eq!(local.service, "ollama");
+        // No family: small safe defaults.
+        let (settings, warning) = resolve("my-local-model");
+        assert!(warning.unwrap().contains("safe defaults"));
         assert_eq!(settings.context_window, UNKNOWN_CONTEXT_WINDOW);
+        assert_eq!(settings.max_output_tokens, UNKNOWN_MAX_OUTPUT_TOKENS);
         assert_eq!(settings.provider, ProviderKind::OpenAiCompatible);
-        let (claude, _) = resolve("claude-9-experimental");
-        assert_eq!(claude.provider, ProviderKind::Anthropic);
-        assert!(claude.caching);
-        let (prefixed, warning) = resolve("ollama/some-new-model");
-        assert!(warning.is_some());
-        assert_eq!(prefixed.service, "ollama");
         assert!(matches!(
             resolve_model("  ", None),
             Err(LlmError::InvalidModel { .. })
@@ -574,57 +636,77 @@ mod tests {
     }
 
     #[test]
-    fn image_and_effort_capabilities_come_from_the_table() {
-        for (model, images, effort) in [
-            ("gpt-4o", true, false),
-            ("gpt-4.1-mini", true, false),
-            ("o3-mini", false, true),
-            ("o4-mini", true, true),
-            ("gpt-5", true, true),
-            ("sonnet", true, false),
-            ("claude-3-5-haiku-20241022", true, false),
-            ("gemini", true, true),
-            ("deepseek", false, false),
-            ("ollama/qwen2.5-coder", false, false),
-            ("my-local-model", false, false),
-        ] {
-            let (settings, _) = resolve(model);
-            assert_eq!(settings.accepts_images, images, "{model} images");
-            assert_eq!(settings.accepts_reasoning_effort, effort, "{model} effort");
-        }
-        // The OpenAI parameter is not sent through another wire.
-        let (routed, _) = resolve("openrouter/openai/o3-mini");
-        assert!(routed.accepts_reasoning_effort);
+    fn aiders_settings_shape_the_request() {
+        let directory = tempfile::tempdir().unwrap();
+        let settings = write(
+            directory.path(),
+            ".aider.model.settings.yml",
+            "- name: gpt-4o\n  use_temperature: 0.7\n  reminder: sys\n  examples_as_sys_msg: true\n  streaming: false\n  use_system_prompt: false\n  system_prompt_prefix: 'Formatting re-enabled. '\n  lazy: true\n  overeager: true\n  extra_params:\n    max_tokens: 1234\n    top_p: 0.5\n    extra_headers: {x-trace: abc}\n- name: aider/extra_params\n  extra_params:\n    extra_body: {user: me}\n",
+        );
+        let catalog = ModelCatalog::load(&[settings], &[]).unwrap();
+        let (gpt, _) = catalog.resolve("gpt-4o").unwrap();
+        assert_eq!(gpt.temperature, Some(0.7));
+        assert_eq!(gpt.max_output_tokens, 1234);
+        assert!(gpt.reminder_as_system && gpt.examples_as_system && !gpt.streaming);
+        assert!(!gpt.use_system_prompt && gpt.lazy && gpt.overeager);
+        assert_eq!(
+            gpt.system_prompt_prefix.as_deref(),
+            Some("Formatting re-enabled. ")
+        );
+        assert_eq!(
+            serde_json::Value::Object(gpt.extra_params.clone()),
+            serde_json::json!({"top_p": 0.5, "extra_headers": {"x-trace": "abc"}, "extra_body": {"user": "me"}})
+        );
+        // Fields the file leaves out keep the bundled values.
+        assert_eq!(gpt.weak_model.as_deref(), Some("gpt-4o-mini"));
+        assert_eq!(gpt.context_window, 128_000);
+        // The all-models entry reaches every model.
+        let (sonnet, _) = catalog.resolve("sonnet").unwrap();
+        assert_eq!(
+            sonnet.extra_params["extra_body"],
+            serde_json::json!({"user": "me"})
+        );
     }
 
     #[test]
-    fn listings_match_names_other_names_and_aliases() {
-        let sonnet = find_models("SONNET", None).unwrap();
+    fn metadata_files_and_aliases_change_the_facts() {
+        let directory = tempfile::tempdir().unwrap();
+        let home = write(
+            directory.path(),
+            "home.json",
+            "{\"openai/gpt-4o\": {\"max_input_tokens\": 50000, \"input_cost_per_token\": 0.00001}}",
+        );
+        let here = write(
+            directory.path(),
+            "here.json",
+            "{\n // mine\n \"gpt-4o\": {\"max_input_tokens\": 60000, \"litellm_provider\": \"openai\"},\n \"ollama/my-model\": {\"max_input_tokens\": 65536, \"max_output_tokens\": 2048},\n}",
+        );
+        let catalog = ModelCatalog::load(&[home, here], &["mine:ollama/my-model".into()]).unwrap();
+        let (gpt, _) = catalog.resolve("openai/gpt-4o").unwrap();
+        assert_eq!(gpt.context_window, 60000, "the later file wins");
         assert!(
-            sonnet
+            (gpt.input_price - 10.0).abs() < 1e-9,
+            "the earlier file's other fields stay"
+        );
+        assert_eq!(
+            gpt.max_output_tokens, 16_384,
+            "the table's other fields stay"
+        );
+        let (mine, warning) = catalog.resolve("mine").unwrap();
+        assert!(warning.is_none());
+        assert_eq!((mine.context_window, mine.max_output_tokens), (65536, 2048));
+        assert!(
+            catalog
+                .find("my-model")
                 .iter()
-                .any(|model| model.name == "anthropic/claude-sonnet-4-5"
-                    && model.aliases == ["sonnet"]
-                    && model.context_window == 200_000
-                    && model.input_price == 3.0
-                    && model.output_price == 15.0)
+                .any(|model| model.name == "ollama/my-model" && model.aliases == ["mine"])
         );
-        assert!(sonnet.iter().all(|model| model.name.contains("sonnet")));
-        let dated = find_models("2024-08-06", None).unwrap();
-        assert_eq!(dated.len(), 1);
-        assert_eq!(dated[0].name, "openai/gpt-4o");
-        let all = find_models("", None).unwrap();
-        assert_eq!(all.len(), BUILT_IN.clone().unwrap().model.len());
-        assert!(all.windows(2).all(|pair| pair[0].name <= pair[1].name));
-        assert!(
-            find_models("no-such-model-anywhere", None)
-                .unwrap()
-                .is_empty()
-        );
+        let error = ModelCatalog::load(&[], &["nocolon".into()]).unwrap_err();
+        assert!(error.to_string().contains("ALIAS:MODEL"));
     }
 
     #[test]
-    fn user_file_overrides_fields_and_adds_models() {
+    fn the_toml_form_still_works() {
         let directory = tempfile::tempdir().unwrap();
         let path = directory.path().join("models.toml");
         std::fs::write(
@@ -636,16 +718,49 @@ mod tests {
         assert_eq!(gpt.context_window, 1000);
         assert_eq!(
             gpt.output_price, 10.0,
-            "fields the user file leaves out keep their value"
+            "fields the file leaves out keep their value"
         );
         let (mine, warning) = resolve_model("mine", Some(&path)).unwrap();
         assert!(warning.is_none());
-        assert_eq!(mine.context_window, 65536);
-        assert_eq!(mine.edit_format, "whole");
-
+        assert_eq!(
+            (mine.context_window, mine.edit_format.as_str()),
+            (65536, "whole")
+        );
         std::fs::write(&path, "[[model]]\nname = \"x\"\nbogus = 1\n").unwrap();
         let error = resolve_model("gpt-4o", Some(&path)).unwrap_err();
         assert!(matches!(error, LlmError::Settings { .. }));
         assert!(!error.to_string().contains('\n'));
+    }
+
+    #[test]
+    fn listings_match_names_and_aliases() {
+        let sonnet = find_models("SONNET", None).unwrap();
+        assert!(
+            sonnet
+                .iter()
+                .any(|model| model.name == "anthropic/claude-sonnet-4-5"
+                    && model.aliases == ["sonnet"]
+                    && model.context_window == 200_000
+                    && model.input_price == 3.0
+                    && model.output_price == 15.0)
+        );
+        assert!(
+            sonnet
+                .iter()
+                .all(|model| model.name.to_lowercase().contains("sonnet")
+                    || !model.aliases.is_empty())
+        );
+        let all = find_models("", None).unwrap();
+        assert!(all.len() > 300, "{}", all.len());
+        assert!(all.windows(2).all(|pair| pair[0].name < pair[1].name));
+        assert!(
+            all.iter()
+                .all(|model| split_service(&model.name).0.is_some())
+        );
+        assert!(
+            find_models("no-such-model-anywhere", None)
+                .unwrap()
+                .is_empty()
+        );
     }
 }

@@ -12,8 +12,9 @@ use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 use super::error::LlmError;
+use super::extra_params;
 use super::models::ModelSettings;
-use super::ollama_context::ContextSize;
+use super::ollama_context::{Choice, ContextSize, TooLarge};
 use super::ollama_show::show_context_length;
 use super::provider::{ChatRequest, Provider, StopReason, StreamEvent, Usage};
 use super::reasoning_tag::ReasoningTagSplitter;
@@ -68,8 +69,21 @@ impl Provider for OllamaProvider {
         let prepared = async move {
             let prompt = prompt_tokens(&request);
             let output = request.max_tokens.unwrap_or(settings.max_output_tokens);
-            let limit = model_limit(&endpoint, &settings, &context).await;
-            let choice = context.lock().await.size.choose(prompt, output, limit);
+            let choice = match extra_params::num_ctx(&settings.extra_params) {
+                // The settings fix the size (Aider's `extra_params.num_ctx`): it is kept.
+                Some(fixed) if prompt > fixed => Err(TooLarge {
+                    prompt_tokens: prompt,
+                    model_limit: fixed,
+                }),
+                Some(fixed) => Ok(Choice {
+                    num_ctx: fixed,
+                    raised_from: None,
+                }),
+                None => {
+                    let limit = model_limit(&endpoint, &settings, &context).await;
+                    context.lock().await.size.choose(prompt, output, limit)
+                }
+            };
             let choice = match choice {
                 Ok(choice) => choice,
                 Err(too_large) => {
@@ -171,19 +185,33 @@ pub fn request_body(
         }
         messages.push(entry);
     }
+    if let Some(closing) = &request.closing_system {
+        let prefill = request
+            .messages
+            .last()
+            .is_some_and(|message| message.role.name() == "assistant");
+        let at = messages.len() - usize::from(prefill);
+        messages.insert(at, json!({"role": "system", "content": closing}));
+    }
     let mut options = json!({
         "num_ctx": num_ctx,
         "num_predict": request.max_tokens.unwrap_or(settings.max_output_tokens),
     });
-    if settings.use_temperature {
-        options["temperature"] = json!(request.temperature.unwrap_or(0.0));
+    // A model that refuses a temperature gets none, whatever the request asks.
+    if let Some(temperature) = settings
+        .temperature
+        .map(|default| request.temperature.unwrap_or(default))
+    {
+        options["temperature"] = json!(temperature);
     }
-    json!({
+    let mut body = json!({
         "model": settings.api_model,
         "messages": messages,
         "stream": streaming,
         "options": options,
-    })
+    });
+    extra_params::apply_to_ollama(&mut body, &settings.extra_params);
+    body
 }
 
 /// A `done_reason` as a [`StopReason`].

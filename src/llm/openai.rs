@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use crate::conversation::Role;
 
 use super::error::LlmError;
+use super::extra_params;
 use super::models::ModelSettings;
 use super::provider::{ChatMessage, ChatRequest, Provider, StopReason, StreamEvent, Usage};
 use super::reasoning_tag::ReasoningTagSplitter;
@@ -74,6 +75,14 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
         }
         messages.push(entry);
     }
+    if let Some(closing) = &request.closing_system {
+        let prefill = request
+            .messages
+            .last()
+            .is_some_and(|message| message.role == Role::Assistant);
+        let at = messages.len() - usize::from(prefill);
+        messages.insert(at, json!({"role": "system", "content": closing}));
+    }
     let mut body = json!({
         "model": settings.api_model,
         "messages": messages,
@@ -82,8 +91,12 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
     if streaming {
         body["stream_options"] = json!({"include_usage": true});
     }
-    if settings.use_temperature {
-        body["temperature"] = json!(request.temperature.unwrap_or(0.0));
+    // A model that refuses a temperature gets none, whatever the request asks.
+    if let Some(temperature) = settings
+        .temperature
+        .map(|default| request.temperature.unwrap_or(default))
+    {
+        body["temperature"] = json!(temperature);
     }
     if let Some(effort) = &request.reasoning_effort
         && settings.accepts_reasoning_effort
@@ -91,13 +104,14 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
         body["reasoning_effort"] = json!(effort);
     }
     if let Some(max_tokens) = request.max_tokens {
-        let field = if settings.reasoning {
+        let field = if settings.openai_reasoning {
             "max_completion_tokens"
         } else {
             "max_tokens"
         };
         body[field] = json!(max_tokens);
     }
+    extra_params::apply_to_body(&mut body, &settings.extra_params);
     body
 }
 

@@ -36,6 +36,10 @@ pub struct ChatRequest {
     pub reasoning_effort: Option<String>,
     /// Anthropic extended thinking budget; `None` or 0 sends no thinking request.
     pub thinking_tokens: Option<u64>,
+    /// A system message after the conversation (Aider's `reminder: sys`), before a
+    /// trailing prefill; Anthropic, which takes system text only up front, gets it at
+    /// the end of the system prompt.
+    pub closing_system: Option<String>,
 }
 
 impl ChatRequest {

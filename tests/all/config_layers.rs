@@ -410,7 +410,7 @@ fn sample(option: &config::OptionSpec, fixture: &Fixture) -> String {
         config::Kind::Switch => "true".into(),
         config::Kind::Count => "7".into(),
         config::Kind::Seconds => "2.5".into(),
-        config::Kind::List => "SAMPLE=value".into(),
+        config::Kind::List => "SAMPLE=value:model".into(),
         config::Kind::SwitchOrText => "session-1".into(),
         config::Kind::Path => fixture.home_file("sample.txt", "").display().to_string(),
         config::Kind::Text => option.choices.first().copied().unwrap_or("sample").into(),

@@ -78,10 +78,7 @@ async fn architect_plans_with_the_main_model_and_the_editor_writes_the_edit() {
         "the architect is not asked for edit blocks"
     );
     assert_eq!(requests[1]["model"], "gpt-4.1");
-    let editor_last = requests[1]["messages"].as_array().unwrap().last().unwrap()["content"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let editor_last = crate::support::engine::last_user_text(&requests[1]);
     assert!(
         editor_last.starts_with("Change the return value of greet"),
         "{editor_last}"

@@ -28,12 +28,7 @@ fn main_bodies(mock: &MockLlm) -> Vec<Value> {
         .collect()
 }
 
-fn last_user_text(body: &Value) -> String {
-    body["messages"].as_array().unwrap().last().unwrap()["content"]
-        .as_str()
-        .unwrap()
-        .to_string()
-}
+use crate::support::engine::last_user_text;
 
 async fn next_event(driver: &mut Driver) -> Event {
     tokio::time::timeout(Duration::from_secs(60), driver.events.recv())
@@ -255,9 +250,15 @@ fn count(text: &str) -> u64 {
 }
 
 /// Tokens of every prompt piece of an OpenAI body but the last message.
+/// Tokens of the messages before the last user message (a closing system reminder,
+/// which gpt-4o's settings ask for, comes after it).
 fn tokens_before_last_message(body: &Value) -> u64 {
     let messages = body["messages"].as_array().unwrap();
-    messages[..messages.len() - 1]
+    let last_user = messages
+        .iter()
+        .rposition(|message| message["role"] == "user")
+        .unwrap();
+    messages[..last_user]
         .iter()
         .map(|message| count(message["content"].as_str().unwrap()))
         .sum()

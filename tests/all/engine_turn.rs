@@ -136,8 +136,7 @@ async fn a_block_that_does_not_match_is_reflected_once_with_the_feedback() {
     assert_eq!(reflections.len(), 1);
     let requests = main_requests(&mock);
     assert_eq!(requests.len(), 2, "exactly one follow-up request");
-    let follow_up = requests[1]["messages"].as_array().unwrap();
-    let last = follow_up.last().unwrap()["content"].as_str().unwrap();
+    let last = crate::support::engine::last_user_text(&requests[1]);
     assert!(
         last.starts_with(&reflections[0]),
         "the follow-up carries the feedback"
@@ -324,8 +323,18 @@ async fn the_request_has_the_parts_in_order() {
     assert_eq!(run.outcome, TurnOutcome::Success);
     let requests = main_requests(&mock);
     assert_eq!(requests.len(), 1);
-    let messages = requests[0]["messages"].as_array().unwrap();
-    assert_eq!(messages[0]["role"], "system");
+    let all = requests[0]["messages"].as_array().unwrap();
+    assert_eq!(all[0]["role"], "system");
+    // gpt-4o's settings (Aider's `reminder: sys`) put the closing reminder in a system
+    // message of its own, last; no other system message follows the first.
+    let (closing, messages) = all.split_last().unwrap();
+    assert_eq!(closing["role"], "system");
+    assert!(
+        closing["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("Reminder:")
+    );
     assert!(
         messages
             .iter()

@@ -77,10 +77,7 @@ async fn the_plan_shows_in_the_diff_pane_and_is_edited_in_place() {
     })
     .await;
     let editor = mock.requests()[1].body.clone();
-    let last = editor["messages"].as_array().unwrap().last().unwrap()["content"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let last = crate::support::engine::last_user_text(&editor);
     assert!(last.starts_with(edited), "{last}");
     ui.key(KeyCode::Char('y'));
     ui.until_turn_finished().await;

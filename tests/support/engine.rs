@@ -319,3 +319,19 @@ pub fn run_on_mock(root: &Path, home: &Path, base: &str, args: &[&str]) -> Outpu
     ]);
     run_binary(root, home, &all)
 }
+
+/// The text of the last user message of a chat request body (a model whose settings put
+/// the reminder in a system message of its own has that after it).
+pub fn last_user_text(body: &serde_json::Value) -> String {
+    body["messages"]
+        .as_array()
+        .and_then(|messages| {
+            messages
+                .iter()
+                .rev()
+                .find(|message| message["role"] == "user")
+        })
+        .and_then(|message| message["content"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
