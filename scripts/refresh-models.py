@@ -105,6 +105,9 @@ def cut(table):
             if field == "max_tokens" and entry.get("max_input_tokens") and entry.get("max_output_tokens"):
                 continue
             small[field] = value
+        # An entry that gives no limit and no price is not a model (a tool's price list).
+        if not any(field.startswith("max_") or "cost" in field for field in small):
+            continue
         kept[name] = small
     return kept
 

@@ -174,7 +174,7 @@ pub fn request_body(settings: &ModelSettings, request: &ChatRequest, streaming: 
             // A model that refuses a temperature gets none, whatever the request asks.
             if let Some(temperature) = settings
                 .temperature
-                .map(|default| request.temperature.unwrap_or(default))
+                .map(|default| request.temperature.map_or(default, f64::from))
             {
                 body["temperature"] = json!(temperature);
             }

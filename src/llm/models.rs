@@ -44,7 +44,7 @@ pub struct ModelSettings {
     /// An OpenAI reasoning model: its output limit is `max_completion_tokens`.
     pub openai_reasoning: bool,
     /// The temperature sent; `None` sends none (models that refuse one).
-    pub temperature: Option<f32>,
+    pub temperature: Option<f64>,
     /// The service prefix (`openai`, `anthropic`, `ollama`, …) deciding base URL and key.
     pub service: String,
     /// A trailing assistant message is continued, so long replies can be resumed.
@@ -260,7 +260,7 @@ impl ModelCatalog {
         }
         if let Some(temperature) = params.get("temperature").and_then(Value::as_f64) {
             params.remove("temperature");
-            settings.temperature = Some(temperature as f32);
+            settings.temperature = Some(temperature);
         }
         extra_params::headers(&params)?;
         settings.extra_params = params;
@@ -399,11 +399,11 @@ fn edit_format_of(tuning: &Tuning) -> String {
 }
 
 /// Aider's `use_temperature`; unset, OpenAI's reasoning models get none and others 0.
-fn temperature(setting: Option<UseTemperature>, refuses: bool) -> Option<f32> {
+fn temperature(setting: Option<UseTemperature>, refuses: bool) -> Option<f64> {
     match setting {
         Some(UseTemperature::Switch(false)) => None,
         Some(UseTemperature::Switch(true)) => Some(0.0),
-        Some(UseTemperature::Value(value)) => Some(value as f32),
+        Some(UseTemperature::Value(value)) => Some(value),
         None if refuses => None,
         None => Some(0.0),
     }
@@ -556,17 +556,28 @@ mod tests {
 
     #[test]
     fn routers_borrow_the_vendors_facts_but_keep_their_wire_and_names() {
-        let (routed, warning) = resolve("openrouter/anthropic/claude-sonnet-4.5");
+        // litellm lists this one for OpenRouter itself.
+        let (listed, warning) = resolve("openrouter/anthropic/claude-sonnet-4.5");
         assert!(warning.is_none(), "{warning:?}");
-        assert_eq!(routed.provider, ProviderKind::OpenAiCompatible);
+        assert_eq!(listed.provider, ProviderKind::OpenAiCompatible);
+        assert_eq!(listed.api_model, "anthropic/claude-sonnet-4.5");
+        // This one it does not: the vendor's own entry lends its facts and settings,
+        // and the helpers it names go through the router too.
+        let (routed, warning) = resolve("openrouter/anthropic/claude-opus-4.6");
+        assert!(warning.is_none(), "{warning:?}");
+        let (vendor, _) = resolve("claude-opus-4-6");
         assert_eq!(routed.service, "openrouter");
-        assert_eq!(routed.api_model, "anthropic/claude-sonnet-4.5");
-        assert_eq!(routed.context_window, 200_000);
+        assert_eq!(routed.api_model, "anthropic/claude-opus-4.6");
+        assert_eq!(routed.context_window, vendor.context_window);
+        assert_eq!(routed.input_price, vendor.input_price);
         assert!(!routed.caching && !routed.assistant_prefill);
-        assert_eq!(
-            routed.weak_model.as_deref(),
-            Some("openrouter/anthropic/claude-haiku-4-5")
-        );
+        if let Some(weak) = &vendor.weak_model {
+            let (_, bare) = split_service(weak);
+            assert_eq!(
+                routed.weak_model,
+                Some(format!("openrouter/anthropic/{bare}"))
+            );
+        }
         let (tagged, warning) = resolve("ollama/qwen2.5-coder:32b");
         assert!(warning.is_none());
         assert_eq!(

@@ -320,3 +320,34 @@ async fn plain_requests_and_hangs() {
         outcome.error
     );
 }
+
+#[tokio::test]
+async fn extra_params_reach_the_body_and_headers_but_never_replace_the_key() {
+    let mock = MockLlm::start().await;
+    mock.push(Reply::anthropic_text(["ok"]));
+    let mut settings = sonnet();
+    settings.extra_params = serde_json::from_str(
+        r#"{"top_k": 5, "extra_headers": {"anthropic-beta": "context-1m-2025-08-07", "x-api-key": "sk-other"}, "extra_body": {"metadata": {"user_id": "u1"}}}"#,
+    )
+    .unwrap();
+    let mut chat = request("hi");
+    // Aider's `reminder: sys`: Anthropic takes system text only up front.
+    chat.closing_system = Some("Reminder: use the edit format.".into());
+    let outcome = run(provider_with(&mock, &settings, |_| {}).stream(chat)).await;
+    assert_eq!(outcome.text, "ok", "{:?}", outcome.error);
+    let sent = &mock.requests()[0];
+    assert!(sent.credential_is(KEY), "{sent:?}");
+    assert_eq!(sent.header("anthropic-beta"), Some("context-1m-2025-08-07"));
+    assert_eq!(sent.body["top_k"], 5);
+    assert_eq!(sent.body["metadata"], serde_json::json!({"user_id": "u1"}));
+    let system = sent.body["system"].as_array().unwrap();
+    assert_eq!(system.len(), 2);
+    assert_eq!(system[1]["text"], "Reminder: use the edit format.");
+    assert!(
+        sent.body["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|message| message["role"] != "system")
+    );
+}

@@ -369,3 +369,40 @@ async fn history_is_sent_in_order_without_images_fields() {
     assert_eq!(body["options"]["num_predict"], 500);
     assert!((body["options"]["temperature"].as_f64().unwrap() - 0.3).abs() < 1e-6);
 }
+
+#[tokio::test]
+async fn a_num_ctx_in_the_settings_is_sent_as_it_is_and_bounds_the_prompt() {
+    let mock = MockLlm::start().await;
+    mock.ollama_model("qwen2.5-coder", Some(32_768));
+    mock.push(Reply::ollama_text(["ok"]));
+    let (mut settings, _) = llm::resolve_model("ollama/qwen2.5-coder", None).unwrap();
+    settings.extra_params =
+        serde_json::from_str(r#"{"num_ctx": 65536, "top_p": 0.9, "keep_alive": "10m"}"#).unwrap();
+    let connection = Connection {
+        api_key: None,
+        ..connection(&mock.ollama_base())
+    };
+    let chat = llm::connect(&settings, &connection, &|_| None).unwrap();
+    let outcome = run(chat.stream(request("hi"))).await;
+    assert_eq!(outcome.text, "ok", "{:?}", outcome.error);
+    let sent = mock.requests_to("/api/chat");
+    assert_eq!(sent[0].body["options"]["num_ctx"], 65_536);
+    assert_eq!(sent[0].body["options"]["top_p"], 0.9);
+    assert_eq!(sent[0].body["keep_alive"], "10m");
+    assert!(
+        outcome.notices.is_empty(),
+        "a fixed size is not raised: {:?}",
+        outcome.notices
+    );
+
+    // A prompt larger than the fixed size is refused before it is sent.
+    settings.extra_params = serde_json::from_str(r#"{"num_ctx": 2048}"#).unwrap();
+    let chat = llm::connect(&settings, &connection, &|_| None).unwrap();
+    let outcome = run(chat.stream(request_of(5_000))).await;
+    assert!(
+        matches!(outcome.error, Some(LlmError::ContextWindowExceeded { .. })),
+        "{:?}",
+        outcome.error
+    );
+    assert_eq!(mock.requests_to("/api/chat").len(), 1);
+}
