@@ -53,7 +53,9 @@ pub use continuation::stream_with_continuation;
 pub use cost::cost;
 pub use error::LlmError;
 pub use image::{IMAGE_MEDIA_TYPES, ImageInfo, ImagePart, image_info, image_tokens};
-pub use model_catalog::{FamilyDefaults, ModelCatalog, ModelFile, ModelFileKind, parse_alias};
+pub use model_catalog::{
+    FamilyDefaults, ModelCatalog, ModelFile, ModelFileKind, parse_alias, parse_bundled_tables,
+};
 pub use model_facts::{Facts as ModelFacts, LongPromptPrices, provider_family};
 pub use models::{
     ModelListing, ModelSettings, UNKNOWN_CONTEXT_WINDOW, UNKNOWN_MAX_OUTPUT_TOKENS, aliases,

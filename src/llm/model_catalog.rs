@@ -185,6 +185,12 @@ fn family_defaults(facts: &HashMap<String, Facts>) -> HashMap<String, FamilyDefa
         .collect()
 }
 
+/// Parses the bundled tables afresh (the session parses them once, on first use) and
+/// says how many models and settings entries they hold; for the benchmark and checks.
+pub fn parse_bundled_tables() -> Result<(usize, usize), String> {
+    load_bundled().map(|bundled| (bundled.facts.len(), bundled.tunings.len()))
+}
+
 fn bundled() -> Result<&'static Bundled, LlmError> {
     BUNDLED.as_ref().map_err(|reason| LlmError::Settings {
         path: "the bundled model tables".into(),
@@ -277,8 +283,9 @@ impl ModelCatalog {
     fn add_tunings(&mut self, list: Vec<Tuning>, file: &ModelFile) {
         let mut refused: Vec<String> = Vec::new();
         for mut tuning in list {
-            for key in screen(&mut tuning, file.from_repository) {
-                refused.push(format!("{}: {key}", tuning.name));
+            let keys = screen(&mut tuning, file.from_repository);
+            if !keys.is_empty() {
+                refused.push(format!("{}: {}", tuning.name, keys.join(", ")));
             }
             self.tunings
                 .entry(tuning.name.clone())
@@ -291,7 +298,7 @@ impl ModelCatalog {
         if refused.is_empty() {
             return;
         }
-        let listed = refused.join(", ");
+        let listed = refused.join("; ");
         self.notices.push(if file.from_repository {
             format!(
                 "This repository's {} sets where requests go or which credential they carry ({listed}); a repository's file may not choose that, so it is not obeyed: put it in ~/.aider.model.settings.yml or a --model-settings-file if you mean it.",
@@ -447,7 +454,12 @@ impl ModelCatalog {
         for layer in [&bundled.tunings, &self.tunings] {
             for name in names.iter().rev() {
                 if let Some(entry) = layer.get(*name) {
-                    tuning.get_or_insert_with(Tuning::default).overlay(entry);
+                    tuning
+                        .get_or_insert_with(|| Tuning {
+                            name: entry.name.clone(),
+                            ..Tuning::default()
+                        })
+                        .overlay(entry);
                 }
             }
         }

@@ -392,7 +392,8 @@ fn settings_of(
 fn edit_format_of(tuning: &Tuning) -> String {
     let format = match tuning.edit_format.as_deref() {
         Some(format) => edit_format_name(format),
-        None if *tuning != Tuning::default() => Some("whole"),
+        // Found under a name: an entry of some table.
+        None if !tuning.name.is_empty() => Some("whole"),
         None => None,
     };
     format.unwrap_or("diff").to_string()

@@ -126,7 +126,16 @@ pub fn parse(text: &str) -> Result<TomlModels, String> {
                 Some(service) => format!("{service}/{name}"),
                 None => name.clone(),
             };
-            read.tunings.push(entry.tuning(named));
+            // An entry that sets no setting leaves the settings to the tables (a model
+            // no table names then writes `diff`, as this form always meant).
+            let tuning = entry.tuning(named.clone());
+            let nothing = Tuning {
+                name: named,
+                ..Tuning::default()
+            };
+            if tuning != nothing {
+                read.tunings.push(tuning);
+            }
         }
     }
     Ok(read)

@@ -696,12 +696,7 @@ fn a_cold_start_on_20000_files_shows_the_chat_file_and_model_while_the_map_build
 
 /// The text of the last message of a recorded OpenAI request body.
 fn plan_last_user_text(body: &serde_json::Value) -> String {
-    body["messages"]
-        .as_array()
-        .and_then(|messages| messages.last())
-        .and_then(|message| message["content"].as_str())
-        .unwrap_or_default()
-        .to_string()
+    engine_support::last_user_text(body)
 }
 
 #[test]
