@@ -646,3 +646,40 @@ fn counts_take_aiders_k_and_m_suffixes_in_every_layer() {
     let settings = fixture.load(&Overrides::default(), &[]).unwrap();
     assert_eq!(settings.thinking_tokens, Some(524_288));
 }
+
+#[test]
+fn aliases_come_from_a_yaml_list_the_environment_and_the_flags_and_model_files_are_found() {
+    let fixture = Fixture::new();
+    fixture.home_file(
+        ".aider.conf.yml",
+        "alias:\n  - fast:gpt-4o-mini\n  - smart:sonnet\n",
+    );
+    fixture.home_file(".aider.model.settings.yml", "- name: gpt-4o\n");
+    fixture.repo_file(".aider.model.metadata.json", "{}");
+    let flags = Overrides {
+        alias: vec!["local:ollama/qwen2.5-coder:32b".into()],
+        ..Overrides::default()
+    };
+    let settings = fixture
+        .load(&flags, &[("AIDER_ALIAS", "fast:openai/gpt-4.1-mini")])
+        .unwrap();
+    assert_eq!(
+        settings.alias,
+        [
+            "fast:gpt-4o-mini",
+            "smart:sonnet",
+            "fast:openai/gpt-4.1-mini",
+            "local:ollama/qwen2.5-coder:32b"
+        ],
+        "lowest layer first, so a later one wins"
+    );
+    let found: Vec<(bool, bool)> = settings
+        .model_files
+        .iter()
+        .map(|file| (file.metadata, file.from_repository))
+        .collect();
+    assert_eq!(found, [(false, false), (true, true)]);
+    fixture.repo_file(".aider.conf.yml", "alias: no-colon\n");
+    let error = fixture.load(&Overrides::default(), &[]).unwrap_err();
+    assert!(error.to_string().contains("ALIAS:MODEL"), "{error}");
+}
