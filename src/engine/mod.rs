@@ -90,6 +90,6 @@ mod web_command;
 pub use checks::grammar_check;
 pub use devices::Devices;
 pub use mentions::{Mentions, find_mentions};
-pub use models::NO_MODEL_HELP;
+pub use models::{Model, Models, NO_MODEL_HELP};
 pub use prompt::{FileText, Prompt, PromptInput, PromptPart, assemble, system_prompt};
 pub use spawn::{spawn, spawn_with};

@@ -38,7 +38,7 @@ pub fn key_target(provider: &str) -> Result<(&'static str, &'static str), String
             SERVICES
                 .iter()
                 .find(|service| service.prefix == prefix)
-                .and_then(|service| Some((service.prefix, service.key_variable?)))
+                .and_then(|service| Some((service.prefix, service.key_variable()?)))
         })
         .ok_or_else(no_key_provider)
 }

@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use serde::Deserialize;
 
 use super::error::LlmError;
-use super::service::{ProviderKind, Service, default_service, service};
+use super::service::{ProviderKind, Service, default_service, service, split_prefix};
 
 /// Everything the program needs to know about one model.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -317,13 +317,9 @@ fn resolve_in(table: &Table, written: &str) -> Result<(ModelSettings, Option<Str
             None => break,
         }
     }
-    let (explicit, id) = match name.split_once('/') {
-        Some((prefix, rest)) => match service(prefix) {
-            Some(found) => (Some(found), rest.to_string()),
-            None => (None, name.clone()),
-        },
-        None => (None, name.clone()),
-    };
+    // A prefix aider-tui does not serve is refused, never guessed (service.rs).
+    let (explicit, id) = split_prefix(&name)?;
+    let id = id.to_string();
     if id.is_empty() {
         return Err(invalid("nothing follows the service prefix"));
     }
@@ -383,7 +379,7 @@ fn resolve_in(table: &Table, written: &str) -> Result<(ModelSettings, Option<Str
         accepts_images: entry.accepts_images.unwrap_or(false),
         // The parameter is OpenAI's; another wire would not understand it.
         accepts_reasoning_effort: entry.accepts_reasoning_effort.unwrap_or(false)
-            && chosen.kind == ProviderKind::OpenAiCompatible,
+            && chosen.kind.speaks_openai(),
     };
     Ok((settings, None))
 }

@@ -36,6 +36,7 @@ mod llm_mock;
 mod llm_ollama;
 mod llm_openai;
 mod llm_reasoning;
+mod llm_routing;
 mod llm_secrets_cli;
 mod llm_silence;
 mod llm_stop_reasons;
