@@ -408,8 +408,7 @@ struct Reach<'a> {
 /// The provider the main model `name` goes to, which `--api-base` and a bare
 /// `--api-key` are for; `None` when the name is refused (then they are for nobody).
 fn flags_provider(settings: &Settings, name: &str) -> Option<&'static str> {
-    let (resolved, _) =
-        llm::resolve_model(name, settings.model_settings_file.as_deref()).ok()?;
+    let (resolved, _) = llm::resolve_model(name, settings.model_settings_file.as_deref()).ok()?;
     Some(llm::service_for(&resolved).provider())
 }
 

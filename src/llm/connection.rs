@@ -8,13 +8,13 @@ use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use url::Url;
 
 use super::anthropic::{API_VERSION, AnthropicProvider};
+use super::azure;
 use super::error::LlmError;
 use super::models::ModelSettings;
 use super::ollama::OllamaProvider;
 use super::openai::OpenAiProvider;
 use super::provider::Provider;
 use super::secret_url::{join_path, redact_url, url_secrets};
-use super::azure;
 use super::service::{Auth, Base, KeyNeed, ProviderKind, Service, default_service, service};
 use super::transport::{Endpoint, Secret, Timeouts};
 
@@ -280,7 +280,9 @@ pub(crate) fn endpoint(
             join_path(&base, "/v1/messages")
         }
         ProviderKind::Ollama => join_path(&base, "/api/chat"),
-        ProviderKind::Azure => azure::chat_url(&base, &settings.api_model, &azure::api_version(env)),
+        ProviderKind::Azure => {
+            azure::chat_url(&base, &settings.api_model, &azure::api_version(env))
+        }
     };
     if let Some(credential) = &credential {
         let mut value =

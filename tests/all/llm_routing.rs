@@ -311,13 +311,20 @@ fn through_the_provider(world: &World, env: &BTreeMap<String, String>, name: &Na
     let before = world.counts();
     let resolved = llm::resolve_model(&name.written, None);
     let Some(provider) = name.provider else {
-        let error = resolved.err().unwrap_or_else(|| panic!("{} resolved", name.written));
+        let error = resolved
+            .err()
+            .unwrap_or_else(|| panic!("{} resolved", name.written));
         assert!(
             matches!(error, LlmError::UnservedProvider { .. }),
             "{}: {error}",
             name.written
         );
-        assert_eq!(world.counts(), before, "{}: something was sent", name.written);
+        assert_eq!(
+            world.counts(),
+            before,
+            "{}: something was sent",
+            name.written
+        );
         return;
     };
     let (settings, _) = resolved.unwrap_or_else(|error| panic!("{}: {error}", name.written));
@@ -364,13 +371,27 @@ fn through_the_engine(
     let mut models = Models::load(&settings);
     assert_eq!(world.counts(), before, "connecting sends nothing");
     let Some(main_model) = models.main.clone() else {
-        assert!(main.provider.is_none(), "{}: {:?}", main.written, models.problem);
+        assert!(
+            main.provider.is_none(),
+            "{}: {:?}",
+            main.written,
+            models.problem
+        );
         let problem = models.problem.clone().unwrap();
-        assert!(problem.message.contains("does not serve"), "{}", problem.message);
+        assert!(
+            problem.message.contains("does not serve"),
+            "{}",
+            problem.message
+        );
         return;
     };
     let main_goes = destination(main, flags_for, flags_given);
-    send_and_check(world, main_model.provider.as_ref(), main_goes, &main.written);
+    send_and_check(
+        world,
+        main_model.provider.as_ref(),
+        main_goes,
+        &main.written,
+    );
     // A refused weak model falls back to the main one, with a warning.
     let weak_goes = match destination(weak, flags_for, flags_given) {
         Goes::Nowhere => main_goes,
@@ -430,4 +451,80 @@ fn every_served_prefix_reaches_its_own_mock() {
         };
         through_the_provider(world, &env, &name);
     }
+}
+
+/// The binary, headless: a model whose prefix is not served is refused at start with
+/// the served prefixes, the run fails, and no request leaves, though keys and bases of
+/// OpenAI and Anthropic are set; a weak model so named is refused with a warning and
+/// the main model does its work.
+#[test]
+fn an_unserved_prefix_is_refused_at_start_and_nothing_is_sent() {
+    use crate::support::engine::TestRepo;
+    use crate::support::mock_llm::MockLlm;
+    let mock = MockLlm::start_in_thread();
+    mock.fallback(Reply::text(["Nothing to change."]));
+    let repo = TestRepo::new(&[("a.py", "x = 1\n")]);
+    let home = tempfile::TempDir::new().unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_aider-tui"))
+            .args(args)
+            .current_dir(repo.root())
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("HOME", home.path())
+            .env("OPENAI_API_KEY", "sk-openai-test-0001")
+            .env("OPENAI_API_BASE", mock.openai_base())
+            .env("ANTHROPIC_API_KEY", "sk-ant-test-0002")
+            .env("ANTHROPIC_API_BASE", mock.anthropic_base())
+            .output()
+            .unwrap()
+    };
+    for model in [
+        "bedrock/anthropic.claude-sonnet-4-5",
+        "vertex_ai/claude-sonnet-4-5",
+        "github_copilot/gpt-4o",
+        "meta-llama/Llama-3.3-70B-Instruct",
+    ] {
+        let output = run(&[
+            "--model",
+            model,
+            "--message",
+            "hi",
+            "--yes",
+            "--no-auto-commits",
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{model}: {stderr}");
+        for part in [
+            "does not serve",
+            "openai/",
+            "azure/",
+            "together_ai/",
+            "--api-base",
+        ] {
+            assert!(stderr.contains(part), "{model}: {part} in {stderr}");
+        }
+    }
+    assert!(mock.requests().is_empty(), "{:?}", mock.requests());
+
+    let output = run(&[
+        "--model",
+        "gpt-4o",
+        "--weak-model",
+        "bedrock/anthropic.claude-3-haiku",
+        "--message",
+        "/ask hi",
+        "--yes",
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("does not serve the provider prefix \"bedrock/\""),
+        "{stderr}"
+    );
+    assert!(
+        mock.requests()
+            .iter()
+            .all(|request| request.path == "/v1/chat/completions")
+    );
 }

@@ -125,21 +125,30 @@ impl ProviderMock {
     /// An Azure OpenAI resource taking `key` in `api-key`, and `token` (if any) as a
     /// bearer token.
     pub async fn azure(key: &str, token: Option<&str>) -> ProviderMock {
+        ProviderMock::azure_on(0, key, token).await
+    }
+
+    /// [`ProviderMock::azure`] on 127.0.0.1:`port` (0: any free port).
+    pub async fn azure_on(port: u16, key: &str, token: Option<&str>) -> ProviderMock {
         let guard = Guard::Azure {
             key: key.into(),
             token: token.map(str::to_string),
         };
-        ProviderMock::start("", Route::Azure, guard).await
+        ProviderMock::start_on(port, "", Route::Azure, guard).await
     }
 
     async fn start(base_path: &str, route: Route, guard: Guard) -> ProviderMock {
+        ProviderMock::start_on(0, base_path, route, guard).await
+    }
+
+    async fn start_on(port: u16, base_path: &str, route: Route, guard: Guard) -> ProviderMock {
         let seen = Arc::new(Mutex::new(Vec::new()));
         let checks = Checks {
             guard,
             route,
             seen: seen.clone(),
         };
-        let llm = MockLlm::start_with(0, move |routes: Router<Shared>| {
+        let llm = MockLlm::start_with(port, move |routes: Router<Shared>| {
             routes
                 .fallback(handle)
                 .layer(middleware::from_fn(move |request, next| {
@@ -211,7 +220,8 @@ impl Checks {
         if let Some(refusal) = self.refusal(&seen, &parts.headers) {
             return refusal;
         }
-        next.run(Request::from_parts(parts, Body::from(bytes))).await
+        next.run(Request::from_parts(parts, Body::from(bytes)))
+            .await
     }
 
     /// The provider's own answer to a request on the wrong route or with the wrong key.
@@ -318,8 +328,10 @@ where
         "sexual": {"filtered": false, "severity": "safe"},
         "violence": {"filtered": false, "severity": "safe"}});
     let data = |value: Value| format!("data: {value}\n\n");
-    let mut events = vec![data(json!({"choices": [], "created": 0, "id": "", "model": "",
-        "object": "", "prompt_filter_results": [{"prompt_index": 0, "content_filter_results": safe}]}))];
+    let mut events = vec![data(
+        json!({"choices": [], "created": 0, "id": "", "model": "",
+        "object": "", "prompt_filter_results": [{"prompt_index": 0, "content_filter_results": safe}]}),
+    )];
     let chunk = |delta: Value, finish: Value| {
         json!({"id": "chatcmpl-azure", "object": "chat.completion.chunk", "created": 1_718_000_000,
             "model": "gpt-4o-2024-08-06", "system_fingerprint": "fp_azure",
@@ -334,9 +346,11 @@ where
         events.push(data(chunk(json!({"content": piece.into()}), Value::Null)));
     }
     events.push(data(chunk(json!({}), json!(finish))));
-    events.push(data(json!({"id": "chatcmpl-azure", "object": "chat.completion.chunk",
+    events.push(data(
+        json!({"id": "chatcmpl-azure", "object": "chat.completion.chunk",
         "created": 1_718_000_000, "model": "gpt-4o-2024-08-06", "choices": [],
-        "usage": {"prompt_tokens": 120, "completion_tokens": 7, "total_tokens": 127}})));
+        "usage": {"prompt_tokens": 120, "completion_tokens": 7, "total_tokens": 127}}),
+    ));
     events.push("data: [DONE]\n\n".to_string());
     Reply::raw_sse(events)
 }
