@@ -370,6 +370,44 @@ mod tests {
     }
 
     #[test]
+    fn only_a_base_moved_from_the_providers_own_waives_its_key() {
+        let (sonnet, _) = resolve_model("sonnet", None).unwrap();
+        let own_base =
+            |name: &str| (name == "ANTHROPIC_API_BASE").then(|| "http://127.0.0.1:9".to_string());
+        let waived = endpoint(&sonnet, &Connection::default(), &own_base).unwrap();
+        assert!(waived.headers.get("x-api-key").is_none());
+        // Another provider's base and key change nothing for Anthropic.
+        let others = |name: &str| match name {
+            "OPENAI_API_BASE" => Some("http://127.0.0.1:9/v1".to_string()),
+            "OPENAI_API_KEY" => Some("sk-openai-only".to_string()),
+            _ => None,
+        };
+        let refused = endpoint(&sonnet, &Connection::default(), &others).unwrap_err();
+        assert!(matches!(refused, LlmError::MissingKey { .. }), "{refused}");
+        // Azure has no public base to move away from: its key is always needed.
+        let (azure, _) = resolve_model("azure/gpt-4o", None).unwrap();
+        let base_only = |name: &str| {
+            (name == "AZURE_API_BASE").then(|| "https://res.openai.azure.com".to_string())
+        };
+        let refused = endpoint(&azure, &Connection::default(), &base_only).unwrap_err();
+        assert!(matches!(refused, LlmError::MissingKey { .. }), "{refused}");
+        let keyed = |name: &str| match name {
+            "AZURE_API_BASE" => Some("https://res.openai.azure.com/openai/".to_string()),
+            "AZURE_OPENAI_API_KEY" => Some("azure-key".to_string()),
+            _ => None,
+        };
+        let found = endpoint(&azure, &Connection::default(), &keyed).unwrap();
+        assert_eq!(
+            found.url.as_str(),
+            "https://res.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2025-02-01-preview"
+        );
+        assert!(found.headers["api-key"].is_sensitive());
+        assert!(found.headers.get("authorization").is_none());
+        assert!(format!("{found:?}").contains("[redacted]"));
+        assert!(!format!("{found:?}").contains("azure-key"));
+    }
+
+    #[test]
     fn a_query_in_the_base_survives_the_route() {
         let (settings, _) = resolve_model("gpt-4o", None).unwrap();
         let connection = Connection {

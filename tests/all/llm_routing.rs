@@ -401,25 +401,32 @@ fn through_the_engine(
     let what = format!("weak {} beside {}", weak.written, main.written);
     send_and_check(world, weak_model.provider.as_ref(), weak_goes, &what);
 
-    let before = world.counts();
-    let switched = models.switch_main(&settings, &target.written);
-    let what = format!("/model {} after {}", target.written, main.written);
-    match destination(target, flags_for, flags_given) {
-        Goes::Nowhere => {
-            let message = switched.unwrap_err();
-            assert!(message.contains("does not serve"), "{what}: {message}");
-            assert_eq!(world.counts(), before, "{what}: something was sent");
-        }
-        goes => {
-            switched.unwrap_or_else(|message| panic!("{what}: {message}"));
-            let chat = models.main.clone().unwrap().provider;
-            send_and_check(world, chat.as_ref(), goes, &what);
+    for (command, slot) in [("/editor-model", 2), ("/weak-model", 1), ("/model", 0)] {
+        let before = world.counts();
+        let switched = match slot {
+            0 => models.switch_main(&settings, &target.written),
+            1 => models.switch_weak(&settings, &target.written),
+            _ => models.switch_editor(&settings, &target.written),
+        };
+        let what = format!("{command} {} after {}", target.written, main.written);
+        match destination(target, flags_for, flags_given) {
+            Goes::Nowhere => {
+                let message = switched.unwrap_err();
+                assert!(message.contains("does not serve"), "{what}: {message}");
+                assert_eq!(world.counts(), before, "{what}: something was sent");
+            }
+            goes => {
+                switched.unwrap_or_else(|message| panic!("{what}: {message}"));
+                let switched = [&models.main, &models.weak, &models.editor][slot];
+                let chat = switched.clone().unwrap().provider;
+                send_and_check(world, chat.as_ref(), goes, &what);
+            }
         }
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn requests_and_keys_go_only_to_the_provider_named(
