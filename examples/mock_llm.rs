@@ -1,11 +1,16 @@
 //! The loopback mock LLM server as a standalone process, for shell-driven tests and benchmarks.
 //!
 //! ```text
-//! cargo run --example mock_llm -- [--port N] [--script FILE.json]
+//! cargo run --example mock_llm -- [--port N] [--script FILE.json] [--azure KEY]
 //!     [--edit-file PATH] [--tokens N] [--delay-ms N] [--commit-needle TEXT] [--record FILE]
 //! ```
 //! It prints the port it listens on as the first line of stdout, then serves until killed:
 //! OpenAI wire at `http://127.0.0.1:PORT/v1`, Anthropic wire at `http://127.0.0.1:PORT`.
+//!
+//! With `--azure KEY` it is an Azure OpenAI resource instead (`AZURE_API_BASE=
+//! http://127.0.0.1:PORT`): deployment routes that need an `api-version`, the v1 route,
+//! and only `api-key: KEY` accepted (else Azure's 401); the fixed reply streams as Azure
+//! does, an empty-choices chunk first.
 //!
 //! Without `--script`, every request gets a fixed SEARCH/REPLACE reply that creates
 //! `--edit-file` (default `hello.py`), preceded by `--tokens` filler pieces (default 0),
@@ -32,12 +37,15 @@
 )]
 
 #[path = "../tests/support/mock_llm.rs"]
-mod mock_server;
+mod mock_llm;
+#[path = "../tests/support/mock_provider.rs"]
+mod mock_provider;
 
 use std::io::Write;
 use std::time::Duration;
 
-use mock_server::{MockLlm, MockUsage, Reply};
+use mock_llm::{MockLlm, MockUsage, Reply};
+use mock_provider::{ProviderMock, azure_reply};
 use serde::Deserialize;
 
 #[derive(Deserialize, Default)]
@@ -175,6 +183,8 @@ struct Options {
     delay_ms: u64,
     commit_needle: String,
     record: Option<String>,
+    /// Serve as an Azure resource taking this key.
+    azure_key: Option<String>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -186,6 +196,7 @@ fn parse_options() -> Result<Options, String> {
         delay_ms: 0,
         commit_needle: "commit message".into(),
         record: None,
+        azure_key: None,
     };
     let mut arguments = std::env::args().skip(1);
     while let Some(flag) = arguments.next() {
@@ -214,6 +225,7 @@ fn parse_options() -> Result<Options, String> {
             }
             "--commit-needle" => options.commit_needle = value()?,
             "--record" => options.record = Some(value()?),
+            "--azure" => options.azure_key = Some(value()?),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -233,7 +245,11 @@ fn fixed_edit_reply(options: &Options) -> Reply {
     ));
     pieces.push("print(\"hello from the mock\")\n".into());
     pieces.push(">>>>>>> REPLACE\n```\n".into());
-    Reply::text(pieces).chunk_delay(Duration::from_millis(options.delay_ms))
+    let reply = match options.azure_key {
+        Some(_) => azure_reply(pieces),
+        None => Reply::text(pieces),
+    };
+    reply.chunk_delay(Duration::from_millis(options.delay_ms))
 }
 
 #[tokio::main]
@@ -245,7 +261,10 @@ async fn main() {
             std::process::exit(2);
         }
     };
-    let mock = MockLlm::start_on(options.port).await;
+    let mock = match &options.azure_key {
+        Some(key) => ProviderMock::azure_on(options.port, key, None).await.llm,
+        None => MockLlm::start_on(options.port).await,
+    };
     match &options.script {
         Some(path) => {
             let script: Script = match std::fs::read_to_string(path)
@@ -269,10 +288,12 @@ async fn main() {
             }
         }
         None => {
-            mock.rule(
-                &options.commit_needle,
-                Reply::text(["feat: add hello.py greeting"]),
-            );
+            let message = ["feat: add hello.py greeting"];
+            let commit = match options.azure_key {
+                Some(_) => azure_reply(message),
+                None => Reply::text(message),
+            };
+            mock.rule(&options.commit_needle, commit);
             mock.fallback(fixed_edit_reply(&options));
         }
     }

@@ -22,11 +22,13 @@ settings_table! {
         weak_model: Option<String> = None, text("weak-model").value_name("MODEL");
         /// The model that turns an architect's plan into edits.
         editor_model: Option<String> = None, text("editor-model").value_name("MODEL");
-        /// The provider's base URL (OpenAI-compatible: up to /v1; Anthropic: the host root).
+        /// The base URL of the main model's provider, and of no other (OpenAI-compatible:
+        /// up to /v1; Anthropic: the host root). Other providers read their own
+        /// PROVIDER_API_BASE.
         api_base: Option<String> = None, text("api-base").value_name("URL");
-        /// The provider's API key, or Aider's provider=key (repeatable), which sets
-        /// PROVIDER_API_KEY. Prefer the environment: it keeps keys out of shell history.
-        /// Never printed.
+        /// The main model's provider's API key (no other provider gets it), or Aider's
+        /// provider=key (repeatable), which sets PROVIDER_API_KEY. Prefer the
+        /// environment: it keeps keys out of shell history. Never printed.
         api_key: Option<Secret> = None, list("api-key").hidden_value().value_name("KEY"), record Overrides::api_key;
         /// How long one model request may take, in seconds (default: the provider's).
         request_timeout: Option<Duration> = None, seconds("timeout");

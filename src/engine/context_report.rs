@@ -29,6 +29,7 @@ pub const MIN_CACHED_PREFIX: u64 = 1024;
 pub fn cache_rule(settings: &ModelSettings) -> CacheRule {
     match settings.provider {
         ProviderKind::Anthropic if settings.caching => CacheRule::Breakpoints,
+        ProviderKind::Azure => CacheRule::AutomaticPrefix,
         ProviderKind::OpenAiCompatible
             if matches!(settings.service.as_str(), "openai" | "deepseek") =>
         {

@@ -92,6 +92,6 @@ pub use checks::grammar_check;
 pub use devices::Devices;
 pub use mentions::{Mentions, find_mentions};
 pub use model_listing::{ModelsFound, find_models, headless_ollama_base, listing_text};
-pub use models::{NO_MODEL_HELP, catalog_of};
+pub use models::{Model, Models, NO_MODEL_HELP, catalog_of};
 pub use prompt::{FileText, Prompt, PromptInput, PromptPart, PromptStyle, assemble, system_prompt};
 pub use spawn::{spawn, spawn_with};

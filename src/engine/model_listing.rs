@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::config::Settings;
 use crate::llm::{self, LocalModel, ModelListing, OLLAMA_DEFAULT_BASE};
 
-use super::models::catalog_of;
+use super::models::{catalog_of, flags_provider};
 
 /// How long a local Ollama may take to list its models.
 const OLLAMA_WAIT: Duration = Duration::from_secs(3);
@@ -109,13 +109,16 @@ pub(super) async fn models_listing(
         .map(|found| listing_text(&found))
 }
 
-/// The Ollama a headless listing asks: `--api-base` when the model named is an Ollama
-/// one, else `OLLAMA_API_BASE`, else the local default.
+/// The Ollama a headless listing asks: `--api-base` when it is for Ollama (the model
+/// named resolves there, as a session decides it), else `OLLAMA_API_BASE`, else the
+/// local default.
 pub fn headless_ollama_base(settings: &Settings) -> String {
-    let ollama_model = settings
-        .model
-        .as_deref()
-        .is_some_and(|model| model.starts_with("ollama/") || model.starts_with("ollama_chat/"));
+    let ollama_model = settings.model.as_deref().is_some_and(|model| {
+        catalog_of(settings)
+            .ok()
+            .and_then(|catalog| flags_provider(&catalog, model))
+            == Some("ollama")
+    });
     ollama_model
         .then(|| settings.api_base.clone())
         .flatten()

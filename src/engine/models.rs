@@ -40,6 +40,9 @@ pub struct Models {
     pub keys: SessionKeys,
     /// A switch refused for want of a key, done once `/key` gives it.
     pending: Option<PendingSwitch>,
+    /// The provider `--api-base` and a bare `--api-key` are for: the one the main
+    /// model named at start (or picked by default) goes to. Other providers never get them.
+    flags_provider: Option<&'static str>,
     /// The formats the main and the editor model write edits in: chosen for the models
     /// by [`Models::follow_formats`], or restored from a saved session.
     formats: EditFormats,
@@ -125,7 +128,11 @@ impl Models {
                 return models;
             }
         }
-        let Some(main_name) = main_model_name(settings, &models.keys) else {
+        let main_name = main_model_name(settings, &models.keys);
+        models.flags_provider = main_name
+            .as_deref()
+            .and_then(|name| flags_provider(&models.catalog, name));
+        let Some(main_name) = main_name else {
             models.problem = Some(Problem {
                 kind: ProblemKind::NoModel,
                 message: NO_MODEL_HELP.to_string(),
@@ -133,7 +140,7 @@ impl Models {
             });
             return models;
         };
-        match connect_model(settings, &models.keys, &models.catalog, &main_name) {
+        match connect_model(settings, &models.catalog, &models.reach(), &main_name) {
             Ok((model, warning)) => {
                 models.warnings.extend(warning);
                 models.main = Some(model);
@@ -165,7 +172,7 @@ impl Models {
         let Some(name) = name.filter(|name| *name != main.name) else {
             return Some(main.clone());
         };
-        match connect_model(settings, &self.keys, &self.catalog, &name) {
+        match connect_model(settings, &self.catalog, &self.reach(), &name) {
             Ok((model, warning)) => {
                 self.warnings.extend(warning);
                 Some(model)
@@ -176,6 +183,20 @@ impl Models {
                 Some(main.clone())
             }
         }
+    }
+
+    /// The keys and flags a model is connected with.
+    fn reach(&self) -> Reach<'_> {
+        Reach {
+            keys: &self.keys,
+            flags_provider: self.flags_provider,
+        }
+    }
+
+    /// The provider `--api-base` and a bare `--api-key` are for (`openai`, `ollama`, …):
+    /// the main model's as the settings named it; `None` when no main model was named.
+    pub fn flags_provider(&self) -> Option<&'static str> {
+        self.flags_provider
     }
 
     /// The model for small jobs (commit messages, summaries): the weak model, else the
@@ -202,7 +223,7 @@ impl Models {
     /// Connects `name` into `slot`. Refused for want of a key, the switch waits for
     /// `/key`, and the answer says every way to give one.
     fn switch(&mut self, slot: Slot, settings: &Settings, name: &str) -> Result<(), String> {
-        let (model, warning) = match connect_model(settings, &self.keys, &self.catalog, name) {
+        let (model, warning) = match connect_model(settings, &self.catalog, &self.reach(), name) {
             Ok(connected) => connected,
             Err(problem) => return Err(self.wait_for_key(slot, name, problem)),
         };
@@ -280,15 +301,18 @@ impl Models {
     /// their names.
     fn reconnect(&mut self, settings: &Settings, variable: &str) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
-        let keys = &self.keys;
         let catalog = &self.catalog;
+        let reach = Reach {
+            keys: &self.keys,
+            flags_provider: self.flags_provider,
+        };
         for slot in [&mut self.main, &mut self.weak, &mut self.editor] {
             let Some(model) = slot.as_mut() else { continue };
             if llm::key_variable(&model.settings) != Some(variable) {
                 continue;
             }
             // Connecting makes no request: it fails only as it did at start.
-            if let Ok((connected, _)) = connect_model(settings, keys, catalog, &model.name) {
+            if let Ok((connected, _)) = connect_model(settings, catalog, &reach, &model.name) {
                 *model = connected;
                 if !names.contains(&model.name) {
                     names.push(model.name.clone());
@@ -437,22 +461,39 @@ pub fn catalog_of(settings: &Settings) -> Result<ModelCatalog, llm::LlmError> {
     ModelCatalog::load(&files, &settings.alias)
 }
 
+/// What a model is connected with beside the settings: the keys typed this session,
+/// and which provider the connection flags are for.
+struct Reach<'a> {
+    keys: &'a SessionKeys,
+    flags_provider: Option<&'static str>,
+}
+
+/// The provider the main model `name` goes to, which `--api-base` and a bare
+/// `--api-key` are for, as the catalog resolves it (so `--alias` and the user's model
+/// files count); `None` when the name is refused (then they are for nobody).
+pub(super) fn flags_provider(catalog: &ModelCatalog, name: &str) -> Option<&'static str> {
+    let (resolved, _) = catalog.resolve(name).ok()?;
+    Some(llm::service_for(&resolved).provider())
+}
+
 /// Resolves one model name and connects to its provider; errors are one line. A key
-/// typed for the model's provider this session comes first.
+/// typed for the model's provider this session comes first; `--api-base` and a bare
+/// `--api-key` reach only the provider they are for, so no key or request goes to a
+/// provider the user did not name.
 fn connect_model(
     settings: &Settings,
-    keys: &SessionKeys,
     catalog: &ModelCatalog,
+    reach: &Reach<'_>,
     name: &str,
 ) -> Result<(Model, Option<String>), Problem> {
     let (model_settings, warning) = catalog.resolve(name).map_err(problem_of)?;
     let defaults = Connection::default();
-    let typed = llm::key_variable(&model_settings).and_then(|variable| keys.get(variable));
+    let typed = llm::key_variable(&model_settings).and_then(|variable| reach.keys.get(variable));
+    let flags_apply = reach.flags_provider == Some(llm::service_for(&model_settings).provider());
+    let flag_key = settings.api_key.as_ref().filter(|_| flags_apply);
     let connection = Connection {
-        api_base: settings.api_base.clone(),
-        api_key: typed
-            .or(settings.api_key.as_ref())
-            .map(|key| key.expose().to_string()),
+        api_base: settings.api_base.clone().filter(|_| flags_apply),
+        api_key: typed.or(flag_key).map(|key| key.expose().to_string()),
         stream: settings.stream,
         request_timeout: settings.request_timeout.unwrap_or(defaults.request_timeout),
         ..defaults
@@ -477,7 +518,9 @@ fn problem_of(error: llm::LlmError) -> Problem {
         llm::LlmError::MissingKey { provider, .. } => {
             (ProblemKind::MissingKey, Some(provider.clone()))
         }
-        llm::LlmError::InvalidModel { .. } => (ProblemKind::UnknownModel, None),
+        llm::LlmError::InvalidModel { .. } | llm::LlmError::UnservedProvider { .. } => {
+            (ProblemKind::UnknownModel, None)
+        }
         _ => (ProblemKind::Other, None),
     };
     Problem {

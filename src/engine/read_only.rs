@@ -5,7 +5,7 @@
 //! models) whose names contain WORD, with their context windows and prices.
 
 use crate::config::Settings;
-use crate::llm::{self, OLLAMA_DEFAULT_BASE};
+use crate::llm::OLLAMA_DEFAULT_BASE;
 use crate::protocol::{
     Command, ErrorKind, Event, NoticeLevel, SessionInfo, TurnOutcome, help_text,
 };
@@ -130,14 +130,13 @@ fn unquoted(text: &str) -> String {
     }
 }
 
-/// The Ollama this session talks to (`--api-base` with an `ollama/` model), else the
+/// The Ollama this session talks to (`--api-base` when it is for Ollama), else the
 /// one `OLLAMA_API_BASE` names, else the local default.
 pub(super) fn ollama_base(settings: &Settings, models: &Models) -> String {
-    let session_base = models
-        .main
-        .as_ref()
-        .filter(|model| model.settings.provider == llm::ProviderKind::Ollama)
-        .and(settings.api_base.clone());
+    let session_base = settings
+        .api_base
+        .clone()
+        .filter(|_| models.flags_provider() == Some("ollama"));
     session_base
         .or_else(|| settings.lookup_env("OLLAMA_API_BASE"))
         .unwrap_or_else(|| OLLAMA_DEFAULT_BASE.to_string())

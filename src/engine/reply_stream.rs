@@ -33,11 +33,16 @@ pub struct Reply {
 fn error_kind(error: &llm::LlmError) -> ErrorKind {
     use llm::LlmError as E;
     match error {
-        E::MissingKey { .. } | E::InvalidModel { .. } | E::Settings { .. } | E::Auth { .. } => {
-            ErrorKind::Model
-        }
+        E::MissingKey { .. }
+        | E::MissingBase { .. }
+        | E::UnservedProvider { .. }
+        | E::InvalidModel { .. }
+        | E::Settings { .. }
+        | E::Auth { .. } => ErrorKind::Model,
         E::ContextWindowExceeded { .. } => ErrorKind::ContextTooLarge,
-        E::InvalidUrl { .. } | E::InvalidImage { .. } => ErrorKind::Other,
+        E::InvalidUrl { .. } | E::InvalidImage { .. } | E::ContentFiltered { .. } => {
+            ErrorKind::Other
+        }
         E::RateLimited { .. }
         | E::QuotaExceeded { .. }
         | E::Interrupted { .. }

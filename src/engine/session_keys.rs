@@ -38,7 +38,7 @@ pub fn key_target(provider: &str) -> Result<(&'static str, &'static str), String
             SERVICES
                 .iter()
                 .find(|service| service.prefix == prefix)
-                .and_then(|service| Some((service.prefix, service.key_variable?)))
+                .and_then(|service| Some((service.prefix, service.key_variable()?)))
         })
         .ok_or_else(no_key_provider)
 }
@@ -68,5 +68,24 @@ mod tests {
             Some("sk-live-abc")
         );
         assert_eq!(format!("{keys:?}"), "[\"OPENAI_API_KEY\"]");
+    }
+
+    #[test]
+    fn every_provider_that_takes_a_key_takes_it_by_slash_key() {
+        for service in SERVICES {
+            match service.key_variable() {
+                Some(variable) => {
+                    assert_eq!(key_target(service.prefix), Ok((service.prefix, variable)));
+                    let upper = service.prefix.to_ascii_uppercase();
+                    assert_eq!(key_target(&upper), Ok((service.prefix, variable)));
+                }
+                None => assert!(key_target(service.prefix).is_err(), "{}", service.prefix),
+            }
+        }
+        assert_eq!(key_target("azure"), Ok(("azure", "AZURE_API_KEY")));
+        assert_eq!(
+            key_target("together_ai"),
+            Ok(("together_ai", "TOGETHER_API_KEY"))
+        );
     }
 }

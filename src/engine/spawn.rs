@@ -442,12 +442,10 @@ impl Engine {
             },
             Command::Voice => {
                 let session = &self.session;
-                let main = session.models.main.as_ref();
                 let (devices, emitter) = (&self.devices, &self.emitter);
                 command_voice(
                     &session.settings,
-                    main,
-                    &session.models.keys,
+                    &session.models,
                     devices,
                     &mut self.inbox,
                     emitter,

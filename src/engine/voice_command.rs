@@ -16,8 +16,7 @@ use crate::config::Settings;
 use super::devices::Devices;
 use super::emitter::Emitter;
 use super::inbox::Inbox;
-use super::models::Model;
-use super::session_keys::SessionKeys;
+use super::models::Models;
 
 const MB: u64 = 1024 * 1024;
 
@@ -26,15 +25,14 @@ const MAX_WAV_BYTES: u64 = 25 * MB;
 
 pub(super) async fn command_voice(
     settings: &Settings,
-    main: Option<&Model>,
-    keys: &SessionKeys,
+    models: &Models,
     devices: &Devices,
     inbox: &mut Inbox,
     emitter: &Emitter,
     args: &str,
 ) -> TurnOutcome {
     // The key first: nobody should speak for a minute to learn that none is set.
-    let endpoint = match transcription_endpoint(settings, main, keys) {
+    let endpoint = match transcription_endpoint(settings, models) {
         Ok(endpoint) => endpoint,
         Err(message) => {
             return TurnOutcome::Error {
@@ -88,22 +86,20 @@ pub(super) async fn command_voice(
 }
 
 /// Where transcriptions go: the OpenAI service, with `--api-base`/`--api-key` when
-/// they are the main model's OpenAI settings.
+/// they are for OpenAI (the main model named at start is OpenAI's).
 fn transcription_endpoint(
     settings: &Settings,
-    main: Option<&Model>,
-    keys: &SessionKeys,
+    models: &Models,
 ) -> Result<TranscriptionEndpoint, String> {
-    let main_is_openai = main.is_none_or(|model| model.settings.service == "openai");
     let mut connection = Connection::default();
-    if main_is_openai {
+    if models.flags_provider() == Some("openai") {
         connection.api_base = settings.api_base.clone();
         connection.api_key = settings
             .api_key
             .as_ref()
             .map(|key| key.expose().to_string());
     }
-    if let Some(key) = keys.get("OPENAI_API_KEY") {
+    if let Some(key) = models.keys.get("OPENAI_API_KEY") {
         // Typed with `/key openai`: for exactly this service.
         connection.api_key = Some(key.expose().to_string());
     }

@@ -8,6 +8,7 @@ use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use url::Url;
 
 use super::anthropic::{API_VERSION, AnthropicProvider};
+use super::azure;
 use super::error::LlmError;
 use super::extra_params;
 use super::models::ModelSettings;
@@ -15,7 +16,7 @@ use super::ollama::OllamaProvider;
 use super::openai::OpenAiProvider;
 use super::provider::Provider;
 use super::secret_url::{join_path, redact_url, url_secrets};
-use super::service::{ProviderKind, Service, default_service, service};
+use super::service::{Auth, Base, KeyNeed, ProviderKind, Service, default_service, service};
 use super::transport::{Endpoint, Secret, Timeouts};
 
 /// How to reach a provider; `api_base`/`api_key` override the service's defaults.
@@ -79,9 +80,11 @@ impl fmt::Debug for Connection {
 }
 
 /// Builds the provider for `settings`: base from the connection, else the service's
-/// environment variable, else its default; key from the connection, else the environment.
-/// A service that needs a key and has none fails with [`LlmError::MissingKey`], unless the
-/// base URL was changed (local servers and proxies often need no key).
+/// base variables, else its default; key from the connection, else the service's key
+/// variables. The caller gives the connection's base and key only to the provider they
+/// were meant for. A service that needs a key and has none fails with
+/// [`LlmError::MissingKey`], unless its base was moved to a server of the user's (local
+/// servers and proxies often need no key).
 pub fn connect(
     settings: &ModelSettings,
     connection: &Connection,
@@ -92,7 +95,8 @@ pub fn connect(
     // A model whose settings say it cannot stream gets plain requests.
     let stream = connection.stream && settings.streaming;
     Ok(match settings.provider {
-        ProviderKind::OpenAiCompatible => {
+        // Azure speaks OpenAI's wire; only its route and key header differ.
+        ProviderKind::OpenAiCompatible | ProviderKind::Azure => {
             Arc::new(OpenAiProvider::new(settings.clone(), endpoint, stream))
         }
         ProviderKind::Anthropic => {
@@ -102,19 +106,21 @@ pub fn connect(
     })
 }
 
-/// The variable holding the key of the service `settings` go to (`None`: it needs none),
-/// so a key given for a service (`/key openai`) reaches exactly its models.
+/// The variable holding the key of the service `settings` go to (`None`: it takes
+/// none), so a key given for a service (`/key openai`) reaches exactly its models.
 pub fn key_variable(settings: &ModelSettings) -> Option<&'static str> {
-    service_for(settings).key_variable
+    service_for(settings).key_variable()
 }
 
 /// The service `settings` go to: its own when the wire matches, else the wire's default.
-fn service_for(settings: &ModelSettings) -> &'static Service {
+pub fn service_for(settings: &ModelSettings) -> &'static Service {
+    let by_wire = |prefix: &str| service(prefix).unwrap_or_else(default_service);
     service(&settings.service)
         .filter(|found| found.kind == settings.provider)
         .unwrap_or_else(|| match settings.provider {
-            ProviderKind::Anthropic => service("anthropic").unwrap_or_else(default_service),
-            ProviderKind::Ollama => service("ollama").unwrap_or_else(default_service),
+            ProviderKind::Anthropic => by_wire("anthropic"),
+            ProviderKind::Ollama => by_wire("ollama"),
+            ProviderKind::Azure => by_wire("azure"),
             ProviderKind::OpenAiCompatible => default_service(),
         })
 }
@@ -126,7 +132,8 @@ fn present(value: Option<String>) -> Option<String> {
 }
 
 /// Parses a base URL, dropping a trailing `/` and the suffixes a provider's own routes
-/// add (Anthropic and Ollama bases are host roots; forgive one written OpenAI-style).
+/// add (Anthropic, Ollama and Azure bases are host roots; forgive one written with its
+/// API path).
 pub fn parse_base(label: &str, kind: ProviderKind, written: &str) -> Result<Url, LlmError> {
     let invalid = |reason: String| LlmError::InvalidUrl {
         provider: label.to_string(),
@@ -143,6 +150,7 @@ pub fn parse_base(label: &str, kind: ProviderKind, written: &str) -> Result<Url,
     let suffixes: &[&str] = match kind {
         ProviderKind::Anthropic => &["/v1"],
         ProviderKind::Ollama => &["/v1", "/api"],
+        ProviderKind::Azure => &["/openai/v1", "/openai"],
         ProviderKind::OpenAiCompatible => &[],
     };
     for suffix in suffixes {
@@ -169,6 +177,61 @@ pub(crate) fn openai_endpoint(
     endpoint(&settings, connection, env)
 }
 
+/// The header carrying a provider's credential, and the credential's own text.
+struct Credential {
+    header: &'static str,
+    value: String,
+    secret: String,
+}
+
+/// The credential `chosen` sends: the key (connection, then its key variables) in its
+/// header; for Azure with no key, an Entra ID token as a bearer token.
+fn credential(
+    chosen: &Service,
+    connection: &Connection,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Option<Credential> {
+    let key = present(connection.api_key.clone()).or_else(|| {
+        chosen
+            .key_variables
+            .iter()
+            .find_map(|variable| present(env(variable)))
+    });
+    let bearer = |secret: String| Credential {
+        header: "authorization",
+        value: format!("Bearer {secret}"),
+        secret,
+    };
+    match (key, chosen.auth) {
+        (Some(key), Auth::Bearer) => Some(bearer(key)),
+        (Some(key), Auth::XApiKey) => Some(Credential {
+            header: "x-api-key",
+            value: key.clone(),
+            secret: key,
+        }),
+        (Some(key), Auth::AzureApiKey) => Some(Credential {
+            header: "api-key",
+            value: key.clone(),
+            secret: key,
+        }),
+        (None, Auth::AzureApiKey) => present(env(azure::AD_TOKEN_VARIABLE)).map(bearer),
+        (None, _) => None,
+    }
+}
+
+/// The variables a missing or refused key is asked for by: the key's, and for Azure
+/// the token's beside it.
+fn key_names(chosen: &Service) -> String {
+    let variable = chosen.key_variable().unwrap_or("the API key variable");
+    match chosen.auth {
+        Auth::AzureApiKey => format!(
+            "{variable} (or an Entra ID token in {})",
+            azure::AD_TOKEN_VARIABLE
+        ),
+        _ => variable.to_string(),
+    }
+}
+
 /// Where requests for `settings` go, with which headers.
 pub(crate) fn endpoint(
     settings: &ModelSettings,
@@ -177,51 +240,58 @@ pub(crate) fn endpoint(
 ) -> Result<Endpoint, LlmError> {
     let chosen = service_for(settings);
     let label = chosen.prefix.to_string();
-    let custom_base = present(connection.api_base.clone()).or_else(|| {
+    let moved_base = present(connection.api_base.clone()).or_else(|| {
         chosen
             .base_variables
             .iter()
             .find_map(|variable| present(env(variable)))
     });
-    let key = present(connection.api_key.clone()).or_else(|| {
-        chosen
-            .key_variable
-            .and_then(|variable| present(env(variable)))
-    });
-    let variable = chosen.key_variable.unwrap_or("the API key variable");
-    if key.is_none() && chosen.key_variable.is_some() && custom_base.is_none() {
+    let written = match (&moved_base, chosen.base) {
+        (Some(written), _) => written.as_str(),
+        (None, Base::Default(default)) => default,
+        (None, Base::Required { example }) => {
+            return Err(LlmError::MissingBase {
+                provider: label,
+                variable: chosen.base_variables.first().copied().unwrap_or("").into(),
+                example: example.into(),
+            });
+        }
+    };
+    let credential = credential(chosen, connection, env);
+    // Only a base moved away from the provider's public one may go without a key.
+    let waived = moved_base.is_some() && matches!(chosen.base, Base::Default(_));
+    if credential.is_none() && chosen.key_need == KeyNeed::Required && !waived {
         return Err(LlmError::MissingKey {
             provider: label,
-            variable: variable.to_string(),
+            variable: key_names(chosen),
         });
     }
-    let written = custom_base.as_deref().unwrap_or(chosen.default_base);
     let base = parse_base(&label, settings.provider, written)?;
     let mut headers = HeaderMap::new();
     headers.insert("content-type", HeaderValue::from_static("application/json"));
-    let (route, key_header) = match settings.provider {
-        ProviderKind::OpenAiCompatible => ("/chat/completions", "authorization"),
+    let url = match settings.provider {
+        ProviderKind::OpenAiCompatible => join_path(&base, "/chat/completions"),
         ProviderKind::Anthropic => {
             headers.insert("anthropic-version", HeaderValue::from_static(API_VERSION));
-            ("/v1/messages", "x-api-key")
+            join_path(&base, "/v1/messages")
         }
-        // A key is only for a proxy in front of Ollama, which would take a bearer token.
-        ProviderKind::Ollama => ("/api/chat", "authorization"),
+        ProviderKind::Ollama => join_path(&base, "/api/chat"),
+        ProviderKind::Azure => {
+            azure::chat_url(&base, &settings.api_model, &azure::api_version(env))
+        }
     };
-    let url = join_path(&base, route);
-    if let Some(key) = &key {
-        let text = if key_header == "authorization" {
-            format!("Bearer {key}")
-        } else {
-            key.clone()
-        };
-        let mut value = HeaderValue::from_str(&text).map_err(|_| LlmError::InvalidModel {
-            name: settings.name.clone(),
-            reason: format!("the API key for {label} contains characters a header cannot carry"),
-        })?;
+    if let Some(credential) = &credential {
+        let mut value =
+            HeaderValue::from_str(&credential.value).map_err(|_| LlmError::InvalidModel {
+                name: settings.name.clone(),
+                reason: format!(
+                    "the API key for {label} contains characters a header cannot carry"
+                ),
+            })?;
         value.set_sensitive(true);
-        headers.insert(HeaderName::from_static(key_header), value);
+        headers.insert(HeaderName::from_static(credential.header), value);
     }
+    let key = credential.map(|credential| credential.secret);
     let mut secrets: Vec<Secret> = key.iter().cloned().map(Secret::new).collect();
     secrets.extend(url_secrets(&base).into_iter().map(Secret::new));
     let client = reqwest::Client::builder()
@@ -241,6 +311,11 @@ pub(crate) fn endpoint(
             "; is the model pulled? (ollama pull {}) — `ollama list` shows the local models",
             settings.api_model
         ),
+        ProviderKind::Azure => format!(
+            "; check the deployment name (azure/DEPLOYMENT), {} and {}",
+            chosen.base_variables.first().copied().unwrap_or(""),
+            azure::API_VERSION_VARIABLE
+        ),
         _ => "; check the model name (--model) and the API base URL".to_string(),
     };
     Ok(Endpoint {
@@ -250,7 +325,7 @@ pub(crate) fn endpoint(
         headers,
         key: key.map(Secret::new),
         secrets,
-        key_hint: format!("{variable} or --api-key"),
+        key_hint: format!("{} or --api-key", key_names(chosen)),
         not_found_hint,
         timeouts: Timeouts {
             first_byte,
@@ -288,6 +363,44 @@ mod tests {
                 assert!(!shown.contains("0123456789"), "{shown}");
             }
         }
+    }
+
+    #[test]
+    fn only_a_base_moved_from_the_providers_own_waives_its_key() {
+        let (sonnet, _) = resolve_model("sonnet", None).unwrap();
+        let own_base =
+            |name: &str| (name == "ANTHROPIC_API_BASE").then(|| "http://127.0.0.1:9".to_string());
+        let waived = endpoint(&sonnet, &Connection::default(), &own_base).unwrap();
+        assert!(waived.headers.get("x-api-key").is_none());
+        // Another provider's base and key change nothing for Anthropic.
+        let others = |name: &str| match name {
+            "OPENAI_API_BASE" => Some("http://127.0.0.1:9/v1".to_string()),
+            "OPENAI_API_KEY" => Some("sk-openai-only".to_string()),
+            _ => None,
+        };
+        let refused = endpoint(&sonnet, &Connection::default(), &others).unwrap_err();
+        assert!(matches!(refused, LlmError::MissingKey { .. }), "{refused}");
+        // Azure has no public base to move away from: its key is always needed.
+        let (azure, _) = resolve_model("azure/gpt-4o", None).unwrap();
+        let base_only = |name: &str| {
+            (name == "AZURE_API_BASE").then(|| "https://res.openai.azure.com".to_string())
+        };
+        let refused = endpoint(&azure, &Connection::default(), &base_only).unwrap_err();
+        assert!(matches!(refused, LlmError::MissingKey { .. }), "{refused}");
+        let keyed = |name: &str| match name {
+            "AZURE_API_BASE" => Some("https://res.openai.azure.com/openai/".to_string()),
+            "AZURE_OPENAI_API_KEY" => Some("azure-key".to_string()),
+            _ => None,
+        };
+        let found = endpoint(&azure, &Connection::default(), &keyed).unwrap();
+        assert_eq!(
+            found.url.as_str(),
+            "https://res.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2025-02-01-preview"
+        );
+        assert!(found.headers["api-key"].is_sensitive());
+        assert!(found.headers.get("authorization").is_none());
+        assert!(format!("{found:?}").contains("[redacted]"));
+        assert!(!format!("{found:?}").contains("azure-key"));
     }
 
     #[test]

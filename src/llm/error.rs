@@ -10,9 +10,25 @@ use super::secret_url::redact_urls_in;
 pub enum LlmError {
     /// No key was found for a provider that needs one.
     #[error(
-        "{provider}: no API key found; set {variable} (in the environment or .env) or pass --api-key"
+        "{provider}: no API key found; set {variable} (in the environment or .env) or pass --api-key {provider}=KEY"
     )]
     MissingKey { provider: String, variable: String },
+    /// A provider with no public address whose address was not given.
+    #[error("{provider}: no server address; set {variable} (e.g. {example})")]
+    MissingBase {
+        provider: String,
+        variable: String,
+        example: String,
+    },
+    /// A model name whose provider prefix aider-tui does not serve: nothing is sent.
+    #[error(
+        "model {name:?}: aider-tui does not serve the provider prefix \"{prefix}/\", so nothing is sent; it serves {served}; an OpenAI-compatible server is reached as openai/NAME with --api-base URL"
+    )]
+    UnservedProvider {
+        name: String,
+        prefix: String,
+        served: String,
+    },
     /// A model name that cannot be used at all.
     #[error("model {name:?}: {reason}")]
     InvalidModel { name: String, reason: String },
@@ -73,6 +89,12 @@ pub enum LlmError {
         url: String,
         reason: String,
     },
+    /// The provider's content filter refused the request (Azure's `content_filter`);
+    /// sending it again would be refused the same way.
+    #[error(
+        "{provider}: the provider's content filter refused the request ({reason}); it was not retried — rephrase the message or drop the file that trips the filter"
+    )]
+    ContentFiltered { provider: String, reason: String },
     /// Any other HTTP failure.
     #[error("{provider}: HTTP {status}: {message}{hint}")]
     Http {

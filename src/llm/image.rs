@@ -112,7 +112,9 @@ pub fn image_tokens(provider: ProviderKind, width: u64, height: u64) -> u64 {
     }
     let (width, height) = (width as f64, height as f64);
     match provider {
-        ProviderKind::OpenAiCompatible | ProviderKind::Ollama => openai_tokens(width, height),
+        ProviderKind::OpenAiCompatible | ProviderKind::Azure | ProviderKind::Ollama => {
+            openai_tokens(width, height)
+        }
         ProviderKind::Anthropic => anthropic_tokens(width, height),
     }
 }

@@ -19,11 +19,11 @@ use serde_json::{Map, Value};
 
 use super::error::LlmError;
 use super::model_facts::{Facts, parse_bundled, parse_table, provider_family};
-use super::model_names::{base_model, family_of_vendor, loose, split_service};
+use super::model_names::{base_model, family_of_vendor, loose};
 use super::model_tuning::{ALL_MODELS, Tuning, first_by_name, parse_list};
 use super::models_toml;
 use super::secret_url::is_credential_name;
-use super::service::{SERVICES, Service};
+use super::service::{SERVICES, Service, split_prefix};
 
 /// Which of Aider's two model files a path is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,7 +149,10 @@ pub fn canonical_name(key: &str, facts: &Facts) -> String {
 pub fn entry_family<'a>(key: &'a str, facts: &'a Facts) -> Option<&'a str> {
     match facts.litellm_provider.as_deref() {
         Some(provider) => Some(provider_family(provider)),
-        None => split_service(key).0.map(|service| service.prefix),
+        None => match split_prefix(key) {
+            Ok((Some(service), _)) => Some(service.prefix),
+            _ => None,
+        },
     }
 }
 
@@ -512,7 +515,7 @@ impl ModelCatalog {
 }
 
 fn served_name(name: &str) -> bool {
-    split_service(name).0.is_some()
+    matches!(split_prefix(name), Ok((Some(_), _)))
 }
 
 /// Aider's `--alias ALIAS:MODEL`.

@@ -1,19 +1,8 @@
-//! Model names as users write them: the service prefix, the family a bare or unknown
-//! name belongs to, and the loose spelling under which two names mean one model.
+//! Model names as users write them: the family a bare or unknown name belongs to, and
+//! the loose spelling under which two names mean one model. The service prefix is split
+//! off (or refused) by `service::split_prefix` alone.
 
-use super::service::{SERVICES, Service, service};
-
-/// The service a name's prefix names (`openai/gpt-4o` → openai) and the rest; a name
-/// whose first part is not a service's prefix is all model id.
-pub fn split_service(name: &str) -> (Option<&'static Service>, &str) {
-    match name.split_once('/') {
-        Some((prefix, rest)) => match service(prefix) {
-            Some(found) => (Some(found), rest),
-            None => (None, name),
-        },
-        None => (None, name),
-    }
-}
+use super::service::{SERVICES, Service};
 
 /// The family a model's own name says (`claude-…` → anthropic, `grok-…` → xai), as the
 /// service prefix of that family is written; `None` when the name says none.
@@ -97,11 +86,7 @@ mod tests {
     }
 
     #[test]
-    fn prefixes_split_only_at_a_service() {
-        let (found, id) = split_service("openrouter/anthropic/claude-sonnet-4.5");
-        assert_eq!(found.map(|service| service.prefix), Some("openrouter"));
-        assert_eq!(id, "anthropic/claude-sonnet-4.5");
-        assert!(split_service("no-such-prefix/model").0.is_none());
+    fn base_names_and_loose_spellings() {
         assert_eq!(base_model("qwen2.5-coder:32b"), "qwen2.5-coder");
         assert_eq!(base_model("qwen/qwen3-coder"), "qwen3-coder");
         assert_eq!(loose("Claude-Sonnet-4.5"), "claude-sonnet-4-5");

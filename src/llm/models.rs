@@ -12,9 +12,9 @@ use super::error::LlmError;
 use super::extra_params;
 use super::model_catalog::{FactsFound, ModelCatalog, ModelFile, ModelFileKind, canonical_name};
 use super::model_facts::{Facts, LongPromptPrices};
-use super::model_names::{base_model, family_of_name, family_of_vendor, served, split_service};
+use super::model_names::{base_model, family_of_name, family_of_vendor, served};
 use super::model_tuning::{Tuning, UseTemperature, edit_format_name, merge_all_models};
-use super::service::{ProviderKind, Service, default_service};
+use super::service::{ProviderKind, Service, default_service, split_prefix};
 
 /// Everything the program needs to know about one model.
 #[derive(Debug, Clone, PartialEq)]
@@ -167,7 +167,8 @@ impl ModelCatalog {
             ));
         }
         let expanded = self.expand_alias(trimmed);
-        let named = self.name_parts(&expanded);
+        // A prefix aider-tui does not serve is refused here, before any family is guessed.
+        let named = self.name_parts(&expanded)?;
         if named.id.is_empty() {
             return Err(invalid("nothing follows the service prefix"));
         }
@@ -187,9 +188,10 @@ impl ModelCatalog {
     }
 
     /// The service a name goes to: its prefix's, else its bare table entry's, else the
-    /// one its family names, else OpenAI (the default for unprefixed names).
-    fn name_parts<'a>(&self, name: &'a str) -> Named<'a> {
-        let (explicit, id) = split_service(name);
+    /// one its family names, else OpenAI (the default for unprefixed names). A prefix
+    /// that is not in the registry is refused ([`split_prefix`]), never guessed.
+    fn name_parts<'a>(&self, name: &'a str) -> Result<Named<'a>, LlmError> {
+        let (explicit, id) = split_prefix(name)?;
         let vendor = id
             .split_once('/')
             .and_then(|(vendor, _)| family_of_vendor(vendor));
@@ -203,12 +205,12 @@ impl ModelCatalog {
                 None => (default_service(), None),
             },
         };
-        Named {
+        Ok(Named {
             name,
             service,
             id,
             family,
-        }
+        })
     }
 
     /// The model's own settings (by its name, `service/id`, or its bare id when the
@@ -367,7 +369,7 @@ fn settings_of(
         reasoning_tag: t.tag().map(str::to_string),
         accepts_images: facts.supports_vision.unwrap_or(false),
         // The parameter is OpenAI's; another wire would not understand it.
-        accepts_reasoning_effort: service.kind == ProviderKind::OpenAiCompatible
+        accepts_reasoning_effort: service.kind.speaks_openai()
             && t.accepts("reasoning_effort")
                 .unwrap_or(reasoning && (openai_family || named.name.starts_with("openrouter/"))),
         streaming: t.streaming.unwrap_or(true),
@@ -418,7 +420,10 @@ fn helper(named: &Named<'_>, tuning: &Borrowed<Tuning>, name: &Option<String>) -
     match tuning {
         Borrowed::Own(_) => Some(name.clone()),
         Borrowed::From(_) => {
-            let (_, bare) = split_service(name);
+            // A helper whose prefix is not served stays as named: connecting it refuses it.
+            let Ok((_, bare)) = split_prefix(name) else {
+                return Some(name.clone());
+            };
             let vendor = named
                 .id
                 .rfind('/')
@@ -573,7 +578,7 @@ mod tests {
         assert_eq!(routed.input_price, vendor.input_price);
         assert!(!routed.caching && !routed.assistant_prefill);
         if let Some(weak) = &vendor.weak_model {
-            let (_, bare) = split_service(weak);
+            let (_, bare) = split_prefix(weak).unwrap();
             assert_eq!(
                 routed.weak_model,
                 Some(format!("openrouter/anthropic/{bare}"))
@@ -767,7 +772,7 @@ mod tests {
         assert!(all.windows(2).all(|pair| pair[0].name < pair[1].name));
         assert!(
             all.iter()
-                .all(|model| split_service(&model.name).0.is_some())
+                .all(|model| matches!(split_prefix(&model.name), Ok((Some(_), _))))
         );
         assert!(
             find_models("no-such-model-anywhere", None)

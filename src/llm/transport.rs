@@ -18,6 +18,7 @@ use serde_json::Value;
 use tokio::time::Instant;
 use url::Url;
 
+use super::azure::content_filter_reason;
 use super::error::{LlmError, scrub};
 use super::ndjson::LineDecoder;
 use super::provider::StreamEvent;
@@ -735,6 +736,12 @@ fn classify(endpoint: &Endpoint, status: StatusCode, body: &[u8], attempts: u32)
             .to_string();
     }
     let status_code = status.as_u16();
+    if let Some(reason) = parsed.as_ref().and_then(content_filter_reason) {
+        return LlmError::ContentFiltered {
+            provider,
+            reason: format!("{reason}: {message}"),
+        };
+    }
     let lower = format!("{kind} {code} {details} {message}").to_lowercase();
     let quota = [
         "insufficient_quota",

@@ -449,7 +449,7 @@ impl Command {
 pub fn key_providers() -> impl Iterator<Item = &'static str> {
     crate::llm::SERVICES
         .iter()
-        .filter(|service| service.key_variable.is_some())
+        .filter(|service| service.key_variable().is_some())
         .map(|service| service.prefix)
 }
 

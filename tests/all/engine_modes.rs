@@ -845,6 +845,54 @@ async fn model_without_a_key_says_how_to_give_one_and_switches_once_it_is() {
     driver.quit().await;
 }
 
+/// Issue #32: `--api-base` is the main model's provider's, so `/model sonnet` with no
+/// Anthropic key is refused with the `/key` hint even with an OpenAI base set (before,
+/// the custom base waived the key and the next message went to the OpenAI server);
+/// `/key anthropic` then completes the switch, and the OpenAI server saw nothing.
+#[tokio::test]
+async fn a_switch_without_its_key_is_refused_whatever_the_api_base_says() {
+    use aider_tui::protocol::{Op, Secret};
+    let repo = TestRepo::new(&[("hello.py", HELLO)]);
+    let openai = MockLlm::start().await;
+    openai.fallback(Reply::text(["from openai"]));
+    let mut settings = settings(&repo.root(), &openai.openai_base(), &[]);
+    settings.weak_model = None;
+    let mut driver = Driver::start(settings).await;
+    assert_eq!(startup_problem(&driver), None);
+
+    let refused = driver.turn("/model sonnet").await;
+    let TurnOutcome::Error { message, .. } = &refused.outcome else {
+        panic!("{:?}", refused.outcome);
+    };
+    for part in [
+        "ANTHROPIC_API_KEY",
+        "/key anthropic",
+        "/model sonnet follows",
+    ] {
+        assert!(message.contains(part), "{part:?} in {message}");
+    }
+    driver
+        .ops
+        .send(Op::SetKey {
+            provider: "anthropic".into(),
+            key: Secret::new(TYPED_KEY),
+        })
+        .await
+        .unwrap();
+    let given = key_given(&mut driver).await;
+    assert!(
+        notices(&given).contains("/model is now sonnet"),
+        "{}",
+        notices(&given)
+    );
+    let Some(Event::Status(status)) = given.last() else {
+        panic!("{given:?}");
+    };
+    assert_eq!(status.model, "sonnet");
+    driver.quit().await;
+    assert!(openai.requests().is_empty(), "{:?}", openai.requests());
+}
+
 #[tokio::test]
 async fn with_no_model_at_all_a_key_picks_its_providers_default_model() {
     use aider_tui::protocol::{Op, ProblemKind, Secret};

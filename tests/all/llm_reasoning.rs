@@ -18,6 +18,8 @@ fn provider(mock: &MockLlm, model: &str, stream: bool) -> Arc<dyn Provider> {
         llm::ProviderKind::Anthropic => mock.anthropic_base(),
         llm::ProviderKind::Ollama => mock.ollama_base(),
         llm::ProviderKind::OpenAiCompatible => mock.openai_base(),
+        // Azure's routes are served by its own mock (llm_azure).
+        llm::ProviderKind::Azure => panic!("{model}: use the Azure mock"),
     };
     let connection = Connection {
         stream,

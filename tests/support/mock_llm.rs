@@ -513,7 +513,7 @@ impl std::fmt::Debug for RecordedRequest {
 }
 
 #[derive(Default)]
-struct Script {
+pub struct Script {
     rules: Vec<(String, Reply)>,
     queue: VecDeque<Reply>,
     fallback: Option<Reply>,
@@ -526,7 +526,9 @@ struct Script {
     last_pieces: BTreeMap<String, Vec<String>>,
 }
 
-type Shared = Arc<Mutex<Script>>;
+/// The script and record a server's handlers share (other mocks route to [`handle`]
+/// with it, see `mock_provider.rs`).
+pub type Shared = Arc<Mutex<Script>>;
 
 /// A running mock server; it stops when the runtime that started it ends.
 #[derive(Clone)]
@@ -543,6 +545,15 @@ impl MockLlm {
 
     /// Starts the server on 127.0.0.1:`port` (0 = any free port).
     pub async fn start_on(port: u16) -> MockLlm {
+        MockLlm::start_with(port, |routes| routes).await
+    }
+
+    /// Starts the server with `extend` applied to its routes: a provider's own routes
+    /// (served by [`handle`]) and checks, as `mock_provider.rs` adds them.
+    pub async fn start_with(
+        port: u16,
+        extend: impl FnOnce(Router<Shared>) -> Router<Shared>,
+    ) -> MockLlm {
         let script: Shared = Arc::new(Mutex::new(Script::default()));
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
             .await
@@ -556,8 +567,8 @@ impl MockLlm {
             .route("/v1/audio/transcriptions", post(handle))
             .route("/audio/transcriptions", post(handle))
             .route("/api/show", post(ollama_show))
-            .route("/api/tags", get(ollama_tags))
-            .with_state(script.clone());
+            .route("/api/tags", get(ollama_tags));
+        let app = extend(app).with_state(script.clone());
         // No Nagle delay: tiny writes (one byte, one token) must leave at once.
         let listener = axum::serve::ListenerExt::tap_io(listener, |stream| {
             let _ = stream.set_nodelay(true);
@@ -689,7 +700,8 @@ fn prompt_pieces(body: &Value) -> Vec<String> {
     pieces
 }
 
-async fn handle(
+/// Answers one chat or transcription request from the script, in the wire of its path.
+pub async fn handle(
     State(script): State<Shared>,
     uri: Uri,
     headers: HeaderMap,

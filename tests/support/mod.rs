@@ -4,6 +4,7 @@
 
 pub mod engine;
 pub mod mock_llm;
+pub mod mock_provider;
 pub mod provider_harness;
 pub mod reply_fixtures;
 pub mod ui_session;
