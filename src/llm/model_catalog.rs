@@ -361,6 +361,14 @@ impl ModelCatalog {
         })
     }
 
+    /// The family litellm's table lists a bare name for (`gpt-4o` → openai,
+    /// `command-r-plus` → cohere), served or not.
+    pub fn listed_family(&self, name: &str) -> Option<&'static str> {
+        let bundled = bundled().ok()?;
+        let (key, facts) = bundled.facts.get_key_value(name)?;
+        entry_family(key, facts)
+    }
+
     /// The facts of `id` on `service` (as written after its prefix; `written` is the
     /// whole name): the table's entry by that name, else one by a looser spelling,
     /// else another model's of the same base name (a router's vendor model, an Ollama

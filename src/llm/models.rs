@@ -10,7 +10,9 @@ use serde_json::{Map, Value};
 
 use super::error::LlmError;
 use super::extra_params;
-use super::model_catalog::{FactsFound, ModelCatalog, ModelFile, ModelFileKind, canonical_name};
+use super::model_catalog::{
+    FactsFound, FamilyDefaults, ModelCatalog, ModelFile, ModelFileKind, canonical_name,
+};
 use super::model_facts::{Facts, LongPromptPrices};
 use super::model_names::{base_model, family_of_name, family_of_vendor, served};
 use super::model_tuning::{Tuning, UseTemperature, edit_format_name, merge_all_models};
@@ -181,7 +183,13 @@ impl ModelCatalog {
                 reason,
             })?;
         let warning = match &found {
-            Some(found) if found.facts.has_limits_or_prices() => None,
+            Some(found) if found.facts.has_limits_or_prices() => {
+                // A listed model the table prices but gives no limits (some of
+                // together_ai's) takes its family's, without a warning.
+                let family = found.family.as_deref().or(named.family);
+                self.fill_limits(family, &mut settings);
+                None
+            }
             _ => Some(self.unknown(&named, &mut settings)),
         };
         Ok((settings, warning))
@@ -221,18 +229,42 @@ impl ModelCatalog {
             return Borrowed::Own(own);
         }
         let borrowed = found.is_some_and(|found| found.borrowed);
+        // Settings under a bare name that is another provider's model (the one litellm
+        // lists it for, else where the bare name alone would go) are that model's:
+        // `azure/gpt-4o` takes OpenAI's gpt-4o settings, but its helper models go
+        // through Azure too, never to OpenAI.
+        let anothers = |bare: &str| {
+            let goes_to = || self.name_parts(bare).ok().map(|parts| parts.service.prefix);
+            self.listed_family(bare)
+                .or_else(goes_to)
+                .is_some_and(|family| family != named.service.prefix)
+        };
         if !named.id.contains('/')
             && !borrowed
             && let Some(own) = self.tuning_for(&[named.id])
         {
-            return Borrowed::Own(own);
+            return if anothers(named.id) {
+                Borrowed::From(own)
+            } else {
+                Borrowed::Own(own)
+            };
         }
         let Some(found) = found else {
             return Borrowed::Own(Tuning::default());
         };
         let key_name = canonical_name(&found.key, &found.facts);
-        match self.tuning_for(&[&key_name, &found.key, base_model(&found.key)]) {
-            Some(theirs) if found.family.as_deref() == Some(named.service.prefix) && !borrowed => {
+        let base = base_model(&found.key);
+        // Found only under the bare base name, they are the base's provider's: deepinfra's
+        // `anthropic/claude-3-7-sonnet-latest` takes neither Anthropic's headers nor its
+        // helpers.
+        let base_is_anothers =
+            self.tuning_for(&[&key_name, &found.key]).is_none() && anothers(base);
+        match self.tuning_for(&[&key_name, &found.key, base]) {
+            Some(theirs)
+                if found.family.as_deref() == Some(named.service.prefix)
+                    && !borrowed
+                    && !base_is_anothers =>
+            {
                 Borrowed::Own(theirs)
             }
             Some(theirs) => Borrowed::From(theirs),
@@ -269,29 +301,40 @@ impl ModelCatalog {
         Ok(())
     }
 
+    /// Fills the limits the facts leave out (0) from `family`'s defaults, else the small
+    /// safe ones; a filled output limit is never above the window. The family's
+    /// defaults, when it has some.
+    fn fill_limits(
+        &self,
+        family: Option<&str>,
+        settings: &mut ModelSettings,
+    ) -> Option<FamilyDefaults> {
+        let defaults = family.and_then(|family| self.family_defaults(family));
+        let (window, output) = defaults.map_or(
+            (UNKNOWN_CONTEXT_WINDOW, UNKNOWN_MAX_OUTPUT_TOKENS),
+            |defaults| (defaults.window, defaults.output),
+        );
+        if settings.context_window == 0 {
+            settings.context_window = window;
+        }
+        if settings.max_output_tokens == 0 {
+            settings.max_output_tokens = output.min(settings.context_window);
+        }
+        defaults
+    }
+
     /// Fills in an unknown model's limits from its family, and the warning that says so.
     fn unknown(&self, named: &Named<'_>, settings: &mut ModelSettings) -> String {
-        let defaults = named.family.and_then(|family| {
-            self.family_defaults(family)
-                .map(|defaults| (family, defaults))
-        });
+        let defaults = self.fill_limits(named.family, settings);
         let name = named.name;
-        match defaults {
+        match named.family.zip(defaults) {
             Some((family, defaults)) => {
-                settings.context_window = defaults.window;
-                if settings.max_output_tokens == 0 {
-                    settings.max_output_tokens = defaults.output;
-                }
                 format!(
                     "unknown model {name}: using {family}'s defaults ({}-token context, {} output tokens: the middle of the {} {family} models litellm lists), no prices; describe it in .aider.model.metadata.json to change that",
                     defaults.window, defaults.output, defaults.models
                 )
             }
             None => {
-                settings.context_window = UNKNOWN_CONTEXT_WINDOW;
-                if settings.max_output_tokens == 0 {
-                    settings.max_output_tokens = UNKNOWN_MAX_OUTPUT_TOKENS;
-                }
                 format!(
                     "unknown model {name}: using safe defaults ({UNKNOWN_CONTEXT_WINDOW}-token context, {UNKNOWN_MAX_OUTPUT_TOKENS} output tokens, no prices); describe it in .aider.model.metadata.json to change that"
                 )
@@ -595,6 +638,46 @@ mod tests {
         let (coder, warning) = resolve("openrouter/qwen/qwen3-coder");
         assert!(warning.is_none());
         assert!(coder.input_price > 0.0, "{coder:?}");
+    }
+
+    #[test]
+    fn azure_deployments_take_the_models_facts_and_stay_on_azure() {
+        let (azure, warning) = resolve("azure/gpt-4o");
+        assert!(warning.is_none(), "{warning:?}");
+        let (openai, _) = resolve("gpt-4o");
+        assert_eq!(
+            (azure.service.as_str(), azure.provider),
+            ("azure", ProviderKind::Azure)
+        );
+        assert_eq!(azure.api_model, "gpt-4o");
+        assert_eq!(
+            (azure.context_window, azure.max_output_tokens),
+            (openai.context_window, openai.max_output_tokens)
+        );
+        assert_eq!(azure.input_price, openai.input_price);
+        assert_eq!(azure.edit_format, openai.edit_format);
+        // OpenAI's gpt-4o names gpt-4o-mini as its weak model; Azure's reaches it on Azure.
+        assert_eq!(azure.weak_model.as_deref(), Some("azure/gpt-4o-mini"));
+        assert!(azure.accepts_reasoning_effort == openai.accepts_reasoning_effort);
+    }
+
+    #[test]
+    fn an_unserved_prefix_is_refused_before_any_family_is_guessed() {
+        for name in [
+            "vertex_ai/claude-sonnet-4-5",
+            "bedrock/anthropic.claude-sonnet-4-5",
+            "meta-llama/Llama-3.3-70B",
+        ] {
+            let error = resolve_model(name, None).unwrap_err();
+            assert!(matches!(error, LlmError::UnservedProvider { .. }), "{name}");
+        }
+        // Through an alias too.
+        let catalog =
+            ModelCatalog::load(&[], &["cloud:bedrock/anthropic.claude-x".into()]).unwrap();
+        assert!(matches!(
+            catalog.resolve("cloud"),
+            Err(LlmError::UnservedProvider { .. })
+        ));
     }
 
     #[test]

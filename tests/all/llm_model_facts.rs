@@ -1,6 +1,7 @@
 //! Model facts from the bundled tables: every model litellm lists for a provider
-//! aider-tui serves resolves with the table's window, output limit and prices, and the
-//! names Aider users type today are known.
+//! aider-tui serves (every row of the registry litellm has models for) resolves with the
+//! table's window, output limit and prices, its helper models stay on its provider, and
+//! the names Aider users type today are known.
 
 use std::collections::HashMap;
 
@@ -62,7 +63,9 @@ fn every_model_litellm_lists_for_a_served_provider_resolves_with_its_facts() {
             let defaults = catalog.family_defaults(family).unwrap();
             let window = facts.window().unwrap_or(defaults.window);
             assert_eq!(settings.context_window, window, "{name}: window");
-            let output = facts.output_limit().unwrap_or(defaults.output);
+            // A limit the table leaves out is the family's; a filled-in output limit is
+            // never above the window.
+            let output = facts.output_limit().unwrap_or(defaults.output.min(window));
             // Aider's settings may set the limit a request asks for (extra_params.max_tokens).
             let qualified = format!("{family}/{key}");
             let named = [name.as_str(), key.as_str(), qualified.as_str()];
@@ -92,6 +95,19 @@ fn every_model_litellm_lists_for_a_served_provider_resolves_with_its_facts() {
                 ),
                 "{name}: cache read price"
             );
+            // Its helper models go to its own provider, never to another one.
+            for helper in [&settings.weak_model, &settings.editor_model]
+                .into_iter()
+                .flatten()
+            {
+                let (helper_settings, _) = catalog
+                    .resolve(helper)
+                    .unwrap_or_else(|error| panic!("{name}: helper {helper}: {error}"));
+                assert_eq!(
+                    helper_settings.service, settings.service,
+                    "{name}: helper {helper}"
+                );
+            }
             checked += 1;
             *families.entry(family).or_default() += 1;
         }
@@ -107,6 +123,18 @@ fn every_model_litellm_lists_for_a_served_provider_resolves_with_its_facts() {
         "gemini",
         "xai",
         "ollama",
+        "azure",
+        "together_ai",
+        "fireworks_ai",
+        "deepinfra",
+        "cerebras",
+        "moonshot",
+        "dashscope",
+        "perplexity",
+        "sambanova",
+        "novita",
+        "vercel_ai_gateway",
+        "zai",
     ] {
         assert!(
             families.get(family).copied().unwrap_or(0) > 0,
