@@ -18,7 +18,7 @@ pub use crate::diff::{FileDiff, Hunk, HunkLine, LineKind};
 pub use crate::git::Maker;
 pub use commands::{
     Argument, COMMANDS, Command, CommandSpec, Runs, help_text, is_key_line, key_provider,
-    key_providers, no_key_provider, parse_command, without_key,
+    key_providers, may_hold_key, no_key_provider, parse_command, without_key,
 };
 pub use context::{CacheCounts, CacheRule, ContextPart, ContextReport, SummaryFigures};
 pub use plan::{PlanDecision, PlanId, PlanOutcome};
