@@ -11,6 +11,8 @@ use super::{GitError, paths};
 pub struct GitRepo {
     pub(crate) repo: Repository,
     root: PathBuf,
+    /// The identity the user gave for this session, used where git forms none.
+    pub(super) chosen_identity: Option<super::Identity>,
 }
 
 impl std::fmt::Debug for GitRepo {
@@ -62,7 +64,11 @@ impl GitRepo {
             source,
         })?;
         index_is_plain(&repo.path().join("index"))?;
-        Ok(GitRepo { repo, root })
+        Ok(GitRepo {
+            repo,
+            root,
+            chosen_identity: None,
+        })
     }
 
     /// The top of the working tree.
@@ -144,21 +150,6 @@ impl GitRepo {
             .revparse_single(name)
             .and_then(|object| object.peel_to_commit())
             .map_err(|_| GitError::UnknownCommit(name.to_string()))
-    }
-
-    /// The user's identity for author and committer (config, or GIT_* variables as git does).
-    pub(crate) fn user_signatures(
-        &self,
-    ) -> Result<(git2::Signature<'static>, git2::Signature<'static>), GitError> {
-        let author = self
-            .repo
-            .author_from_env()
-            .map_err(|_| GitError::NoIdentity)?;
-        let committer = self
-            .repo
-            .committer_from_env()
-            .map_err(|_| GitError::NoIdentity)?;
-        Ok((author, committer))
     }
 
     /// Whether the repository's ignore rules exclude `path` (relative, or absolute

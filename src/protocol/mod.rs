@@ -422,6 +422,12 @@ pub enum QuestionKind {
     AddWebPage { url: String },
     /// Confirm an action named in the text (e.g. undoing a commit).
     Confirm,
+    /// git forms no identity to commit with: commit as `identity` for this session?
+    /// (No keeps the changes uncommitted.) Headless, always yes: see `oneshot`.
+    CommitIdentity { identity: String },
+    /// Write `identity` as the repository's `user.name` / `user.email`? Never yes
+    /// headless: the user's config changes only when they say so.
+    SaveIdentity { identity: String },
 }
 
 /// How serious a notice is.

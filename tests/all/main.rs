@@ -21,6 +21,7 @@ mod edit_properties;
 mod edit_replies;
 mod edit_streaming;
 mod engine_add_globs;
+mod engine_identity;
 mod engine_modes;
 mod engine_steer;
 mod engine_turn;
