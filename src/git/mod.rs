@@ -18,6 +18,7 @@ mod identity;
 mod ignore_file;
 mod index_file;
 mod index_files;
+mod linguist;
 mod log;
 mod maker;
 mod paths;
@@ -32,9 +33,10 @@ pub use attribution::{Attribution, TOOL_TRAILER_KEY, is_tool_message};
 pub use error::GitError;
 pub use history::{ChangedFiles, HistoryWalk};
 pub use identity::{Identity, IdentitySource, TOOL_IDENTITY_NAME};
-pub use index_files::{
-    IndexListing, IndexedFile, LinguistAttributes, Objects, blob_id, normalize_index_path,
-};
+pub use index_files::{IndexListing, IndexedFile, Objects, blob_id, normalize_index_path};
+#[cfg(test)]
+pub use linguist::linguist_lookups_reset;
+pub use linguist::{LinguistAttributes, LinguistFiles};
 pub use log::CommitSummary;
 pub use maker::Maker;
 pub use repo::GitRepo;
