@@ -29,7 +29,8 @@ export XDG_CACHE_HOME="$work/cache"
 peak() {
     local label=$1; shift
     /usr/bin/time -f '%e %M' -o "$work/time" "$@" > "$work/out" 2> "$work/err" || true
-    read -r wall kib < "$work/time"
+    # A failing command's line ("Command exited with non-zero status N") comes first.
+    read -r wall kib < <(tail -n 1 "$work/time")
     printf '%-64s %6.2f s  peak %6.1f MiB\n' "$label" "$wall" "$(echo "$kib / 1024" | bc -l)"
 }
 
@@ -93,9 +94,23 @@ json.dump(record, open(path, "w"))
 print(f"    session {name}: {os.path.getsize(path) / 2**20:.1f} MiB, {len(messages)} messages")
 PY
 : > "$work/requests.jsonl"
-peak "64 MB session resumed, one message" \
-    env HOME="$work" sh -c "cd '$repo' && '$binary' ${model[*]} --no-auto-commits --resume --message 'and now?' hello.py"
+peak "64 MB session resumed, one message" env HOME="$work" \
+    bash -c 'cd "$1" && shift && exec "$@"' _ "$repo" \
+    "$binary" "${model[@]}" --no-auto-commits --resume --message "and now?" hello.py
+cat "$work/out" "$work/err" | grep -v '^\s*$' | tail -n 3 | cut -c1-160 | sed 's/^/    said: /'
 sleep 1
+# Headless, the process may end before the summary it started is sent; the
+# full-screen session stays, so it is resumed there too, for 15 s after a message.
+if command -v tmux > /dev/null; then
+    tmux -L state-costs new-session -d -x 160 -y 48 -s resume \
+        "cd '$repo' && HOME='$work' '$binary' ${model[*]} --no-auto-commits hello.py --resume"
+    sleep 5
+    tmux -L state-costs send-keys -t resume "and now?" Enter
+    sleep 15
+    tmux -L state-costs kill-server
+    printf '%-64s\n' "64 MB session resumed full-screen, one message, 15 s"
+    sleep 1
+fi
 python3 - "$work/requests.jsonl" <<'PY'
 import json, sys
 sizes = []
@@ -105,5 +120,6 @@ for line in open(sys.argv[1]):
     system = next((m.get("content", "") for m in body.get("messages", []) if m.get("role") == "system"), "")
     kind = "summary" if "condense a conversation" in str(system) else ("commit message" if "commit messages" in str(system) else "turn")
     sizes.append((len(json.dumps(body)), kind))
-print(f"    requests sent: {len(sizes)}; largest: " + ", ".join(f"{kind} {size / 1024:.1f} KiB" for size, kind in sorted(sizes, reverse=True)[:3]))
+largest = sorted(sizes, reverse=True)[:3]
+print(f"    requests sent: {len(sizes)}; largest: " + ", ".join(f"{kind} {size / 1024:.1f} KiB" for size, kind in largest))
 PY

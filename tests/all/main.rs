@@ -26,6 +26,7 @@ mod engine_modes;
 mod engine_steer;
 mod engine_turn;
 mod engine_ways;
+mod engine_window;
 mod git_repository;
 mod hardening_cli;
 mod hardening_engine;
