@@ -219,7 +219,7 @@ fn transcript_budget(context_window: u64) -> Option<usize> {
     let room = window
         .saturating_sub(SUMMARY_REPLY_TOKENS + REQUEST_FRAMING_TOKENS + instructions)
         .min(SUMMARY_INPUT_CAP);
-    (room >= SMALLEST_SUMMARY_INPUT).then(|| room as usize)
+    (room >= SMALLEST_SUMMARY_INPUT).then_some(room as usize)
 }
 
 /// The conversation to summarize, within `budget` tokens (counted exactly): the newest
