@@ -115,7 +115,7 @@ pub async fn drive(
                     && *finished == TurnOutcome::Success
                 {
                     follow_ups += 1;
-                    printer.info(&format!("Sending: {text}"));
+                    printer.info(&format!("Sending: {}", crate::protocol::without_key(&text)));
                     if ops.send(Op::Submit { text }).await.is_ok() {
                         continue;
                     }
