@@ -23,7 +23,7 @@ pub(super) async fn ready_to_commit(
             if !std::mem::replace(&mut said.told, true) {
                 emitter
                     .info(format!(
-                        "No git identity is set: commits are made as {identity}, formed from your login and host as git does. To choose one: git config user.name \"Your Name\" and git config user.email you@example.com"
+                        "No git identity is set: commits are made as {identity}, from your account and host name (git's last resort). To choose one: git config user.name \"Your Name\" and git config user.email you@example.com"
                     ))
                     .await;
             }
