@@ -11,6 +11,7 @@ use super::commit_message;
 use super::devices::Devices;
 use super::emitter::Emitter;
 use super::files::{add_chat_file, add_read_only, drop_files};
+use super::identity_question::ready_to_commit;
 use super::inbox::Inbox;
 use super::mentions::Mentions;
 use super::repo_map::{MapAsker, render_repo_map, send_repo_map};
@@ -156,11 +157,12 @@ pub(super) async fn command_ls(session: &Session, emitter: &Emitter) -> TurnOutc
 
 /// `/commit [MESSAGE]`: the user's pending changes, with a weak-model message unless given.
 pub(super) async fn command_commit(
-    session: &Session,
+    session: &mut Session,
+    inbox: &mut Inbox,
     emitter: &Emitter,
     args: &str,
 ) -> TurnOutcome {
-    let Some(git) = &session.git else {
+    let Some(git) = session.git.clone() else {
         return TurnOutcome::Error {
             kind: ErrorKind::Command,
             message: "git is not in use in this session".to_string(),
@@ -188,12 +190,12 @@ pub(super) async fn command_commit(
     } else {
         args.to_string()
     };
-    let Some(git) = &session.git else {
+    if !ready_to_commit(&git, &mut session.identity, inbox, emitter).await {
         return TurnOutcome::Success;
-    };
+    }
     match git.with(|git| git.commit_dirty(&dirty, &message)) {
         Ok(Some(summary)) => {
-            announce_commit(git, emitter, &summary).await;
+            announce_commit(&git, emitter, &summary).await;
             TurnOutcome::Success
         }
         Ok(None) => {

@@ -14,6 +14,12 @@ then what the change does in the imperative mood. At most 72 characters. No quot
 
 /// The most diff text sent for a commit message.
 const MAX_DIFF: usize = 24_000;
+/// The message's reply, at most.
+const REPLY_TOKENS: u64 = 100;
+/// What a provider adds around the system prompt and one message, at most.
+const REQUEST_FRAMING_TOKENS: u64 = 64;
+/// Below this much room in the weak model's window, no request is made.
+const SMALLEST_CONTENT: u64 = 64;
 
 /// A message, and the usage of the request that wrote it.
 pub struct Written {
@@ -46,6 +52,18 @@ pub async fn write(
         ));
     }
     content.push_str(&format!("The diff:\n{}", truncate(diff, MAX_DIFF)));
+    // Never past the model's window: the diff's end is cut to what fits.
+    let instructions = crate::tokens::count_tokens(COMMIT_SYSTEM) as u64;
+    let room =
+        window_of(model).saturating_sub(REPLY_TOKENS + REQUEST_FRAMING_TOKENS + instructions);
+    if room < SMALLEST_CONTENT {
+        return Written {
+            message: fallback,
+            usage: None,
+            fallback_reason: Some(format!("{}'s context window is too small", model.name)),
+        };
+    }
+    let content = crate::tokens::prefix_within(&content, room as usize).to_string();
     let request = ChatRequest {
         system: COMMIT_SYSTEM.to_string(),
         messages: vec![ChatMessage {
@@ -54,7 +72,7 @@ pub async fn write(
             cache_breakpoint: false,
             ..ChatMessage::default()
         }],
-        max_tokens: Some(100),
+        max_tokens: Some(REPLY_TOKENS),
         temperature: None,
         ..ChatRequest::default()
     };
@@ -76,6 +94,14 @@ pub async fn write(
             usage: None,
             fallback_reason: Some(err.to_string()),
         },
+    }
+}
+
+/// The model's context window (the table's default when it is not known).
+fn window_of(model: &Model) -> u64 {
+    match model.settings.context_window {
+        0 => llm::UNKNOWN_CONTEXT_WINDOW,
+        window => window,
     }
 }
 

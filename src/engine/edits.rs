@@ -12,6 +12,7 @@ use super::checks;
 use super::commit_message;
 use super::emitter::Emitter;
 use super::files::offer_files_named_in_reply;
+use super::identity_question::ready_to_commit;
 use super::inbox::Inbox;
 use super::repository::announce_commit;
 use super::review::{ReviewState, Update};
@@ -237,7 +238,7 @@ async fn apply_parsed(
     let finished = {
         // The user's own uncommitted work on the files to be written gets its own
         // commit first.
-        if let Err(problem) = commit_dirty_before(session, emitter, &review).await {
+        if let Err(problem) = commit_dirty_before(session, inbox, emitter, &review).await {
             emitter.error(problem).await;
             let mut review = review;
             review.reject_undecided();
@@ -254,7 +255,7 @@ async fn apply_parsed(
     }
     let changed = finished.report.changed_files();
     if !changed.is_empty() {
-        commit_edits(session, emitter, &changed, request).await;
+        commit_edits(session, inbox, emitter, &changed, request).await;
     }
     if let Some(feedback) = finished.feedback {
         return EditRound {
@@ -375,9 +376,12 @@ async fn run_review(inbox: &mut Inbox, emitter: &Emitter, mut review: ReviewStat
 }
 
 /// Commits the user's own changes to the files the review will write. An error
-/// means nothing may be written (their changes could be mixed into ours).
+/// means nothing may be written (their changes could be mixed into ours). Without an
+/// identity to commit with (the user said no), they stay uncommitted and ours are
+/// written beside them: an accepted change is never dropped for it.
 async fn commit_dirty_before(
-    session: &Session,
+    session: &mut Session,
+    inbox: &mut Inbox,
     emitter: &Emitter,
     review: &ReviewState,
 ) -> Result<(), String> {
@@ -385,12 +389,18 @@ async fn commit_dirty_before(
     if !session.settings.dirty_commits || paths.is_empty() {
         return Ok(());
     }
-    let Some(git) = &session.git else {
+    let Some(git) = session.git.clone() else {
         return Ok(());
     };
-    match git.with(|git| git.commit_dirty(&paths, "")) {
+    let dirty = git.with(|git| git.dirty_files(&paths)).map_err(|err| {
+        format!("could not read which files have changes: {err}; no edits applied")
+    })?;
+    if dirty.is_empty() || !ready_to_commit(&git, &mut session.identity, inbox, emitter).await {
+        return Ok(());
+    }
+    match git.with(|git| git.commit_dirty(&dirty, "")) {
         Ok(Some(summary)) => {
-            announce_commit(git, emitter, &summary).await;
+            announce_commit(&git, emitter, &summary).await;
             Ok(())
         }
         Ok(None) => Ok(()),
@@ -469,6 +479,7 @@ async fn permit_paths(
 /// Commits the edited files with a message the weak model writes from the diff.
 pub(super) async fn commit_edits(
     session: &mut Session,
+    inbox: &mut Inbox,
     emitter: &Emitter,
     changed: &[String],
     request: &str,
@@ -476,9 +487,12 @@ pub(super) async fn commit_edits(
     if !session.settings.auto_commits {
         return;
     }
-    let Some(git) = &session.git else {
+    let Some(git) = session.git.clone() else {
         return;
     };
+    if !ready_to_commit(&git, &mut session.identity, inbox, emitter).await {
+        return;
+    }
     let diff = git.with(|git| git.diff_files(changed)).unwrap_or_default();
     let weak = session.models.weak_or_main().cloned();
     let written = commit_message::write(weak.as_ref(), &diff, changed, Some(request)).await;

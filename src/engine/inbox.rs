@@ -15,9 +15,7 @@ pub use super::emitter::Emitter;
 
 use super::during_turn::{Handling, classify};
 use super::lookups::Lookups;
-use crate::protocol::{
-    DuringTurn, Event, Op, QuestionId, QuestionKind, Refusal, is_key_line, without_key,
-};
+use crate::protocol::{DuringTurn, Event, Op, QuestionId, QuestionKind, Refusal, without_key};
 
 /// Reads operations, holding back the ones a waiting turn cannot use.
 pub struct Inbox {
@@ -73,13 +71,14 @@ impl Inbox {
         }
     }
 
-    /// The next operation from the channel. A `/key` line typed with its key (a
-    /// headless `--message`) loses the key here, before anything echoes, records or
-    /// logs the line; the command then says how to give a key there.
+    /// The next operation from the channel. A line that may hold a key (`/key` typed
+    /// with its key in a headless `--message`, or `/KEY`, `/kye`: see `may_hold_key`)
+    /// loses the key here, before anything echoes, records, logs or sends the text;
+    /// the command then says how to give a key there, or which command was meant.
     async fn receive(&mut self) -> Option<Op> {
         let op = self.ops.recv().await?;
         Some(match op {
-            Op::Submit { text } if is_key_line(&text) => Op::Submit {
+            Op::Submit { text } => Op::Submit {
                 text: without_key(&text).into_owned(),
             },
             op => op,

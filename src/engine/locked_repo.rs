@@ -23,4 +23,14 @@ impl LockedRepo {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         action(&guard)
     }
+
+    /// Runs `action` with the repository to change it (the identity given for the
+    /// session).
+    pub fn with_mut<R>(&self, action: impl FnOnce(&mut GitRepo) -> R) -> R {
+        let mut guard = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        action(&mut guard)
+    }
 }

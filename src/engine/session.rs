@@ -12,6 +12,7 @@ use crate::repo_path::RepoPath;
 use crate::safe_fs::StateDir;
 
 use super::chat_files::ChatFiles;
+use super::commit_identity::CommitIdentity;
 use super::context_state::ContextState;
 use super::history::History;
 use super::keepalive::KeepAlive;
@@ -34,6 +35,8 @@ pub struct Session {
     /// The models and the edit formats they write in.
     pub models: Models,
     pub git: Option<Arc<LockedRepo>>,
+    /// What was said and chosen about the commit identity when git has none.
+    pub identity: CommitIdentity,
     /// The tool's state folder, chosen once at start (`None`: nothing is kept).
     state: Option<StateDir>,
     /// The repo map: its thread and what the session last showed of it.
@@ -75,6 +78,7 @@ impl Session {
             mode,
             models,
             git,
+            identity: CommitIdentity::default(),
             state,
             map: SessionMap::default(),
             ledger: Ledger::default(),

@@ -5,7 +5,7 @@
 
 use crate::config::{COMMAND_LINE_ORIGIN, Resume};
 use crate::conversation::Role;
-use crate::protocol::{ChatMode, ConversationMessage, Event};
+use crate::protocol::{ChatMode, ConversationMessage, Event, without_key};
 use crate::repo_path::RepoPath;
 use crate::safe_fs::StateDir;
 use crate::sessions::{
@@ -332,7 +332,7 @@ impl SessionLog {
     /// Notes what is known as a turn begins (for the turn's record).
     pub(super) fn begin_turn(&mut self, text: &str, history: &History) {
         self.turn = Some(TurnStart {
-            text: text.to_string(),
+            text: without_key(text).into_owned(),
             at: sessions::now(),
             pushed: history.pushed(),
         });

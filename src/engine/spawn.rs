@@ -387,7 +387,9 @@ impl Engine {
             Command::Ls => command_ls(&self.session, &self.emitter).await,
             Command::Undo => undo_last(&mut self.session, &self.emitter).await,
             Command::Diff => show_last_diff(&self.session, &self.emitter).await,
-            Command::Commit => command_commit(&self.session, &self.emitter, args).await,
+            Command::Commit => {
+                command_commit(&mut self.session, &mut self.inbox, &self.emitter, args).await
+            }
             Command::Run => {
                 command_run(&mut self.session, &mut self.inbox, &self.emitter, args).await
             }

@@ -20,6 +20,19 @@ Keep every file name, function name, decision and open question. Leave out code 
 Reply with the summary only.";
 
 const SUMMARY_INTRO: &str = "A summary of our conversation so far:";
+const TRANSCRIPT_HEAD: &str = "Summarize this conversation:\n\n";
+const LEFT_OUT: &str =
+    "(Older messages are left out: the conversation is too long to summarize whole.)\n\n";
+/// The summary's reply, at most.
+const SUMMARY_REPLY_TOKENS: u64 = 1024;
+/// What a provider adds around the system prompt and one message, at most.
+const REQUEST_FRAMING_TOKENS: u64 = 64;
+/// The most conversation one summary reads, whatever the model's window: the newest
+/// of the older messages up to this, so a huge history (a long session resumed)
+/// costs one bounded request.
+const SUMMARY_INPUT_CAP: u64 = 32_768;
+/// Below this much room, no summary is asked for.
+const SMALLEST_SUMMARY_INPUT: u64 = 256;
 const SUMMARY_ACK: &str = "Thanks, I have the context.";
 
 struct Job {
@@ -106,7 +119,14 @@ impl Summarizer {
     }
 
     fn start(&mut self, history: &History, model: &Model, count: usize) {
-        let transcript = transcript(&history.messages()[..count]);
+        let Some(budget) = transcript_budget(model.settings.context_window) else {
+            tracing::info!(
+                model = %model.name,
+                "no room in the weak model's window for a summary; the history is kept whole"
+            );
+            return;
+        };
+        let transcript = transcript(&history.messages()[..count], budget);
         let provider = model.provider.clone();
         let task = tokio::spawn(async move {
             let request = ChatRequest {
@@ -117,7 +137,7 @@ impl Summarizer {
                     cache_breakpoint: false,
                     ..ChatMessage::default()
                 }],
-                max_tokens: Some(1024),
+                max_tokens: Some(SUMMARY_REPLY_TOKENS),
                 temperature: None,
                 ..ChatRequest::default()
             };
@@ -186,21 +206,106 @@ impl Summarizer {
     }
 }
 
-fn transcript(messages: &[Message]) -> String {
-    let mut text = String::from("Summarize this conversation:\n\n");
-    for message in messages {
+/// The tokens a summary's transcript may take in a window of `context_window`: what is
+/// left of it after the reply, the instructions and the request's framing, at most
+/// [`SUMMARY_INPUT_CAP`]; `None` when that leaves too little to be worth a summary.
+fn transcript_budget(context_window: u64) -> Option<usize> {
+    let window = if context_window == 0 {
+        crate::llm::UNKNOWN_CONTEXT_WINDOW
+    } else {
+        context_window
+    };
+    let instructions = tokens::count_tokens(SUMMARY_SYSTEM) as u64;
+    let room = window
+        .saturating_sub(SUMMARY_REPLY_TOKENS + REQUEST_FRAMING_TOKENS + instructions)
+        .min(SUMMARY_INPUT_CAP);
+    (room >= SMALLEST_SUMMARY_INPUT).then_some(room as usize)
+}
+
+/// The conversation to summarize, within `budget` tokens (counted exactly): the newest
+/// messages that fit, the oldest of them cut to what is left, and a note when older
+/// ones were left out.
+fn transcript(messages: &[Message], budget: usize) -> String {
+    let mut budget = budget;
+    loop {
+        let text = transcript_within(messages, budget);
+        let count = tokens::count_tokens(&text);
+        // Pieces are counted apart; joined, a boundary may count a token more.
+        if count <= budget || budget == 0 {
+            return text;
+        }
+        budget = budget.saturating_sub(count - budget + 16);
+    }
+}
+
+fn transcript_within(messages: &[Message], budget: usize) -> String {
+    let fixed = tokens::count_tokens(TRANSCRIPT_HEAD) + tokens::count_tokens(LEFT_OUT);
+    let mut room = budget.saturating_sub(fixed);
+    let mut pieces: Vec<String> = Vec::new();
+    let mut left_out = false;
+    for message in messages.iter().rev() {
         let who = match message.role {
             Role::User => "DEVELOPER",
             Role::Assistant => "ASSISTANT",
         };
-        text.push_str(&format!("# {who}\n{}\n\n", message.text));
+        let label = format!("# {who}\n");
+        let framing = tokens::count_tokens(&label) + tokens::count_tokens("\n\n");
+        if room <= framing {
+            left_out = true;
+            break;
+        }
+        let text = tokens::prefix_within(&message.text, room - framing);
+        room -= framing + tokens::count_tokens(text);
+        pieces.push(format!("{label}{text}\n\n"));
+        if text.len() < message.text.len() {
+            left_out = true;
+            break;
+        }
     }
-    text
+    let mut transcript = String::from(TRANSCRIPT_HEAD);
+    if left_out {
+        transcript.push_str(LEFT_OUT);
+    }
+    for piece in pieces.iter().rev() {
+        transcript.push_str(piece);
+    }
+    transcript
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_summary_reads_at_most_its_budget_newest_first() {
+        let messages: Vec<Message> = (0..200)
+            .map(|index| {
+                let text = format!("message {index}: {}", "some words here ".repeat(500));
+                match index % 2 {
+                    0 => Message::user(text),
+                    _ => Message::assistant(text),
+                }
+            })
+            .collect();
+        for budget in [300, 5_000, 30_000] {
+            let text = transcript(&messages, budget);
+            assert!(tokens::count_tokens(&text) <= budget, "{budget}");
+            assert!(text.contains(LEFT_OUT.trim()), "{budget}");
+            assert!(text.contains("message 199:"), "the newest is kept");
+        }
+        assert!(!transcript(&messages, 30_000).contains("message 0:"));
+        // A short conversation goes whole, without the note.
+        let whole = transcript(&messages[..2], 30_000);
+        assert!(whole.contains("message 0:") && !whole.contains(LEFT_OUT.trim()));
+        // The budget leaves room for the reply and the instructions, within the cap.
+        assert_eq!(transcript_budget(1_000), None);
+        let small = transcript_budget(4_096).unwrap();
+        assert!(small < 4_096 - SUMMARY_REPLY_TOKENS as usize && small > 2_000);
+        assert_eq!(
+            transcript_budget(1_000_000),
+            Some(SUMMARY_INPUT_CAP as usize)
+        );
+    }
 
     #[test]
     fn threshold_follows_the_window_within_bounds() {

@@ -2,6 +2,7 @@
 //! later. Only what was said is written: messages, replies, reflections and commands
 //! (never settings, so never a key). Written only when the state folder exists.
 
+use crate::protocol::without_key;
 use crate::safe_fs::StateDir;
 
 /// Appends the conversation to the transcript file.
@@ -26,8 +27,9 @@ impl Transcript {
         transcript
     }
 
-    /// Records what the user submitted.
+    /// Records what the user submitted, never a line that may hold a key.
     pub fn user(&self, text: &str) {
+        let text = without_key(text);
         let lines: Vec<String> = text.lines().map(|line| format!("#### {line}")).collect();
         self.append(&format!("\n{}\n", lines.join("\n")));
     }

@@ -33,9 +33,11 @@ impl Default for Attribution {
 }
 
 impl Attribution {
-    /// The committer name for a user called `name`.
+    /// The committer name for a user called `name` (the tool's own identity is
+    /// marked already).
     pub fn committer_name(&self, name: &str) -> String {
-        if self.committer_suffix && !name.ends_with(COMMITTER_SUFFIX) {
+        let marked = name.ends_with(COMMITTER_SUFFIX) || name == super::TOOL_IDENTITY_NAME;
+        if self.committer_suffix && !marked {
             format!("{name}{COMMITTER_SUFFIX}")
         } else {
             name.to_string()

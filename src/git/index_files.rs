@@ -5,11 +5,6 @@
 //! or `../x`: every path is normalised here and refused when it is absolute, leaves
 //! the root, or reaches into `.git`.
 
-use std::path::Path;
-
-use git2::{AttrCheckFlags, AttrValue};
-
-use super::error::GitContext;
 use super::{GitError, GitRepo};
 
 /// Index entry modes of ordinary files (executable or not); symlinks and
@@ -52,15 +47,6 @@ impl Objects<'_> {
         git2::Oid::from_bytes(id)
             .is_ok_and(|oid| self.0.exists_ext(oid, git2::OdbLookupFlags::NO_REFRESH))
     }
-}
-
-/// What `.gitattributes` says of a file for GitHub's linguist.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct LinguistAttributes {
-    /// `linguist-vendored` set (`Some(true)`) or unset/false (`Some(false)`).
-    pub vendored: Option<bool>,
-    /// `linguist-generated` set or unset.
-    pub generated: Option<bool>,
 }
 
 impl GitRepo {
@@ -136,46 +122,6 @@ impl GitRepo {
                 .map_or(true, |format| format.eq_ignore_ascii_case("sha1"))
         })
     }
-
-    /// Whether any `.gitattributes` in the listing (or `.git/info/attributes`)
-    /// mentions linguist at all: most repositories do not, and then no file needs
-    /// an attribute lookup.
-    pub fn mentions_linguist(&self, paths: &[&str]) -> bool {
-        let info = self.repo.path().join("info").join("attributes");
-        let root = self.root().to_path_buf();
-        std::iter::once(info)
-            .chain(
-                paths
-                    .iter()
-                    .filter(|path| path.rsplit('/').next() == Some(".gitattributes"))
-                    .map(|path| root.join(path)),
-            )
-            .any(|file| {
-                crate::safe_fs::read_regular(&file)
-                    .is_ok_and(|bytes| bytes.windows(9).any(|window| window == b"linguist-"))
-            })
-    }
-
-    /// The linguist attributes of one path (relative to the work tree's top).
-    pub fn linguist_attributes(&self, path: &str) -> Result<LinguistAttributes, GitError> {
-        let flag = |name: &str| -> Result<Option<bool>, GitError> {
-            let value = self
-                .repo
-                .get_attr(Path::new(path), name, AttrCheckFlags::FILE_THEN_INDEX)
-                .context(&format!("reading the {name} attribute of {path}"))?;
-            Ok(match AttrValue::from_string(value) {
-                AttrValue::True => Some(true),
-                AttrValue::False => Some(false),
-                AttrValue::String(text) => Some(text != "false"),
-                AttrValue::Bytes(_) => Some(true),
-                AttrValue::Unspecified => None,
-            })
-        };
-        Ok(LinguistAttributes {
-            vendored: flag("linguist-vendored")?,
-            generated: flag("linguist-generated")?,
-        })
-    }
 }
 
 /// The id git gives a blob with this content (SHA-1 of `blob <length>\0` and the
@@ -214,6 +160,7 @@ fn nanoseconds(time: std::time::SystemTime) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     #[test]
     fn index_paths_are_checked() {

@@ -1,4 +1,5 @@
-//! The git2 wrapper: the user's dirty-file commits, the tool's edit commits with
+//! The git2 wrapper: the identity commits are made as (git's own order, see
+//! `identity`), the user's dirty-file commits, the tool's edit commits with
 //! attribution, undo (reset or revert), the commit log, diffs and `.gitignore`.
 //!
 //! Nothing here shells out to `git`; everything goes through libgit2. The tool
@@ -13,9 +14,11 @@ mod commit;
 mod diff;
 mod error;
 mod history;
+mod identity;
 mod ignore_file;
 mod index_file;
 mod index_files;
+mod linguist;
 mod log;
 mod maker;
 mod paths;
@@ -29,9 +32,11 @@ pub use aider_attribution::{AIDER_NAME_SUFFIX, is_aider_commit};
 pub use attribution::{Attribution, TOOL_TRAILER_KEY, is_tool_message};
 pub use error::GitError;
 pub use history::{ChangedFiles, HistoryWalk};
-pub use index_files::{
-    IndexListing, IndexedFile, LinguistAttributes, Objects, blob_id, normalize_index_path,
-};
+pub use identity::{Identity, IdentitySource, TOOL_IDENTITY_NAME};
+pub use index_files::{IndexListing, IndexedFile, Objects, blob_id, normalize_index_path};
+#[cfg(test)]
+pub use linguist::linguist_lookups_reset;
+pub use linguist::{LinguistAttributes, LinguistFiles};
 pub use log::CommitSummary;
 pub use maker::Maker;
 pub use repo::GitRepo;

@@ -11,6 +11,8 @@ use super::{GitError, paths};
 pub struct GitRepo {
     pub(crate) repo: Repository,
     root: PathBuf,
+    /// The identity the user gave for this session, used where git forms none.
+    pub(super) chosen_identity: Option<super::Identity>,
 }
 
 impl std::fmt::Debug for GitRepo {
@@ -27,7 +29,33 @@ impl std::fmt::Debug for GitRepo {
 /// repository is opened.
 fn read_objects_as_git_does() {
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| git2::opts::strict_hash_verification(false));
+    ONCE.call_once(|| {
+        git2::opts::strict_hash_verification(false);
+        keep_object_memory_small();
+    });
+}
+
+/// Parsed objects libgit2 keeps for reuse (trees and commits), at most.
+const OBJECT_CACHE_BYTES: isize = 4 * 1024 * 1024;
+/// Pack files are read through mapped windows of this size …
+const PACK_WINDOW_BYTES: usize = 8 * 1024 * 1024;
+/// … and at most this much of them is mapped at once (least recently used first out).
+const PACK_MAPPED_BYTES: usize = 32 * 1024 * 1024;
+
+/// libgit2's defaults suit a server: 256 MiB of parsed objects kept, and each pack
+/// mapped whole (windows of 1 GiB, 8 GiB in all). The co-change walk reads trees
+/// across 2,000 commits once each: kept, they and the pages of the pack it touched
+/// were most of the map's peak memory (ansible: 54 → 150 MiB with the walk, 93 MiB
+/// with these; see BENCHMARKS). Its own tree reuse (`history::Trees`) keeps what the
+/// next commit needs. Set once for the process, before the first repository is opened.
+fn keep_object_memory_small() {
+    // SAFETY: these set libgit2's process-wide options; they run once, before this
+    // process opens its first repository, so no libgit2 call reads them meanwhile.
+    unsafe {
+        let _ = git2::opts::set_cache_max_size(OBJECT_CACHE_BYTES);
+        let _ = git2::opts::set_mwindow_size(PACK_WINDOW_BYTES);
+        let _ = git2::opts::set_mwindow_mapped_limit(PACK_MAPPED_BYTES);
+    }
 }
 
 impl GitRepo {
@@ -62,7 +90,11 @@ impl GitRepo {
             source,
         })?;
         index_is_plain(&repo.path().join("index"))?;
-        Ok(GitRepo { repo, root })
+        Ok(GitRepo {
+            repo,
+            root,
+            chosen_identity: None,
+        })
     }
 
     /// The top of the working tree.
@@ -144,21 +176,6 @@ impl GitRepo {
             .revparse_single(name)
             .and_then(|object| object.peel_to_commit())
             .map_err(|_| GitError::UnknownCommit(name.to_string()))
-    }
-
-    /// The user's identity for author and committer (config, or GIT_* variables as git does).
-    pub(crate) fn user_signatures(
-        &self,
-    ) -> Result<(git2::Signature<'static>, git2::Signature<'static>), GitError> {
-        let author = self
-            .repo
-            .author_from_env()
-            .map_err(|_| GitError::NoIdentity)?;
-        let committer = self
-            .repo
-            .committer_from_env()
-            .map_err(|_| GitError::NoIdentity)?;
-        Ok((author, committer))
     }
 
     /// Whether the repository's ignore rules exclude `path` (relative, or absolute

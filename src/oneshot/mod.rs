@@ -10,7 +10,9 @@
 //!
 //! It drives the same engine as the full-screen UI (`engine::spawn`) and answers the
 //! engine's questions by policy: with `--yes` every question is answered yes except
-//! running a shell command the model proposed, which is always answered no here.
+//! running a shell command the model proposed, which is always answered no here, as is
+//! saving an identity in the repository's config. When git forms no identity to commit
+//! with, the tool's own (`aider-tui <noreply@aider-tui.invalid>`) is used.
 //! With `--json` every event is printed as one JSON line instead of text.
 
 mod printer;
@@ -113,7 +115,7 @@ pub async fn drive(
                     && *finished == TurnOutcome::Success
                 {
                     follow_ups += 1;
-                    printer.info(&format!("Sending: {text}"));
+                    printer.info(&format!("Sending: {}", crate::protocol::without_key(&text)));
                     if ops.send(Op::Submit { text }).await.is_ok() {
                         continue;
                     }
@@ -147,7 +149,14 @@ pub(crate) fn respond<O: Write, E: Write>(
     let mut ops = Vec::new();
     match event {
         Event::Question { id, kind, .. } => {
-            let yes = options.yes && !matches!(kind, QuestionKind::RunShell { .. });
+            let yes = match kind {
+                QuestionKind::RunShell { .. } | QuestionKind::SaveIdentity { .. } => false,
+                // With nobody to ask, an accepted change is committed as the tool (its
+                // name says so) rather than left uncommitted: `/undo` can take it back,
+                // and the next run's edits do not start on the tool's own dirty work.
+                QuestionKind::CommitIdentity { .. } => true,
+                _ => options.yes,
+            };
             ops.push(Op::Answer { question: *id, yes });
         }
         Event::ReviewStarted(review) => {

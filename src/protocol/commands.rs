@@ -453,10 +453,27 @@ pub fn key_providers() -> impl Iterator<Item = &'static str> {
         .map(|service| service.prefix)
 }
 
-/// Whether a typed line is `/key …`, which may carry a key: such a line is never kept
-/// in a history, echoed or written down.
+/// Whether a typed line is `/key …` as the program takes it (the masked entry starts
+/// on it). What is kept out of every record is wider: [`may_hold_key`].
 pub fn is_key_line(line: &str) -> bool {
     line.trim_start().starts_with('/') && matches!(parse_command(line), Ok((Command::Key, _)))
+}
+
+/// Whether a line may carry a key: it is `/key …`, or would be under another case or a
+/// near typo (`/KEY`, `/kye`, `/keys`: within the distance "did you mean" allows). Such a
+/// line is never kept in a history, echoed, logged or sent: the one rule every writer
+/// goes through, by [`without_key`].
+pub fn may_hold_key(line: &str) -> bool {
+    let Some(command) = line.trim_start().strip_prefix('/') else {
+        return false;
+    };
+    let typed = command
+        .split(char::is_whitespace)
+        .next()
+        .unwrap_or_default()
+        .to_lowercase();
+    let name = Command::Key.name();
+    is_key_line(&format!("/{typed}")) || within_typo_distance(&typed, name)
 }
 
 /// The provider `/key` names, as the table spells it, if it takes a key.
@@ -474,20 +491,36 @@ pub fn no_key_provider() -> String {
     )
 }
 
-/// A `/key PROVIDER KEY` line with the key left out (`/key openai [key hidden]`), to
-/// echo or record; any other line as it is. A word that names no provider is hidden
-/// too: it may be a key typed in the provider's place.
-pub fn without_key(line: &str) -> std::borrow::Cow<'_, str> {
-    if !is_key_line(line) {
-        return line.into();
+/// Text with every line that [may hold a key](may_hold_key) cut to its command and
+/// provider (`/key openai [key hidden]`, `/kye openai [key hidden]`), to echo, record
+/// or send; any other text as it is. A word that names no provider is hidden too: it
+/// may be a key typed in the provider's place.
+pub fn without_key(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.lines().any(may_hold_key) {
+        return text.into();
     }
+    let lines: Vec<std::borrow::Cow<'_, str>> = text
+        .split('\n')
+        .map(|line| {
+            if may_hold_key(line) {
+                key_line_hidden(line).into()
+            } else {
+                line.into()
+            }
+        })
+        .collect();
+    lines.join("\n").into()
+}
+
+/// One key-holding line, its key left out.
+fn key_line_hidden(line: &str) -> String {
     let mut words = line.split_whitespace();
     let command = words.next().unwrap_or_default();
     match (words.next().map(key_provider), words.next()) {
-        (Some(Some(provider)), Some(_)) => format!("{command} {provider} [key hidden]").into(),
-        (Some(Some(provider)), None) => format!("{command} {provider}").into(),
-        (Some(None), _) => format!("{command} [hidden]").into(),
-        (None, _) => command.to_string().into(),
+        (Some(Some(provider)), Some(_)) => format!("{command} {provider} [key hidden]"),
+        (Some(Some(provider)), None) => format!("{command} {provider}"),
+        (Some(None), _) => format!("{command} [hidden]"),
+        (None, _) => command.to_string(),
     }
 }
 
@@ -519,20 +552,27 @@ pub fn parse_command(line: &str) -> Result<(Command, &str), String> {
     }
 }
 
-/// The command name nearest to a mistyped one: at most two letters added, dropped,
-/// changed or swapped (one for short words), and no tie.
+/// The command name nearest to a mistyped one (case ignored): within
+/// [`within_typo_distance`], and no tie.
 fn closest_name(typed: &str) -> Option<&'static str> {
-    let allowed = if typed.chars().count() <= 3 { 1 } else { 2 };
+    let typed = typed.to_lowercase();
     let mut scored: Vec<(usize, &'static str)> = COMMANDS
         .iter()
-        .map(|row| (edit_distance(typed, row.name), row.name))
-        .filter(|(distance, _)| *distance <= allowed)
+        .filter(|row| within_typo_distance(&typed, row.name))
+        .map(|row| (edit_distance(&typed, row.name), row.name))
         .collect();
     scored.sort();
     match scored.as_slice() {
         [(best, name), rest @ ..] if rest.first().is_none_or(|(next, _)| next > best) => Some(name),
         _ => None,
     }
+}
+
+/// Whether `typed` is a near typo of `name`: at most two letters added, dropped,
+/// changed or swapped (one for words of three letters or fewer).
+fn within_typo_distance(typed: &str, name: &str) -> bool {
+    let allowed = if typed.chars().count() <= 3 { 1 } else { 2 };
+    edit_distance(typed, name) <= allowed
 }
 
 /// Optimal string alignment distance: edits with adjacent swaps counted as one.
@@ -639,6 +679,42 @@ mod tests {
         let providers: Vec<&str> = key_providers().collect();
         assert!(providers.contains(&"openai") && providers.contains(&"anthropic"));
         assert!(!providers.contains(&"ollama"));
+    }
+
+    #[test]
+    fn a_key_line_under_another_case_or_a_typo_may_hold_a_key() {
+        for line in [
+            "/key openai sk-1",
+            "/KEY openai sk-1",
+            "/Key anthropic sk-1",
+            "/kye openai sk-1",
+            "/keys openai sk-1",
+            "/ky openai sk-1",
+            "  /k openai sk-1",
+        ] {
+            assert!(may_hold_key(line), "{line}");
+        }
+        assert_eq!(without_key("/KEY openai sk-1"), "/KEY openai [key hidden]");
+        assert_eq!(without_key("/kye sk-1"), "/kye [hidden]");
+        // Every line of a pasted text, the rest kept as it is.
+        assert_eq!(
+            without_key("fix this\n/kye openai sk-1\nthanks"),
+            "fix this\n/kye openai [key hidden]\nthanks"
+        );
+        // What "did you mean" answers with /key is covered.
+        let answer = parse_command("/kye openai sk-1").unwrap_err();
+        assert!(answer.ends_with("did you mean /key?"), "{answer}");
+        let answer = parse_command("/KEY openai sk-1").unwrap_err();
+        assert!(answer.ends_with("did you mean /key?"), "{answer}");
+        // No other command, and no plain text, is taken for it.
+        for row in COMMANDS.iter().filter(|row| row.command != Command::Key) {
+            let line = format!("/{} some words", row.name);
+            assert!(!may_hold_key(&line), "{line}");
+            assert_eq!(without_key(&line), line);
+        }
+        for line in ["key openai sk-1", "/keyboard x", "/etc/key x", "hello"] {
+            assert!(!may_hold_key(line), "{line}");
+        }
     }
 
     #[test]

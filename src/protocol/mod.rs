@@ -18,7 +18,7 @@ pub use crate::diff::{FileDiff, Hunk, HunkLine, LineKind};
 pub use crate::git::Maker;
 pub use commands::{
     Argument, COMMANDS, Command, CommandSpec, Runs, help_text, is_key_line, key_provider,
-    key_providers, no_key_provider, parse_command, without_key,
+    key_providers, may_hold_key, no_key_provider, parse_command, without_key,
 };
 pub use context::{CacheCounts, CacheRule, ContextPart, ContextReport, SummaryFigures};
 pub use plan::{PlanDecision, PlanId, PlanOutcome};
@@ -422,6 +422,12 @@ pub enum QuestionKind {
     AddWebPage { url: String },
     /// Confirm an action named in the text (e.g. undoing a commit).
     Confirm,
+    /// git forms no identity to commit with: commit as `identity` for this session?
+    /// (No keeps the changes uncommitted.) Headless, always yes: see `oneshot`.
+    CommitIdentity { identity: String },
+    /// Write `identity` as the repository's `user.name` / `user.email`? Never yes
+    /// headless: the user's config changes only when they say so.
+    SaveIdentity { identity: String },
 }
 
 /// How serious a notice is.

@@ -61,6 +61,9 @@ struct Folders<'root> {
     /// Where each part of `path` ends, and its handle (`None` when it could not
     /// be opened as a real folder: nothing under it is listed).
     parts: Vec<(usize, Option<Dir>)>,
+    /// Folders opened so far (the tests count them).
+    #[cfg(test)]
+    opened: usize,
 }
 
 impl<'root> Folders<'root> {
@@ -69,6 +72,8 @@ impl<'root> Folders<'root> {
             root,
             path: String::new(),
             parts: Vec::new(),
+            #[cfg(test)]
+            opened: 0,
         }
     }
 
@@ -114,6 +119,10 @@ impl<'root> Folders<'root> {
                         Some((_, Some(parent))) => parent.open_dir_nofollow(part).ok(),
                         Some((_, None)) => None,
                     };
+                    #[cfg(test)]
+                    {
+                        self.opened += 1;
+                    }
                     if !self.path.is_empty() {
                         self.path.push('/');
                     }
@@ -201,6 +210,37 @@ mod tests {
                 .unwrap()
                 .as_nanos() as i64
         );
+    }
+
+    #[test]
+    fn each_folder_is_opened_once_and_each_file_statted_from_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut paths = Vec::new();
+        let mut folders = std::collections::BTreeSet::new();
+        for top in ["a", "b"] {
+            for sub in ["x", "y", "y/z"] {
+                let folder = format!("{top}/{sub}");
+                std::fs::create_dir_all(dir.path().join(&folder)).unwrap();
+                for file in 0..5 {
+                    let path = format!("{folder}/f{file}.rs");
+                    std::fs::write(dir.path().join(&path), "x").unwrap();
+                    paths.push(path);
+                }
+                folders.insert(top.to_string());
+                folders.insert(folder.clone());
+                if sub == "y/z" {
+                    folders.insert(format!("{top}/y"));
+                }
+            }
+        }
+        // Index order: sorted by path.
+        paths.sort();
+        let root = Dir::open_ambient_dir(dir.path(), ambient_authority()).unwrap();
+        let mut open = Folders::new(&root);
+        for path in &paths {
+            assert!(open.stat(path).is_some(), "{path}");
+        }
+        assert_eq!(open.opened, folders.len(), "{folders:?}");
     }
 
     #[test]

@@ -180,7 +180,7 @@ fn list_tracked(root: &Path) -> Result<Option<Listing>, String> {
         Some(entries) => entries,
         None => return Ok(None),
     };
-    let linguist_wanted = {
+    let linguist = {
         // Only the attribute files are read; their paths relative to the top.
         let attribute_files: Vec<String> = candidates
             .iter()
@@ -188,7 +188,7 @@ fn list_tracked(root: &Path) -> Result<Option<Listing>, String> {
             .map(|(path, _)| format!("{prefix}{path}"))
             .collect();
         let paths: Vec<&str> = attribute_files.iter().map(String::as_str).collect();
-        repository.mentions_linguist(&paths)
+        repository.linguist_files(&paths)
     };
     // One stat per file, relative to its folder, on every core: the index's record
     // says what git saw, this says what is there now.
@@ -220,11 +220,14 @@ fn list_tracked(root: &Path) -> Result<Option<Listing>, String> {
             })
         })
         .collect();
-    if linguist_wanted {
-        // git2's repository is not shared across threads: one lookup at a time.
+    if !linguist.is_none() {
+        // git2's repository is not shared across threads: one lookup at a time, and
+        // only for the files a line setting a linguist attribute may name.
         for file in &mut files {
             let full = format!("{prefix}{}", file.path);
-            file.linguist = repository.linguist_attributes(&full).unwrap_or_default();
+            if linguist.may_name(&full) {
+                file.linguist = repository.linguist_attributes(&full).unwrap_or_default();
+            }
         }
     }
     // The index is in path order already (git's, and this reader's check); libgit2
@@ -460,6 +463,73 @@ mod tests {
             .map(|f| f.path)
             .collect();
         assert_eq!(paths, ["c.rs", "deeper/d.rs"]);
+    }
+
+    #[test]
+    fn linguist_attributes_are_asked_only_for_files_a_line_may_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let write = |path: &str, text: &str| {
+            let full = root.join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        };
+        let mut tracked = vec![
+            ".gitattributes".to_string(),
+            "web/.gitattributes".to_string(),
+        ];
+        write(
+            ".gitattributes",
+            "* text=auto\n*.js linguist-detectable=false\ndist/** linguist-generated\n",
+        );
+        write(
+            "web/.gitattributes",
+            "*.min.js linguist-vendored\nkeep.min.js -linguist-vendored\n",
+        );
+        for index in 0..200 {
+            tracked.push(format!("src/m{index}.js"));
+        }
+        tracked.extend(
+            [
+                "dist/a.js",
+                "dist/b/c.js",
+                "web/x.min.js",
+                "web/keep.min.js",
+                "web/app.js",
+            ]
+            .map(String::from),
+        );
+        for path in &tracked[2..] {
+            write(path, "x\n");
+        }
+        let repo = git2::Repository::init(root).unwrap();
+        let mut index = repo.index().unwrap();
+        for path in &tracked {
+            index.add_path(Path::new(path)).unwrap();
+        }
+        index.write().unwrap();
+        crate::git::linguist_lookups_reset();
+        let listing = list(root, true);
+        assert_eq!(listing.files.len(), tracked.len());
+        // Only the four files a line setting an attribute names were asked about …
+        assert_eq!(crate::git::linguist_lookups_reset(), 4);
+        // … and every file has what git says of it.
+        let git = GitRepo::discover(root).unwrap().unwrap();
+        for file in &listing.files {
+            let said = git.linguist_attributes(&file.path).unwrap();
+            assert_eq!(file.linguist, said, "{}", file.path);
+        }
+        let of = |path: &str| {
+            listing
+                .files
+                .iter()
+                .find(|f| f.path == path)
+                .unwrap()
+                .linguist
+        };
+        assert_eq!(of("dist/b/c.js").generated, Some(true));
+        assert_eq!(of("web/x.min.js").vendored, Some(true));
+        assert_eq!(of("web/keep.min.js").vendored, Some(false));
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //! maps made before it is ready rank without history.
 
 use std::collections::HashMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock, mpsc};
 
@@ -36,9 +37,18 @@ pub const MAX_COMMIT_FILES: usize = 50;
 const HALF_LIFE_COMMITS: f64 = 500.0;
 /// Partners kept per file, strongest first.
 const MAX_PARTNERS: usize = 12;
-/// The file's magic and format version.
-const MAGIC: &[u8; 8] = b"ATMHIST1";
+/// The file's magic and format version: magic, the body's length (`u64`, little
+/// endian), the body's MAC, the body.
+const MAGIC: &[u8; 8] = b"ATMHIST2";
+/// What every version's magic starts with: an older table is read again, unreported.
+const MAGIC_FAMILY: &[u8; 7] = b"ATMHIST";
 const MAC_BYTES: usize = 32;
+const HEADER_BYTES: usize = MAGIC.len() + 8 + MAC_BYTES;
+/// A table's body is at most this per commit of the walk's limit (ids of up to 50
+/// files and renames at five bytes each, and the paths a commit brings in), plus
+/// [`BASE_TABLE_BYTES`]: a larger one is refused before it is read.
+const MAX_BYTES_PER_COMMIT: u64 = 8 * 1024;
+const BASE_TABLE_BYTES: u64 = 1024 * 1024;
 
 /// What is kept: the commits' file lists as read, newest first, with paths
 /// interned.
@@ -87,58 +97,63 @@ pub struct CoChange {
 impl CoChange {
     /// Counts the table's commits. `prefix` is the map root's path inside the
     /// repository (`""` at the top): other paths are left out, the prefix cut.
+    ///
+    /// Pairs are counted one file at a time (its commits, then their files), in
+    /// room for one file's partners: a table of all pairs grows with the square
+    /// of each commit's files (2,000 commits of up to 50 files: millions of
+    /// pairs) and was most of the map's memory while history was on.
     fn count(table: &Table, prefix: &str) -> CoChange {
         let weights: Vec<f64> = (0..table.commits.len())
             .map(|age| 0.5f64.powf(age as f64 / HALF_LIFE_COMMITS))
             .collect();
-        // Old path → the path its content has at HEAD, built newest first.
-        let mut renamed: HashMap<u32, u32> = HashMap::new();
+        let commits = CommitFiles::of(table);
         let mut changes = vec![0.0f64; table.paths.len()];
-        let mut pairs: HashMap<(u32, u32), (f64, u32)> = HashMap::new();
-        let mut files: Vec<u32> = Vec::new();
-        for (commit, weight) in table.commits.iter().zip(&weights) {
-            files.clear();
-            files.extend(
-                commit
-                    .files
-                    .iter()
-                    .map(|file| *renamed.get(file).unwrap_or(file)),
-            );
-            files.sort_unstable();
-            files.dedup();
-            for &file in &files {
+        for (commit, weight) in weights.iter().enumerate() {
+            for &file in commits.files(commit) {
                 changes[file as usize] += weight;
             }
-            for (index, &a) in files.iter().enumerate() {
-                for &b in &files[index + 1..] {
-                    let pair = pairs.entry((a, b)).or_default();
-                    pair.0 += weight;
-                    pair.1 += 1;
+        }
+        let by_file = FileCommits::of(&commits, table.paths.len());
+        // One file's partners: weighted and plain counts, and which were touched.
+        let mut shared = vec![0.0f64; table.paths.len()];
+        let mut together = vec![0u32; table.paths.len()];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut partners: Vec<Vec<Partner>> = Vec::with_capacity(table.paths.len());
+        for file in 0..table.paths.len() as u32 {
+            // Commits in table order, so each pair's sum is added up in the order
+            // the table of all pairs added it.
+            for &commit in by_file.commits(file) {
+                let weight = weights[commit as usize];
+                for &other in commits.files(commit as usize) {
+                    if other == file {
+                        continue;
+                    }
+                    if together[other as usize] == 0 {
+                        touched.push(other);
+                    }
+                    shared[other as usize] += weight;
+                    together[other as usize] += 1;
                 }
             }
-            for &(old, new) in &commit.renames {
-                let current = *renamed.get(&new).unwrap_or(&new);
-                if current != old {
-                    renamed.insert(old, current);
-                }
+            let mut list: Vec<Partner> = touched
+                .iter()
+                .map(|&other| {
+                    // The product in the pair's order (smaller index first), as
+                    // both files of the pair see the same strength.
+                    let (a, b) = (file.min(other) as usize, file.max(other) as usize);
+                    let strength = shared[other as usize] / (changes[a] * changes[b]).sqrt();
+                    Partner {
+                        path: other,
+                        strength: strength.min(1.0) as f32,
+                        together: together[other as usize],
+                    }
+                })
+                .collect();
+            for &other in &touched {
+                shared[other as usize] = 0.0;
+                together[other as usize] = 0;
             }
-        }
-        let mut partners: Vec<Vec<Partner>> = vec![Vec::new(); table.paths.len()];
-        for (&(a, b), &(shared, together)) in &pairs {
-            let strength = shared / (changes[a as usize] * changes[b as usize]).sqrt();
-            let strength = strength.min(1.0) as f32;
-            partners[a as usize].push(Partner {
-                path: b,
-                strength,
-                together,
-            });
-            partners[b as usize].push(Partner {
-                path: a,
-                strength,
-                together,
-            });
-        }
-        for list in &mut partners {
+            touched.clear();
             list.sort_by(|x, y| {
                 y.strength
                     .total_cmp(&x.strength)
@@ -146,6 +161,8 @@ impl CoChange {
                     .then(x.path.cmp(&y.path))
             });
             list.truncate(MAX_PARTNERS);
+            list.shrink_to_fit();
+            partners.push(list);
         }
         let paths = table
             .paths
@@ -196,6 +213,84 @@ impl CoChange {
             partners,
             commits: self.commits,
         }
+    }
+}
+
+/// Each commit's files as of HEAD (renames followed, newest first: an old path's
+/// commits count for the path its content has now), sorted, without repeats, in one
+/// flat list.
+struct CommitFiles {
+    files: Vec<u32>,
+    /// Commit → where its files start in `files` (one more entry at the end).
+    starts: Vec<usize>,
+}
+
+impl CommitFiles {
+    fn of(table: &Table) -> CommitFiles {
+        let mut renamed: HashMap<u32, u32> = HashMap::new();
+        let mut files: Vec<u32> = Vec::new();
+        let mut starts = Vec::with_capacity(table.commits.len() + 1);
+        let mut one: Vec<u32> = Vec::new();
+        for commit in &table.commits {
+            starts.push(files.len());
+            one.clear();
+            one.extend(
+                commit
+                    .files
+                    .iter()
+                    .map(|file| *renamed.get(file).unwrap_or(file)),
+            );
+            one.sort_unstable();
+            one.dedup();
+            files.extend_from_slice(&one);
+            for &(old, new) in &commit.renames {
+                let current = *renamed.get(&new).unwrap_or(&new);
+                if current != old {
+                    renamed.insert(old, current);
+                }
+            }
+        }
+        starts.push(files.len());
+        CommitFiles { files, starts }
+    }
+
+    fn files(&self, commit: usize) -> &[u32] {
+        &self.files[self.starts[commit]..self.starts[commit + 1]]
+    }
+}
+
+/// Each file's commits, in table order, in one flat list.
+struct FileCommits {
+    commits: Vec<u32>,
+    /// File → where its commits start in `commits` (one more entry at the end).
+    starts: Vec<usize>,
+}
+
+impl FileCommits {
+    fn of(commits: &CommitFiles, paths: usize) -> FileCommits {
+        let mut starts = vec![0usize; paths + 1];
+        for &file in &commits.files {
+            starts[file as usize + 1] += 1;
+        }
+        for index in 1..starts.len() {
+            starts[index] += starts[index - 1];
+        }
+        let mut next = starts.clone();
+        let mut list = vec![0u32; commits.files.len()];
+        for commit in 0..commits.starts.len() - 1 {
+            for &file in commits.files(commit) {
+                list[next[file as usize]] = commit as u32;
+                next[file as usize] += 1;
+            }
+        }
+        FileCommits {
+            commits: list,
+            starts,
+        }
+    }
+
+    fn commits(&self, file: u32) -> &[u32] {
+        &self.commits[self.starts[file as usize]..self.starts[file as usize + 1]]
     }
 }
 
@@ -254,7 +349,7 @@ fn kept(keep: &Keep, limit: usize) -> (Option<Table>, Option<String>) {
     let (Some(state), Some(secret)) = (&keep.state, &keep.secret) else {
         return (None, None);
     };
-    match load(state, secret) {
+    match load(state, secret, limit) {
         Ok(table) => (
             table.filter(|table| {
                 table.limit as usize == limit && table.max_files as usize == MAX_COMMIT_FILES
@@ -365,29 +460,71 @@ fn merge(head: String, limit: usize, newer: Vec<ChangedFiles>, older: Table) -> 
     }
 }
 
-/// The kept table; `Ok(None)` when there is none, `Err` (to report) when it is
-/// damaged or not signed by this user.
-fn load(state: &StateDir, secret: &Secret) -> Result<Option<Table>, String> {
-    let bytes = match state.read(HISTORY_FILE_NAME) {
-        Ok(Some(bytes)) => bytes,
-        Ok(None) => return Ok(None),
-        Err(err) => return Err(format!("the history table could not be read: {err}")),
+/// The kept table; `Ok(None)` when there is none (or it is of an older format),
+/// `Err` (to report) when it is damaged or not signed by this user. Its size is
+/// checked against its header before its body is read.
+fn load(state: &StateDir, secret: &Secret, limit: usize) -> Result<Option<Table>, String> {
+    let unreadable = |err: std::io::Error| format!("the history table could not be read: {err}");
+    let Some(mut file) = state.open_read(HISTORY_FILE_NAME).map_err(unreadable)? else {
+        return Ok(None);
     };
-    let untrusted = || {
-        format!(
+    let length = file.metadata().map_err(unreadable)?.len();
+    read_table(&mut file, length, secret, limit).map_err(|problem| match problem {
+        Problem::Io(err) => unreadable(err),
+        Problem::Untrusted => format!(
             "the history table {} is damaged or not this user's; it is read again",
             state.path().join(HISTORY_FILE_NAME).display()
-        )
-    };
-    let header = MAGIC.len() + MAC_BYTES;
-    if bytes.len() < header || &bytes[..MAGIC.len()] != MAGIC {
-        return Err(untrusted());
+        ),
+    })
+}
+
+/// Why a kept table is not used.
+#[derive(Debug)]
+enum Problem {
+    Io(std::io::Error),
+    Untrusted,
+}
+
+/// The largest body a table of `limit` commits may have.
+fn max_body_bytes(limit: usize) -> u64 {
+    BASE_TABLE_BYTES.saturating_add(MAX_BYTES_PER_COMMIT.saturating_mul(limit as u64))
+}
+
+/// Reads a table of `length` bytes from `reader`: the header first, and the body only
+/// when the header's length is the file's and within [`max_body_bytes`].
+fn read_table(
+    reader: &mut impl Read,
+    length: u64,
+    secret: &Secret,
+    limit: usize,
+) -> Result<Option<Table>, Problem> {
+    let mut header = [0u8; HEADER_BYTES];
+    if length < HEADER_BYTES as u64 {
+        return Err(Problem::Untrusted);
     }
-    let (mac, body) = bytes[MAGIC.len()..].split_at(MAC_BYTES);
-    if !same_digest(&hmac_sha256(secret, body), mac) {
-        return Err(untrusted());
+    reader.read_exact(&mut header).map_err(Problem::Io)?;
+    let (magic, rest) = header.split_at(MAGIC.len());
+    if magic != MAGIC {
+        return match magic.starts_with(MAGIC_FAMILY) {
+            true => Ok(None),
+            false => Err(Problem::Untrusted),
+        };
     }
-    let table: Table = postcard::from_bytes(body).map_err(|_| untrusted())?;
+    let (stated, mac) = rest.split_at(8);
+    let stated = u64::from_le_bytes(stated.try_into().map_err(|_| Problem::Untrusted)?);
+    let fits = Some(length) == stated.checked_add(HEADER_BYTES as u64);
+    if !fits || stated > max_body_bytes(limit) {
+        return Err(Problem::Untrusted);
+    }
+    let mut body = Vec::with_capacity(usize::try_from(stated).map_err(|_| Problem::Untrusted)?);
+    reader
+        .take(stated)
+        .read_to_end(&mut body)
+        .map_err(Problem::Io)?;
+    if body.len() as u64 != stated || !same_digest(&hmac_sha256(secret, &body), mac) {
+        return Err(Problem::Untrusted);
+    }
+    let table: Table = postcard::from_bytes(&body).map_err(|_| Problem::Untrusted)?;
     let valid = |id: &u32| (*id as usize) < table.paths.len();
     let consistent = table.commits.iter().all(|commit| {
         commit.files.iter().all(valid)
@@ -397,15 +534,20 @@ fn load(state: &StateDir, secret: &Secret) -> Result<Option<Table>, String> {
                 .all(|(old, new)| valid(old) && valid(new))
     });
     if !consistent {
-        return Err(untrusted());
+        return Err(Problem::Untrusted);
     }
     Ok(Some(table))
 }
 
 fn save(state: &StateDir, secret: &Secret, table: &Table) -> std::io::Result<()> {
     let body = postcard::to_stdvec(table).map_err(std::io::Error::other)?;
-    let mut bytes = Vec::with_capacity(MAGIC.len() + MAC_BYTES + body.len());
+    if body.len() as u64 > max_body_bytes(table.limit as usize) {
+        // It would be refused when read: building it again costs what reading it would.
+        return Ok(());
+    }
+    let mut bytes = Vec::with_capacity(HEADER_BYTES + body.len());
     bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&(body.len() as u64).to_le_bytes());
     bytes.extend_from_slice(&hmac_sha256(secret, &body));
     bytes.extend_from_slice(&body);
     state.write_atomic(HISTORY_FILE_NAME, &bytes)
@@ -567,6 +709,102 @@ mod tests {
         assert_eq!(co.commits, 4);
     }
 
+    /// The count as it was first written: every pair in one table. Kept to hold
+    /// the one-file-at-a-time count to the same figures.
+    fn count_all_pairs(table: &Table) -> Vec<Vec<Partner>> {
+        let weights: Vec<f64> = (0..table.commits.len())
+            .map(|age| 0.5f64.powf(age as f64 / HALF_LIFE_COMMITS))
+            .collect();
+        let mut renamed: HashMap<u32, u32> = HashMap::new();
+        let mut changes = vec![0.0f64; table.paths.len()];
+        let mut pairs: HashMap<(u32, u32), (f64, u32)> = HashMap::new();
+        for (commit, weight) in table.commits.iter().zip(&weights) {
+            let mut files: Vec<u32> = commit
+                .files
+                .iter()
+                .map(|file| *renamed.get(file).unwrap_or(file))
+                .collect();
+            files.sort_unstable();
+            files.dedup();
+            for &file in &files {
+                changes[file as usize] += weight;
+            }
+            for (index, &a) in files.iter().enumerate() {
+                for &b in &files[index + 1..] {
+                    let pair = pairs.entry((a, b)).or_default();
+                    pair.0 += weight;
+                    pair.1 += 1;
+                }
+            }
+            for &(old, new) in &commit.renames {
+                let current = *renamed.get(&new).unwrap_or(&new);
+                if current != old {
+                    renamed.insert(old, current);
+                }
+            }
+        }
+        let mut partners: Vec<Vec<Partner>> = vec![Vec::new(); table.paths.len()];
+        for (&(a, b), &(shared, together)) in &pairs {
+            let strength = shared / (changes[a as usize] * changes[b as usize]).sqrt();
+            let strength = strength.min(1.0) as f32;
+            partners[a as usize].push(Partner {
+                path: b,
+                strength,
+                together,
+            });
+            partners[b as usize].push(Partner {
+                path: a,
+                strength,
+                together,
+            });
+        }
+        for list in &mut partners {
+            list.sort_by(|x, y| {
+                y.strength
+                    .total_cmp(&x.strength)
+                    .then(y.together.cmp(&x.together))
+                    .then(x.path.cmp(&y.path))
+            });
+            list.truncate(MAX_PARTNERS);
+        }
+        partners
+    }
+
+    #[test]
+    fn one_file_at_a_time_counts_what_all_pairs_counted() {
+        // A table of 1,500 commits over 300 paths, some renamed, from a fixed seed.
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |below: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % below
+        };
+        let paths: Vec<String> = (0..300).map(|index| format!("f{index}")).collect();
+        let names: Vec<&str> = paths.iter().map(String::as_str).collect();
+        let commits = (0..1_500)
+            .map(|_| {
+                let files: Vec<u32> = (0..1 + next(20)).map(|_| next(300) as u32).collect();
+                let renames = if next(10) == 0 {
+                    vec![(next(300) as u32, files[0])]
+                } else {
+                    Vec::new()
+                };
+                commit(&files, &renames)
+            })
+            .collect();
+        let t = table(&names, commits);
+        let co = CoChange::count(&t, "");
+        assert_eq!(co.partners, count_all_pairs(&t));
+        assert!(
+            co.partners
+                .iter()
+                .filter(|list| list.len() == MAX_PARTNERS)
+                .count()
+                > 100
+        );
+    }
+
     #[test]
     fn renames_are_followed_to_the_current_path() {
         // Newest first: old.py was renamed to new.py; before, old.py changed with b.
@@ -623,15 +861,90 @@ mod tests {
         let secret: Secret = [3u8; crate::safe_fs::USER_SECRET_BYTES];
         let t = table(&["a", "b"], vec![commit(&[0, 1], &[])]);
         save(&state, &secret, &t).unwrap();
-        assert_eq!(load(&state, &secret).unwrap(), Some(t));
+        assert_eq!(load(&state, &secret, 10).unwrap(), Some(t));
         let other: Secret = [4u8; crate::safe_fs::USER_SECRET_BYTES];
-        assert!(load(&state, &other).is_err());
+        assert!(load(&state, &other, 10).is_err());
         let mut bytes = state.read(HISTORY_FILE_NAME).unwrap().unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         state.write_atomic(HISTORY_FILE_NAME, &bytes).unwrap();
-        assert!(load(&state, &secret).is_err());
+        assert!(load(&state, &secret, 10).is_err());
         state.write_atomic(HISTORY_FILE_NAME, b"short").unwrap();
-        assert!(load(&state, &secret).is_err());
+        assert!(load(&state, &secret, 10).is_err());
+        // An older format is read again without a word.
+        state
+            .write_atomic(HISTORY_FILE_NAME, &[b"ATMHIST1".as_slice(); 8].concat())
+            .unwrap();
+        assert_eq!(load(&state, &secret, 10).unwrap(), None);
+    }
+
+    /// Counts the bytes read through it.
+    struct Counting<'a> {
+        bytes: &'a [u8],
+        read: usize,
+    }
+
+    impl Read for Counting<'_> {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            let n = Read::read(&mut &self.bytes[self.read..], buffer)?;
+            self.read += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_table_whose_size_disagrees_with_its_header_is_refused_unread() {
+        let secret: Secret = [3u8; crate::safe_fs::USER_SECRET_BYTES];
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::open(dir.path()).unwrap();
+        save(
+            &state,
+            &secret,
+            &table(&["a", "b"], vec![commit(&[0, 1], &[])]),
+        )
+        .unwrap();
+        let good = state.read(HISTORY_FILE_NAME).unwrap().unwrap();
+        let length = good.len() as u64;
+        let read = |bytes: &[u8], length: u64, limit: usize| {
+            let mut reader = Counting { bytes, read: 0 };
+            let result = read_table(&mut reader, length, &secret, limit);
+            (result.map(|table| table.is_some()).ok(), reader.read)
+        };
+        assert_eq!(read(&good, length, 10), (Some(true), good.len()));
+        // Longer on disk than its header says, shorter, and over the limit's bound:
+        // only the header is read.
+        let mut longer = good.clone();
+        longer.extend_from_slice(&[0u8; 4096]);
+        assert_eq!(read(&longer, longer.len() as u64, 10), (None, HEADER_BYTES));
+        assert_eq!(read(&good, length + (1 << 30), 10), (None, HEADER_BYTES));
+        let mut huge = good.clone();
+        let stated = max_body_bytes(10) + 1;
+        huge[MAGIC.len()..MAGIC.len() + 8].copy_from_slice(&stated.to_le_bytes());
+        assert_eq!(
+            read(&huge, stated + HEADER_BYTES as u64, 10),
+            (None, HEADER_BYTES)
+        );
+    }
+
+    #[test]
+    fn a_gigabyte_table_on_disk_is_refused_from_its_header() {
+        let secret: Secret = [3u8; crate::safe_fs::USER_SECRET_BYTES];
+        let dir = tempfile::tempdir().unwrap();
+        let state = StateDir::open(dir.path()).unwrap();
+        // A sparse file: 1 GiB long, a header that agrees with it, nothing stored.
+        let gib: u64 = 1 << 30;
+        let mut header = MAGIC.to_vec();
+        header.extend_from_slice(&(gib - HEADER_BYTES as u64).to_le_bytes());
+        header.extend_from_slice(&[0u8; MAC_BYTES]);
+        state.write_atomic(HISTORY_FILE_NAME, &header).unwrap();
+        let path = state.path().join(HISTORY_FILE_NAME);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(gib)
+            .unwrap();
+        let error = load(&state, &secret, 2000).unwrap_err();
+        assert!(error.contains("damaged"), "{error}");
     }
 }

@@ -20,6 +20,10 @@ mod table;
 /// Texts up to this many bytes are always counted exactly by [`estimate_tokens`].
 const EXACT_LIMIT: usize = 8 * 1024;
 
+/// [`prefix_within`] counts at most this many bytes per token allowed (text runs about
+/// four bytes a token; a run of one repeated character, far more).
+const PREFIX_BYTES_PER_TOKEN: usize = 16;
+
 /// About this many lines are sampled when estimating a long text …
 const SAMPLE_LINES: usize = 120;
 /// … in runs of this many consecutive lines.
@@ -34,6 +38,38 @@ pub fn count_tokens(text: &str) -> usize {
     split::pieces(text)
         .map(|piece| merger.token_bounds(&table::TABLE, piece.as_bytes()).len() - 1)
         .sum()
+}
+
+/// The longest prefix of `text` this finds (at a character boundary) whose exact count
+/// is at most `max_tokens`: all of it when it fits. A token covers at least one byte,
+/// so a text no longer than `max_tokens` bytes fits as it is; a longer one is counted
+/// whole, or from a prefix of [`PREFIX_BYTES_PER_TOKEN`] bytes a token allowed when it
+/// is longer than that, and shrunk in proportion until it fits. What is counted stays
+/// within that many bytes per token allowed, however long `text` is.
+pub fn prefix_within(text: &str, max_tokens: usize) -> &str {
+    if text.len() <= max_tokens {
+        return text;
+    }
+    let start = max_tokens.saturating_mul(PREFIX_BYTES_PER_TOKEN);
+    let mut end = char_boundary_at_or_before(text, start);
+    loop {
+        let count = count_tokens(&text[..end]);
+        if count <= max_tokens {
+            return &text[..end];
+        }
+        // Shrink in proportion (a little more, so a few rounds end it).
+        let scaled = (end as u128 * max_tokens as u128 * 95 / (count as u128 * 100)) as usize;
+        end = char_boundary_at_or_before(text, scaled.min(end - 1));
+    }
+}
+
+/// `at` (capped at the text's length), moved back to a character boundary.
+fn char_boundary_at_or_before(text: &str, at: usize) -> usize {
+    let mut end = at.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    end
 }
 
 /// Token count of `text`: exact for short texts; for long ones, the exact count of
@@ -68,6 +104,22 @@ pub fn estimate_tokens(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_prefix_within_a_budget_is_the_whole_text_or_fits() {
+        assert_eq!(prefix_within("hello world", 2), "hello world");
+        let long = "word ".repeat(10_000) + &"é".repeat(5_000) + &"x".repeat(20_000);
+        for budget in [0, 1, 7, 100, 2_000, 9_999, 10_001, 30_000] {
+            let prefix = prefix_within(&long, budget);
+            assert!(count_tokens(prefix) <= budget, "{budget}");
+            assert!(long.starts_with(prefix));
+        }
+        // A budget past the text's count keeps it whole; one just under, nearly all.
+        let count = count_tokens(&long);
+        assert_eq!(prefix_within(&long, count).len(), long.len());
+        let most = count_tokens(prefix_within(&long, count - 1));
+        assert!(most * 10 >= count * 9, "{most} of {count}");
+    }
 
     #[test]
     fn counts_known_text() {

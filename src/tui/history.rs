@@ -1,6 +1,7 @@
 //! What the session keeps on disk under `.aider-tui/`: the input history (for Up/Down
 //! across sessions) and the chat as markdown, written as it goes.
 
+use crate::protocol::may_hold_key;
 use crate::safe_fs::StateDir;
 
 /// The history's file name in the state folder.
@@ -41,11 +42,15 @@ impl InputHistory {
         }
     }
 
-    /// Records a sent message (and appends it to the file).
+    /// Records a sent message (and appends it to the file); never one with a line that
+    /// may hold a key.
     pub fn record(&mut self, message: &str) {
         self.position = None;
         self.draft.clear();
-        if message.trim().is_empty() || self.entries.last().is_some_and(|last| last == message) {
+        if message.trim().is_empty()
+            || message.lines().any(may_hold_key)
+            || self.entries.last().is_some_and(|last| last == message)
+        {
             return;
         }
         self.entries.push(message.to_string());

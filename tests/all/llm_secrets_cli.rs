@@ -373,3 +373,40 @@ fn a_key_on_a_headless_key_line_is_refused_and_never_echoed() {
         );
     }
 }
+
+#[test]
+fn a_mistyped_key_line_is_never_written_or_sent() {
+    let (mock, served) = mock();
+    let placement = Placement {
+        args: openai_model(served.openai_base()),
+        ..Placement::default()
+    };
+    for message in [
+        format!("/KEY openai {KEY}"),
+        format!("/kye openai {KEY}"),
+        format!("/Kye {KEY}"),
+    ] {
+        for extra in [&[][..], &["--json"][..]] {
+            let output = run_and_search(&placement, &message, extra);
+            let shown = String::from_utf8_lossy(&output.stdout).to_string()
+                + &String::from_utf8_lossy(&output.stderr);
+            assert!(!output.status.success(), "{shown}");
+            assert!(shown.contains("did you mean /key?"), "{shown}");
+        }
+    }
+    // A key line pasted inside a message: the message goes, its key does not.
+    let output = run_and_search(
+        &placement,
+        &format!("Make it wave\n/kye openai {KEY}\nplease"),
+        &[],
+    );
+    assert!(output.status.success());
+    let requests = mock.requests();
+    assert!(requests.iter().any(|request| {
+        let body = String::from_utf8_lossy(&request.raw);
+        body.contains("Make it wave") && body.contains("/kye openai [key hidden]")
+    }));
+    for request in requests {
+        assert!(!String::from_utf8_lossy(&request.raw).contains(KEY));
+    }
+}

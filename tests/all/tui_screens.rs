@@ -1586,6 +1586,56 @@ async fn slash_key_takes_the_key_masked_and_nothing_shows_or_keeps_it() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_mistyped_key_line_is_kept_in_no_history_shown_or_sent() {
+    const KEY: &str = "sk-SECRET-mistyped-3c07";
+    let repo = project();
+    let mock = mock();
+    mock.fallback(Reply::text(["Fine."]));
+    let mut ui = UiSession::start_keeping_history(session_settings(&repo, &mock), 120, 40);
+    ui.until_started().await;
+    ui.send("an ordinary message");
+    ui.forward_ops().await;
+    ui.until_turn_finished().await;
+    // Typed with a typo, in capitals, and pasted as one line with its line break.
+    ui.send(&format!("/kye openai {KEY}"));
+    ui.forward_ops().await;
+    ui.until_turn_finished().await;
+    ui.send(&format!("/KEY openai {KEY}"));
+    ui.forward_ops().await;
+    ui.until_turn_finished().await;
+    ui.app.handle_paste(&format!("/keys anthropic {KEY}\n"));
+    ui.key(KeyCode::Enter);
+    let ops = ui.forward_ops().await;
+    assert!(
+        !format!("{ops:?}").contains(KEY),
+        "the op sent holds the key: {ops:?}"
+    );
+    ui.until_turn_finished().await;
+    let screen = ui.screen(&repo);
+    assert!(
+        screen.contains("did you mean /key?") && !screen.contains(KEY),
+        "{screen}"
+    );
+    // Up brings back the ordinary message: no key line is in the history.
+    ui.key(KeyCode::Up);
+    assert_eq!(ui.app.message_text(), "an ordinary message");
+    ui.quit().await;
+    let state = repo.root().join(".aider-tui");
+    let history = std::fs::read_to_string(state.join("input-history")).unwrap();
+    assert!(history.contains("an ordinary message"), "{history}");
+    for file in ["input-history", "chat-history.md"] {
+        let text = std::fs::read_to_string(state.join(file)).unwrap();
+        assert!(!text.contains(KEY), "{file} holds the key:\n{text}");
+    }
+    let sent = mock.requests();
+    assert!(!sent.is_empty());
+    assert!(
+        sent.iter()
+            .all(|request| !String::from_utf8_lossy(&request.raw).contains(KEY))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_model_without_its_key_opens_with_the_slash_key_hint() {
     let repo = project();
     let settings = Settings {

@@ -108,6 +108,33 @@ impl TestRepo {
         .collect()
     }
 
+    /// Takes the repository's own identity away (`user.name`, `user.email`), after
+    /// the first commit was made with it.
+    pub fn forget_identity(&self) {
+        let repo = git2::Repository::open(self.dir.path()).unwrap();
+        let mut config = repo
+            .config()
+            .unwrap()
+            .open_level(git2::ConfigLevel::Local)
+            .unwrap();
+        config.remove("user.name").unwrap();
+        config.remove("user.email").unwrap();
+    }
+
+    /// HEAD's author and committer, as `Name <email>`.
+    pub fn head_people(&self) -> (String, String) {
+        let repo = git2::Repository::open(self.dir.path()).unwrap();
+        let head = repo.head().unwrap().peel_to_commit().unwrap();
+        let person = |signature: git2::Signature<'_>| {
+            format!(
+                "{} <{}>",
+                String::from_utf8_lossy(signature.name_bytes()),
+                String::from_utf8_lossy(signature.email_bytes())
+            )
+        };
+        (person(head.author()), person(head.committer()))
+    }
+
     /// The committer name of HEAD.
     pub fn head_committer(&self) -> String {
         let repo = git2::Repository::open(self.dir.path()).unwrap();
@@ -199,6 +226,8 @@ pub struct Driver {
     pub startup: Vec<Event>,
     /// Answer yes to running shell commands too (an explicit user yes).
     pub shell_yes: bool,
+    /// Answers questions instead of the policy above, when set.
+    pub answer: Option<fn(&QuestionKind) -> bool>,
 }
 
 impl Driver {
@@ -227,6 +256,7 @@ impl Driver {
             events,
             startup,
             shell_yes: false,
+            answer: None,
         }
     }
 
@@ -245,7 +275,10 @@ impl Driver {
                 .expect("turn timed out")
                 .expect("engine stopped during a turn");
             if let Event::Question { id, kind, .. } = &event {
-                let yes = self.shell_yes || !matches!(kind, QuestionKind::RunShell { .. });
+                let yes = match self.answer {
+                    Some(answer) => answer(kind),
+                    None => self.shell_yes || !matches!(kind, QuestionKind::RunShell { .. }),
+                };
                 self.ops
                     .send(Op::Answer { question: *id, yes })
                     .await

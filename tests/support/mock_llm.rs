@@ -568,7 +568,11 @@ impl MockLlm {
             .route("/audio/transcriptions", post(handle))
             .route("/api/show", post(ollama_show))
             .route("/api/tags", get(ollama_tags));
-        let app = extend(app).with_state(script.clone());
+        // Any body a client sends is taken and recorded: a request past a model's
+        // window must be seen by a test, not refused by axum's 2 MB default.
+        let app = extend(app)
+            .layer(axum::extract::DefaultBodyLimit::max(1 << 30))
+            .with_state(script.clone());
         // No Nagle delay: tiny writes (one byte, one token) must leave at once.
         let listener = axum::serve::ListenerExt::tap_io(listener, |stream| {
             let _ = stream.set_nodelay(true);

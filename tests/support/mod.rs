@@ -3,6 +3,7 @@
 //! in-memory UI session. Each test binary (`tests/all`, `tests/tmux`) mounts it once.
 
 pub mod engine;
+pub mod fresh_home;
 pub mod mock_llm;
 pub mod mock_provider;
 pub mod provider_harness;

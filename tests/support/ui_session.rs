@@ -95,6 +95,15 @@ impl UiSession {
         UiSession::start_with_options(settings, engine::Devices::system(), options, width, height)
     }
 
+    /// [`UiSession::start`] keeping the input history in the repository's state
+    /// folder, as the binary does.
+    pub fn start_keeping_history(settings: Settings, width: u16, height: u16) -> UiSession {
+        let mut options = AppOptions::ephemeral(settings.root.clone());
+        let state = aider_tui::safe_fs::StateDir::open(&settings.root).unwrap();
+        options.state = Some(state);
+        UiSession::start_with_options(settings, engine::Devices::system(), options, width, height)
+    }
+
     fn start_with_options(
         settings: Settings,
         devices: engine::Devices,

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::{App, MODEL_SETUP};
 use crate::protocol::{
     Command, EditStatus, ErrorKind, Event, NoticeLevel, Op, ProblemKind, Runs, TurnOutcome,
-    parse_command,
+    parse_command, without_key,
 };
 use crate::text::{counted, describe};
 use crate::tui::app_event::{Confirmation, Focus};
@@ -348,6 +348,8 @@ impl App {
                 Runs::Engine => {}
             }
         }
+        // A line that may hold a key (`/KEY`, `/kye`) is never shown, queued or sent.
+        let text = &without_key(text);
         // A message waits in the chat for the turn before it; a command goes to the
         // engine at once, which answers it, queues it or refuses it (SentDuringTurn).
         if self.turn.busy() && !text.starts_with('/') {

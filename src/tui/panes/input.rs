@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui_textarea::{CursorMove, TextArea, WrapMode};
 
-use crate::protocol::{Op, Secret, is_key_line, key_provider, parse_command};
+use crate::protocol::{Op, Secret, is_key_line, key_provider, may_hold_key, parse_command};
 use crate::tui::app_event::AppEvent;
 use crate::tui::keymap::{Action, KeyContext};
 
@@ -101,10 +101,11 @@ impl InputPane {
         text
     }
 
-    /// Empties the box, keeping `text` in the history; a `/key` line (it may hold a
-    /// key) leaves no trace: not in the history, the undo or the cut buffer.
+    /// Empties the box, keeping `text` in the history; text with a line that may hold
+    /// a key (`/key`, `/KEY`, `/kye`…) leaves no trace: not in the history, the undo or
+    /// the cut buffer.
     fn empty_recording(&mut self, text: &str) {
-        if is_key_line(text) {
+        if text.lines().any(may_hold_key) {
             self.textarea = fresh_textarea(&self.textarea);
         } else {
             self.history.record(text);
