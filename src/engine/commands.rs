@@ -349,6 +349,7 @@ pub(super) async fn command_copy_context(
         inbox,
         emitter,
         &Mentions::default(),
+        "",
         MapAsker::Inspector,
     )
     .await;

@@ -202,6 +202,12 @@ impl RepoMapPane {
         }
         frame.render_widget(Paragraph::new(rows), list_area);
         let mut reasons: Vec<Line> = Vec::new();
+        if map.without_history {
+            reasons.push(Line::styled(
+                "made before the co-change history was read",
+                styles.warn,
+            ));
+        }
         if let Some(file) = map.files.get(self.selected) {
             reasons.push(Line::styled(
                 format!("why {} ranks here:", file.path),
@@ -209,6 +215,9 @@ impl RepoMapPane {
             ));
             if let Some(classification) = &file.classification {
                 reasons.push(Line::styled(format!("  {classification}"), styles.warn));
+            }
+            if let Some(matched) = file.matched() {
+                reasons.push(Line::styled(format!("  {matched}"), styles.text));
             }
             if file.reasons.is_empty() {
                 reasons.push(Line::styled(
