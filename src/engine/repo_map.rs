@@ -156,8 +156,15 @@ pub(super) async fn send_repo_map(
     session.map.view_wanted = false;
     // The inspector shows the map of the last message's words.
     let (mentions, message) = session.map.last_message();
-    let Some(output) =
-        render_repo_map(session, inbox, emitter, &mentions, &message, MapAsker::Inspector).await
+    let Some(output) = render_repo_map(
+        session,
+        inbox,
+        emitter,
+        &mentions,
+        &message,
+        MapAsker::Inspector,
+    )
+    .await
     else {
         return;
     };

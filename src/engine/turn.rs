@@ -335,8 +335,15 @@ impl Engine {
     ) -> Prompt {
         let (session, inbox, emitter) = (&mut self.session, &mut self.inbox, &self.emitter);
         session.map.set_last_message(mentions, message);
-        let map =
-            render_repo_map(session, inbox, emitter, mentions, message, MapAsker::Message).await;
+        let map = render_repo_map(
+            session,
+            inbox,
+            emitter,
+            mentions,
+            message,
+            MapAsker::Message,
+        )
+        .await;
         self.session
             .map
             .set_tokens(map.as_ref().map_or(0, |map| map.tokens as u64));

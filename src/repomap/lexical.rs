@@ -64,7 +64,10 @@ pub struct Document<'a> {
 
 impl LexicalIndex {
     /// Builds the index over `node_count` documents; `document(node)` gives each.
-    pub fn build<'a>(node_count: usize, document: impl Fn(u32) -> Document<'a> + Sync) -> LexicalIndex {
+    pub fn build<'a>(
+        node_count: usize,
+        document: impl Fn(u32) -> Document<'a> + Sync,
+    ) -> LexicalIndex {
         let mut dictionary: HashMap<String, u32> = HashMap::new();
         // (term, node, packed uses), in node order.
         let mut entries: Vec<(u32, u32, u32)> = Vec::new();
@@ -143,7 +146,9 @@ impl LexicalIndex {
             && starts.first() == Some(&0)
             && starts.last().map(|&end| end as usize) == Some(postings.len())
             && starts.windows(2).all(|pair| pair[0] <= pair[1])
-            && postings.iter().all(|&[node, _]| (node as usize) < node_count)
+            && postings
+                .iter()
+                .all(|&[node, _]| (node as usize) < node_count)
             && lengths.len() == node_count;
         holds.then_some(LexicalIndex {
             text,
@@ -156,11 +161,19 @@ impl LexicalIndex {
 
     /// The stored parts: terms, their ends, posting starts, postings, lengths.
     pub fn parts(&self) -> (&str, &[u32], &[u32], &[[u32; 2]], &[u32]) {
-        (&self.text, &self.ends, &self.starts, &self.postings, &self.lengths)
+        (
+            &self.text,
+            &self.ends,
+            &self.starts,
+            &self.postings,
+            &self.lengths,
+        )
     }
 
     fn term(&self, id: usize) -> &str {
-        let start = id.checked_sub(1).map_or(0, |before| self.ends[before] as usize);
+        let start = id
+            .checked_sub(1)
+            .map_or(0, |before| self.ends[before] as usize);
         &self.text[start..self.ends[id] as usize]
     }
 
@@ -281,7 +294,10 @@ mod tests {
         let files: &[(&str, &[&str])] = &[
             ("lib/lookup/password.py", &["run", "_gen_candidate_chars"]),
             ("lib/lookup/file.py", &["run"]),
-            ("lib/config/manager.py", &["get_config_value", "load_settings"]),
+            (
+                "lib/config/manager.py",
+                &["get_config_value", "load_settings"],
+            ),
             ("lib/util.py", &["to_text", "to_bytes"]),
         ];
         let index = index(files);
@@ -299,7 +315,10 @@ mod tests {
     #[test]
     fn a_missing_name_finds_its_neighbours_by_parts() {
         let files: &[(&str, &[&str])] = &[
-            ("src/io/util/copy_bidirectional.rs", &["copy_bidirectional", "transfer_one_direction"]),
+            (
+                "src/io/util/copy_bidirectional.rs",
+                &["copy_bidirectional", "transfer_one_direction"],
+            ),
             ("src/io/util/copy.rs", &["copy", "CopyBuffer"]),
             ("src/net/tcp/stream.rs", &["TcpStream", "connect"]),
         ];
@@ -337,8 +356,15 @@ mod tests {
         .unwrap();
         assert_eq!(again, built);
         assert!(
-            LexicalIndex::from_parts(1, text.to_string(), ends.to_vec(), starts.to_vec(), postings.to_vec(), lengths.to_vec())
-                .is_none(),
+            LexicalIndex::from_parts(
+                1,
+                text.to_string(),
+                ends.to_vec(),
+                starts.to_vec(),
+                postings.to_vec(),
+                lengths.to_vec()
+            )
+            .is_none(),
             "a node out of range"
         );
         assert_eq!(built.find("set"), Some(built.find("set").unwrap()));

@@ -1130,6 +1130,21 @@ impl RepoMap {
         }
     }
 
+    /// The files the words of `message` are about, best first, with their
+    /// lexical scores: what a request with this message seeds the ranking with.
+    pub fn message_relevance(&self, message: &str) -> Vec<(String, f64)> {
+        let query = words::query_terms(message);
+        if query.is_empty() {
+            return Vec::new();
+        }
+        let files = &self.map_graph().files;
+        self.lexical()
+            .score(&query)
+            .into_iter()
+            .map(|file| (files[file.node as usize].clone(), file.score))
+            .collect()
+    }
+
     /// Brings the co-change table up to date when HEAD has moved since it was
     /// read (a commit of the tool's, a checkout): only the new commits are read.
     fn update_history(&mut self) {

@@ -862,7 +862,10 @@ mod tests {
         let all: Vec<&FileRecord> = records.iter().collect();
         let segments = vec!["one.seg".to_string(), "two.seg".to_string()];
         let mut bytes = Vec::new();
-        encode(&SECRET, 7, &all, &symbols, &graph, &lexical, &segments, &mut bytes).unwrap();
+        encode(
+            &SECRET, 7, &all, &symbols, &graph, &lexical, &segments, &mut bytes,
+        )
+        .unwrap();
         let (_dir, state) = state_with(&bytes);
         let restored = load(&state, &SECRET, 7, 4).unwrap();
         for (stored, record) in restored.records.iter().zip(&records) {
@@ -918,14 +921,16 @@ mod tests {
             damaged[position] ^= 0x40;
             let (_dir, state) = state_with(&damaged);
             let loaded = load(&state, &SECRET, 7, 4);
-            // Names, references and definitions are checked when they are read;
-            // one file's definitions alone by their own checksum.
+            // Names, references, definitions and the lexical index are checked
+            // when they are read; one file's definitions alone by their own
+            // checksum.
             let whole = loaded.is_some_and(|restored| {
                 let rest = std::sync::Arc::new(restored.rest);
                 let lazily = StoredDefinitions::new(std::sync::Arc::clone(&rest));
                 rest.names().is_some()
                     && rest.references().is_some()
                     && rest.definitions().is_some()
+                    && rest.lexical(3).is_some()
                     && lazily.of(0).len() == 2
             });
             assert!(!whole, "byte {position}");
@@ -943,7 +948,17 @@ mod tests {
         let lexical = small_lexical(&records, &symbols);
         let all: Vec<&FileRecord> = records.iter().collect();
         let mut bytes = Vec::new();
-        encode(&SECRET, 7, &all, &symbols, &graph, &lexical, &[], &mut bytes).unwrap();
+        encode(
+            &SECRET,
+            7,
+            &all,
+            &symbols,
+            &graph,
+            &lexical,
+            &[],
+            &mut bytes,
+        )
+        .unwrap();
         let (_dir, state) = state_with(&bytes);
         assert!(load(&state, &SECRET, 7, 4).is_some());
         let mut other_user = SECRET;

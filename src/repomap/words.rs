@@ -22,11 +22,11 @@ const STOP_WORDS: &[&str] = &[
     "just", "now", "still", "into", "onto", "over", "under", "up", "down", "out", "off", "about",
     "after", "before", "while", "all", "any", "some", "each", "every", "more", "most", "less",
     "other", "such", "same", "very", "too", "again", "once", "via", "per", "etc", "eg", "ie",
-    "fix", "add", "remove", "update", "change", "make", "use", "using", "used", "allow",
-    "ensure", "improve", "avoid", "instead", "need", "want", "like", "new", "old", "get", "got",
-    "let", "please", "thanks", "try", "work", "way", "thing", "issue", "bug", "pr", "commit",
-    "merge", "see", "close", "refs", "co", "author", "sign", "signed", "off", "by", "it's",
-    "don't", "doesn't", "can't", "isn't", "won't", "has", "have", "had", "having", "one", "two",
+    "fix", "add", "remove", "update", "change", "make", "use", "using", "used", "allow", "ensure",
+    "improve", "avoid", "instead", "need", "want", "like", "new", "old", "get", "got", "let",
+    "please", "thanks", "try", "work", "way", "thing", "issue", "bug", "pr", "commit", "merge",
+    "see", "close", "refs", "co", "author", "sign", "signed", "off", "by", "it's", "don't",
+    "doesn't", "can't", "isn't", "won't", "has", "have", "had", "having", "one", "two",
 ];
 
 /// The stop words as stems.
@@ -180,10 +180,16 @@ mod tests {
 
     #[test]
     fn identifiers_split_into_their_parts() {
-        assert_eq!(parts("copy_bidirectional_with_sizes"), ["copy", "bidirectional", "with", "sizes"]);
+        assert_eq!(
+            parts("copy_bidirectional_with_sizes"),
+            ["copy", "bidirectional", "with", "sizes"]
+        );
         assert_eq!(parts("parseConfigFile"), ["parse", "config", "file"]);
         assert_eq!(parts("HTTPServerError"), ["http", "server", "error"]);
-        assert_eq!(parts("src/lookup/password.py"), ["src", "lookup", "password", "py"]);
+        assert_eq!(
+            parts("src/lookup/password.py"),
+            ["src", "lookup", "password", "py"]
+        );
         assert_eq!(parts("utf8_decode x"), ["utf", "decode"]);
         assert_eq!(parts("kebab-case-name"), ["kebab", "case", "name"]);
         assert_eq!(parts("v2"), Vec::<String>::new());
@@ -224,7 +230,10 @@ mod tests {
     fn an_unknown_name_steers_by_its_parts() {
         let found = query_terms("io: add copy_bidirectional_with_sizes; copy it");
         let terms: Vec<(&str, u32)> = found.iter().map(|t| (t.term.as_str(), t.count)).collect();
-        assert_eq!(terms, [("io", 1), ("copy", 2), ("bidirectional", 1), ("siz", 1)]);
+        assert_eq!(
+            terms,
+            [("io", 1), ("copy", 2), ("bidirectional", 1), ("siz", 1)]
+        );
         assert_eq!(found[3].word, "sizes");
     }
 }
