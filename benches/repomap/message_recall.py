@@ -185,9 +185,11 @@ def main():
     parser.add_argument("--tools", nargs="+", default=["aider-tui", "aider"])
     parser.add_argument("--cases", help="write each commit's figures here as JSON lines")
     parser.add_argument("--report", nargs="+", help="print the table of these --cases files")
+    parser.add_argument("--common", action="store_true",
+                        help="with --report: only the commits every file has")
     args = parser.parse_args()
     if args.report:
-        return report(args.report)
+        return report(args.report, args.common)
     if not args.repo:
         parser.error("--repo is needed")
     binary = os.path.abspath(args.aider_tui)
@@ -259,13 +261,18 @@ def print_table(results):
                 print(f"{part:9} {tool:10} {'one' if chat else 'none':6} {row}  {len(values[0])}")
 
 
-def report(paths):
+def report(paths, common=False):
     results = {}
     named = {}
+    loaded = []
     for path in paths:
         with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                case = json.loads(line)
+            loaded.append([json.loads(line) for line in handle])
+    shared = set.intersection(*[{case["commit"] for case in cases} for cases in loaded])
+    for cases in loaded:
+        for case in cases:
+                if common and case["commit"] not in shared:
+                    continue
                 for label, (files, bare) in case.get("named", {}).items():
                     named.setdefault(label, []).append((files, bare))
                 for key, value in case.items():
