@@ -45,6 +45,10 @@ pub struct LexicalIndex {
     lengths: Vec<u32>,
 }
 
+/// The index's stored parts: terms text, term ends, posting starts, postings,
+/// document lengths.
+pub type Parts<'a> = (&'a str, &'a [u32], &'a [u32], &'a [[u32; 2]], &'a [u32]);
+
 /// One file the message is about.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RelevantFile {
@@ -160,7 +164,7 @@ impl LexicalIndex {
     }
 
     /// The stored parts: terms, their ends, posting starts, postings, lengths.
-    pub fn parts(&self) -> (&str, &[u32], &[u32], &[[u32; 2]], &[u32]) {
+    pub fn parts(&self) -> Parts<'_> {
         (
             &self.text,
             &self.ends,

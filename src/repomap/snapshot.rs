@@ -141,6 +141,7 @@ pub fn key<'a>(
 /// Keeps the map of `records` (every record of the listing keyed `key`, in path
 /// order, none unreadable) with its identifiers and graph and the names of the
 /// store `segments` its tags are in, replacing any snapshot kept before.
+#[allow(clippy::too_many_arguments)]
 pub fn save(
     state: &StateDir,
     secret: &Secret,
