@@ -107,7 +107,7 @@ pub struct ApplyArgs {
     pub response_file: String,
 }
 
-/// `aider-tui map --root DIR [--map-tokens N] [--chat-file RELPATH]... [--mention-file RELPATH]... [--mention-ident NAME]... [--map-vendored] [--explain] [--stats]`
+/// `aider-tui map --root DIR [--map-tokens N] [--chat-file RELPATH]... [--mention-file RELPATH]... [--mention-ident NAME]... [--message TEXT] [--map-vendored] [--explain] [--stats]`
 #[derive(Debug, Args)]
 pub struct MapArgs {
     /// The repository (or plain folder) to map.
@@ -125,6 +125,10 @@ pub struct MapArgs {
     /// An identifier the user mentioned.
     #[arg(long = "mention-ident", value_name = "NAME")]
     pub mention_idents: Vec<String>,
+    /// The user's message: every word steers the map, and the files and
+    /// identifiers it names count as mentioned, as in a session.
+    #[arg(long, value_name = "TEXT")]
+    pub message: Option<String>,
     /// Map vendored and generated files (vendor/, node_modules/, *.pb.go, …) as
     /// ordinary project files instead of last and damped.
     #[arg(long)]

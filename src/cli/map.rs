@@ -6,6 +6,7 @@
 //! is printed (project code first); `--map-vendored` maps vendored and generated
 //! files as ordinary ones. The co-change history (`--map-history N` commits of
 //! HEAD's past, 0 for none) is waited for, so the map does not depend on timing.
+//! `--message` gives the map a request's words, as a session's message does.
 
 // A command of the binary's edge: its output is its contract.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
@@ -62,12 +63,23 @@ pub fn run(args: MapArgs) -> ExitCode {
     if let Some(warning) = &history.warning {
         eprintln!("aider-tui map: warning: {}", printable(warning));
     }
+    let message = args.message.unwrap_or_default();
+    // A message names files and identifiers as it would in a session.
+    let in_chat = args.chat_files.iter().cloned().collect();
+    let named = crate::engine::find_mentions(&message, map.files(), &in_chat);
+    let mut mention_files = args.mention_files;
+    mention_files.extend(named.files);
+    let mut mention_idents = args.mention_idents;
+    mention_idents.extend(named.identifiers);
     let request = MapRequest {
         chat_files: args.chat_files,
-        mention_files: args.mention_files,
-        mention_idents: args.mention_idents,
+        mention_files,
+        mention_idents,
+        message,
         max_tokens,
         explain: args.explain,
+        // Waited for above.
+        wait_for_history: true,
     };
     let render_started = std::time::Instant::now();
     let output = map.render(&request);
@@ -147,6 +159,9 @@ fn explanation(output: &MapOutput) -> String {
         explanation.push_str(&format!("{}  score {:.6}\n", file.path, file.score));
         if let Some(classification) = &file.classification {
             explanation.push_str(&format!("    {classification}\n"));
+        }
+        if let Some(matched) = file.matched() {
+            explanation.push_str(&format!("    {matched}\n"));
         }
         for reason in &file.reasons {
             if reason.from.is_empty() {

@@ -351,6 +351,7 @@ pub(super) async fn command_copy_context(
         inbox,
         emitter,
         &Mentions::default(),
+        "",
         MapAsker::Inspector,
     )
     .await;

@@ -189,6 +189,7 @@ pub(super) async fn context_report(
             inbox,
             emitter,
             &super::mentions::Mentions::default(),
+            "",
             super::repo_map::MapAsker::TokenReport,
         )
         .await

@@ -40,13 +40,16 @@ pub(super) fn rescan_repo_map(session: &Session) {
     }
 }
 
-/// The map for the current chat files and `mentions`. Before the first map is ready
-/// this waits, saying how far the scan is; `Esc` sends the message without it.
+/// The map for the current chat files, `mentions` and the words of `message`.
+/// Before the first map is ready this waits, saying how far the scan is; `Esc`
+/// sends the message without it. A headless session also waits for the
+/// co-change history, so the same request gives the same map.
 pub(super) async fn render_repo_map(
     session: &mut Session,
     inbox: &mut Inbox,
     emitter: &Emitter,
     mentions: &Mentions,
+    message: &str,
     asker: MapAsker,
 ) -> Option<MapOutput> {
     if map_budget(session) == 0 {
@@ -58,9 +61,11 @@ pub(super) async fn render_repo_map(
         chat_files: session.files.editable(),
         mention_files: mentions.files.clone(),
         mention_idents: mentions.identifiers.clone(),
+        message: message.to_string(),
         max_tokens: budget,
         // The repo-map inspector shows why each file is there.
         explain: true,
+        wait_for_history: is_headless(session),
     };
     let mut state = map.watch();
     let mut answer = map.render(request)?;
@@ -149,11 +154,14 @@ pub(super) async fn send_repo_map(
         return;
     }
     session.map.view_wanted = false;
+    // The inspector shows the map of the last message's words.
+    let (mentions, message) = session.map.last_message();
     let Some(output) = render_repo_map(
         session,
         inbox,
         emitter,
-        &Mentions::default(),
+        &mentions,
+        &message,
         MapAsker::Inspector,
     )
     .await
@@ -222,6 +230,12 @@ async fn tell_history_warnings(session: &mut Session, emitter: &Emitter) {
             .await;
     }
     session.map.history_told = state.history_warnings.len();
+}
+
+/// Whether the session runs one message headless (`--message`, `--message-file`):
+/// its one map should not depend on how fast the history is read.
+fn is_headless(session: &Session) -> bool {
+    session.settings.message.is_some() || session.settings.message_file.is_some()
 }
 
 /// Who waits for a render, for what the chat says while it waits.

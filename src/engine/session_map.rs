@@ -6,6 +6,7 @@ use crate::protocol::RepoMapView;
 use crate::repomap::{DEFAULT_MAP_TOKENS, MapOutput, MapRequest, NO_CHAT_FILES_MULTIPLIER};
 
 use super::map_task::{MapState, MapTask};
+use super::mentions::Mentions;
 use super::session::Session;
 
 /// The session's side of the repo map: the thread (none with `--map-tokens 0`) and
@@ -25,6 +26,9 @@ pub struct SessionMap {
     pub(super) tokens: u64,
     /// The map thread's history warnings already told in the chat.
     pub(super) history_told: usize,
+    /// What the last message named and said: the inspector shows its map.
+    last_mentions: Mentions,
+    last_message: String,
 }
 
 impl SessionMap {
@@ -36,6 +40,17 @@ impl SessionMap {
     /// Tokens of the map last rendered.
     pub fn tokens(&self) -> u64 {
         self.tokens
+    }
+
+    /// Keeps what the message being sent named and said, for the inspector.
+    pub fn set_last_message(&mut self, mentions: &Mentions, message: &str) {
+        self.last_mentions = mentions.clone();
+        self.last_message = message.to_string();
+    }
+
+    /// What the last message named and said.
+    pub fn last_message(&self) -> (Mentions, String) {
+        (self.last_mentions.clone(), self.last_message.clone())
     }
 
     /// Records the size of the map a request carries.
@@ -68,15 +83,19 @@ pub(super) fn request_budget(session: &Session) -> usize {
     }
 }
 
-/// What the inspector asks the map for: the chat files of `session`, nothing mentioned.
+/// What the inspector asks the map for: the chat files of `session` and what the
+/// last message named and said.
 pub(super) fn inspector_request(session: &Session) -> MapRequest {
+    let (mentions, message) = session.map.last_message();
     MapRequest {
         chat_files: session.files.editable(),
-        mention_files: Vec::new(),
-        mention_idents: Vec::new(),
+        mention_files: mentions.files,
+        mention_idents: mentions.identifiers,
+        message,
         max_tokens: request_budget(session),
         // The repo-map inspector shows why each file is there.
         explain: true,
+        wait_for_history: false,
     }
 }
 
@@ -90,6 +109,7 @@ pub(super) fn map_view(output: MapOutput, budget: usize) -> RepoMapView {
         tokens: output.tokens as u64,
         budget: budget as u64,
         files: output.ranked,
+        without_history: output.without_history,
     }
 }
 

@@ -334,7 +334,16 @@ impl Engine {
         mentions: &Mentions,
     ) -> Prompt {
         let (session, inbox, emitter) = (&mut self.session, &mut self.inbox, &self.emitter);
-        let map = render_repo_map(session, inbox, emitter, mentions, MapAsker::Message).await;
+        session.map.set_last_message(mentions, message);
+        let map = render_repo_map(
+            session,
+            inbox,
+            emitter,
+            mentions,
+            message,
+            MapAsker::Message,
+        )
+        .await;
         self.session
             .map
             .set_tokens(map.as_ref().map_or(0, |map| map.tokens as u64));

@@ -512,4 +512,7 @@ pub struct RepoMapView {
     pub budget: u64,
     /// The files shown, best first, each with why it ranks there.
     pub files: Vec<crate::repomap::RankedFile>,
+    /// The co-change history was still being read when the map was made.
+    #[serde(default)]
+    pub without_history: bool,
 }

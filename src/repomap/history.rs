@@ -645,6 +645,16 @@ impl History {
         self.previous = previous;
     }
 
+    /// Whether the table is as read as it will be: no history, or the build has
+    /// ended (a ranking now does not change when it ends).
+    pub fn is_settled(&self) -> bool {
+        self.take(false).is_some()
+            || self
+                .pending
+                .lock()
+                .map_or(true, |pending| pending.is_none())
+    }
+
     /// Waits for the build; what it reported.
     pub fn wait(&self) -> Option<&Built> {
         self.take(true)

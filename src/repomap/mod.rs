@@ -13,6 +13,7 @@ mod fnv;
 mod graph;
 mod history;
 mod language;
+mod lexical;
 mod map_records;
 mod parse_queue;
 mod rank;
@@ -28,6 +29,7 @@ mod symbol_lists;
 mod symbols;
 mod syntax_check;
 mod tags;
+mod words;
 
 pub use file_scan::parse_only;
 pub use history::{HISTORY_FILE_NAME, HistoryWake};

@@ -9,10 +9,12 @@ use rayon::prelude::*;
 
 use super::graph::{EdgeLists, FileGraph};
 use super::history::{HistoryEdges, NodePartner};
+use super::lexical::RelevantFile;
 use super::map_records::MapRecords;
 use super::request::{MapRequest, RankReason};
 use super::symbols::{LazySymbols, Symbols};
 use super::tags::TagKind;
+use super::words::{self, QueryTerm};
 
 /// Probability of following an edge rather than jumping back to the seeds. The
 /// textbook 0.85 lets rank drift to the repository's global hubs; a lower value
@@ -42,6 +44,29 @@ const OWN_RANK_SHARE: f64 = 0.1;
 const NAME_ONLY_SHARE: f64 = 0.5;
 /// Reasons kept per file.
 const MAX_REASONS: usize = 8;
+/// Seed shared by the files the message's words are about (a chat file is 1).
+const RELEVANCE_SEED: f64 = 2.0;
+/// Files scoring below this share of the best lexical score are not seeded.
+const RELEVANCE_FLOOR: f64 = 0.2;
+/// The most relevant files whose co-change partners are seeded, as a chat
+/// file's are.
+const RELEVANT_HISTORY_FILES: usize = 3;
+/// Share of a relevant file's rank its definitions that matched the message
+/// split between them: the definitions that earned the file its place show.
+const MATCHED_DEFINITION_SHARE: f64 = 0.3;
+/// With no chat file, a file without definitions that the message does not
+/// name keeps this share of its name-only entry: a bare path gives the model
+/// little, and on the development set (BENCHMARKS.md) this took the default
+/// map from 96 to 91 files named, 22 to 16 of them bare, at the same recall.
+const UNNAMED_BARE_SHARE: f64 = 0.2;
+
+/// What the message's words say: its terms, and the files they are about (best
+/// first; see `lexical`).
+#[derive(Clone, Copy)]
+pub struct Relevance<'a> {
+    pub query: &'a [QueryTerm],
+    pub files: &'a [RelevantFile],
+}
 
 /// One line of the ranked list: a definition, or a file shown by name only.
 #[derive(Debug, Clone, Copy)]
@@ -67,6 +92,12 @@ pub struct Ranking {
     /// Total outgoing weight per node (for explaining edge contributions).
     out_weight: Vec<f64>,
     mention_symbols: HashSet<u32>,
+    /// The message's stemmed terms.
+    query: HashSet<String>,
+    /// The message's words found in each relevant file (path, definitions).
+    matched: HashMap<u32, (Vec<String>, Vec<String>)>,
+    /// Files the message names: mentioned, or its words in their path.
+    named: HashSet<u32>,
 }
 
 /// Normalizes a user-given relative path (`./a\b` → `a/b`).
@@ -98,6 +129,7 @@ pub fn rank(
     files: &[String],
     request: &MapRequest,
     history: Option<&HistoryEdges>,
+    relevance: Relevance,
 ) -> Ranking {
     let node_count = graph.node_count();
     let chat: HashSet<u32> = request
@@ -133,8 +165,10 @@ pub fn rank(
         seed_chat_neighbours(&mut seeds, graph, &chat, chat_node, &out_weight, &path_of);
     }
     seed_chat_callers(&mut seeds, graph, &chat, &path_of);
+    let relevant = seed_relevance(&mut seeds, relevance.files, &chat);
     if let Some(history) = history {
         seed_history(&mut seeds, history, &chat, &path_of);
+        seed_relevant_history(&mut seeds, history, &chat, &relevant, &path_of);
         let edges = history_edges(history, &out_weight);
         for &(from, _, weight) in &edges {
             out_weight[from as usize] += weight;
@@ -166,6 +200,94 @@ pub fn rank(
         signals,
         out_weight,
         mention_symbols,
+        query: relevance
+            .query
+            .iter()
+            .map(|term| term.term.clone())
+            .collect(),
+        matched: relevance
+            .files
+            .iter()
+            .map(|file| {
+                let words = (file.path_words.clone(), file.definition_words.clone());
+                (file.node, words)
+            })
+            .collect(),
+        named: relevance
+            .files
+            .iter()
+            .filter(|file| !file.path_words.is_empty())
+            .map(|file| file.node)
+            .chain(
+                request
+                    .mention_files
+                    .iter()
+                    .filter_map(|path| node_of_path(files, path)),
+            )
+            .collect(),
+    }
+}
+
+/// Seeds the files the message's words are about, by the square of their
+/// lexical score (the best few dominate); returns the seeded files with their
+/// share of the seed, best first.
+fn seed_relevance(
+    seeds: &mut Seeds,
+    files: &[RelevantFile],
+    chat: &HashSet<u32>,
+) -> Vec<(u32, f64)> {
+    let best = files.first().map_or(0.0, |file| file.score);
+    let kept: Vec<&RelevantFile> = files
+        .iter()
+        .filter(|file| file.score >= best * RELEVANCE_FLOOR && !chat.contains(&file.node))
+        .collect();
+    let total: f64 = kept.iter().map(|file| file.score * file.score).sum();
+    if total <= 0.0 {
+        return Vec::new();
+    }
+    let mut seeded = Vec::new();
+    for file in kept {
+        let share = file.score * file.score / total;
+        seeds.add(
+            file.node,
+            RELEVANCE_SEED * share,
+            "the message's words".to_string(),
+            "",
+        );
+        seeded.push((file.node, share));
+    }
+    seeded
+}
+
+/// Seeds the files that changed together with the most relevant files, as
+/// [`seed_history`] does for chat files, by each one's share of relevance.
+fn seed_relevant_history<'a>(
+    seeds: &mut Seeds,
+    history: &HistoryEdges,
+    chat: &HashSet<u32>,
+    relevant: &[(u32, f64)],
+    path_of: &impl Fn(u32) -> &'a str,
+) {
+    for &(node, share) in relevant.iter().take(RELEVANT_HISTORY_FILES) {
+        let partners: Vec<&NodePartner> = history.partners[node as usize]
+            .iter()
+            .filter(|partner| !chat.contains(&partner.node) && partner.node != node)
+            .collect();
+        let total: f64 = partners.iter().map(|partner| partner.strength).sum();
+        if total <= 0.0 {
+            continue;
+        }
+        for partner in partners {
+            seeds.add(
+                partner.node,
+                HISTORY_SEED * RELEVANCE_SEED * share * partner.strength / total,
+                format!(
+                    "changed together in {} of the last {} commits with",
+                    partner.together, history.commits
+                ),
+                path_of(node),
+            );
+        }
     }
 }
 
@@ -482,8 +604,26 @@ fn personalized_pagerank(
 impl Ranking {
     /// The best `limit` definitions and name-only files, best first (chat files
     /// left out). A shorter list is a prefix of a longer one.
-    pub fn best_entries(&self, graph: &FileGraph, records: MapRecords, limit: usize) -> Vec<Entry> {
-        rank_definitions(graph, records, self, limit)
+    pub fn best_entries(
+        &self,
+        graph: &FileGraph,
+        records: MapRecords,
+        symbols: &LazySymbols,
+        limit: usize,
+    ) -> Vec<Entry> {
+        rank_definitions(graph, records, symbols, self, limit)
+    }
+
+    /// The message's words found in `node`'s path and definitions.
+    pub fn matched_words(&self, node: u32) -> (Vec<String>, Vec<String>) {
+        self.matched.get(&node).cloned().unwrap_or_default()
+    }
+
+    /// Whether a definition's name shares a term with the message.
+    fn matches_query(&self, name: &str) -> bool {
+        let mut found = false;
+        words::terms(name, |term| found |= self.query.contains(&term));
+        found
     }
 
     /// The weight one referencing file's use of `symbol` carries along its edge.
@@ -585,6 +725,7 @@ impl Ranking {
 fn rank_definitions(
     graph: &FileGraph,
     records: MapRecords,
+    symbols: &LazySymbols,
     ranking: &Ranking,
     limit: usize,
 ) -> Vec<Entry> {
@@ -597,7 +738,8 @@ fn rank_definitions(
     // Widened a little so float rounding cannot make a bound too tight.
     let best_possible = |node: u32| {
         let node = node as usize;
-        (arrived[node] + rank[node] * (OWN_RANK_SHARE + NAME_ONLY_SHARE)) * (1.0 + 1e-6) + residual
+        let shares = OWN_RANK_SHARE + NAME_ONLY_SHARE + MATCHED_DEFINITION_SHARE;
+        (arrived[node] + rank[node] * shares) * (1.0 + 1e-6) + residual
     };
     let mut nodes: Vec<(u32, f64)> = (0..graph.node_count() as u32)
         .filter(|node| !chat.contains(node))
@@ -611,7 +753,7 @@ fn rank_definitions(
         if entries.len() >= limit && best_possible < threshold {
             break;
         }
-        push_file_entries(graph, records, ranking, node, &mut entries);
+        push_file_entries(graph, records, symbols, ranking, node, &mut entries);
         if entries.len() >= next_check {
             threshold = nth_best_score(&entries, limit);
             next_check = entries.len() * 2;
@@ -644,6 +786,7 @@ fn nth_best_score(entries: &[Entry], n: usize) -> f64 {
 fn push_file_entries(
     graph: &FileGraph,
     records: MapRecords,
+    symbols: &LazySymbols,
     ranking: &Ranking,
     node: u32,
     entries: &mut Vec<Entry>,
@@ -655,16 +798,42 @@ fn push_file_entries(
         .filter(|d| d.kind != TagKind::Impl)
         .count();
     if ranked_count == 0 {
+        // With no chat file, a bare path is shown for a file the message names.
+        let bare = if ranking.chat.is_empty() && !ranking.named.contains(&node) {
+            UNNAMED_BARE_SHARE
+        } else {
+            1.0
+        };
         entries.push(Entry {
             node,
             definition: None,
-            score: own_rank * NAME_ONLY_SHARE,
+            score: own_rank * NAME_ONLY_SHARE * bare,
         });
         return;
     }
     let own_share = own_rank * OWN_RANK_SHARE / ranked_count as f64;
+    // A file the message is about shows the definitions whose names matched.
+    let matched: Vec<bool> = match ranking.matched.get(&node) {
+        Some((_, in_definitions)) if !in_definitions.is_empty() => {
+            let symbols = symbols.get();
+            definitions
+                .iter()
+                .map(|d| d.kind != TagKind::Impl && ranking.matches_query(symbols.name(d.name)))
+                .collect()
+        }
+        _ => vec![false; definitions.len()],
+    };
+    let matched_count = matched.iter().filter(|&&m| m).count();
+    let matched_share = own_rank * MATCHED_DEFINITION_SHARE / matched_count.max(1) as f64;
+    // The first definition (the first matched one, when some matched) stands
+    // for the file, as a name-only entry would: a file ranked by its signals (a
+    // test of a chat file, a neighbour) shows up even when nothing references
+    // its definitions.
+    let header_index = matched
+        .iter()
+        .position(|&m| m)
+        .or_else(|| definitions.iter().position(|d| d.kind != TagKind::Impl));
     let mut inflow_of: HashMap<u32, f64> = HashMap::new();
-    let mut first = true;
     for (index, definition) in definitions.iter().enumerate() {
         if definition.kind == TagKind::Impl {
             continue;
@@ -672,19 +841,17 @@ fn push_file_entries(
         let inflow = *inflow_of
             .entry(definition.name)
             .or_insert_with(|| ranking.inflow(graph, definition.name, node));
-        // The first definition stands for the file, as a name-only entry
-        // would: a file ranked by its signals (a test of a chat file, a
-        // neighbour) shows up even when nothing references its definitions.
-        let header = if first {
-            own_rank * NAME_ONLY_SHARE
-        } else {
-            0.0
-        };
-        first = false;
+        let mut score = inflow + own_share;
+        if header_index == Some(index) {
+            score += own_rank * NAME_ONLY_SHARE;
+        }
+        if matched[index] {
+            score += matched_share;
+        }
         entries.push(Entry {
             node,
             definition: Some(index as u32),
-            score: inflow + own_share + header,
+            score,
         });
     }
 }

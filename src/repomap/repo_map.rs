@@ -27,6 +27,7 @@ use super::file_scan::{self, Scanned};
 use super::graph::FileGraph;
 use super::history::{History, Keep};
 use super::language;
+use super::lexical::{Document, LexicalIndex};
 use super::map_records::MapRecords;
 use super::parse_queue::{ParseQueue, PendingFile};
 use super::rank;
@@ -40,7 +41,8 @@ use super::snapshot::{self, SnapshotFile, StoredDefinitions};
 use super::source_lines::SourceLines;
 use super::store::{Segment, TagStore};
 use super::symbols::{LazySymbols, Symbols};
-use super::tags::{self, FileTags};
+use super::tags::{self, FileTags, TagKind};
+use super::words;
 
 /// Files parsed per batch by [`RepoMap::refresh`]: between batches, tags are
 /// interned and the memory the parse trees used is given back, which bounds the
@@ -81,6 +83,8 @@ struct MapGraph {
     graph: FileGraph,
     /// Mapped paths, sorted: a path's position is its node.
     files: Vec<String>,
+    /// The lexical index over the same nodes, made on first need.
+    lexical: OnceLock<LexicalIndex>,
 }
 
 /// What a map restored from a snapshot still has on disk: the records'
@@ -622,6 +626,7 @@ impl RepoMap {
         self.graph = OnceLock::from(MapGraph {
             graph: snapshot.graph,
             files,
+            lexical: OnceLock::new(),
         });
         self.on_disk = Some(OnDisk {
             definitions: StoredDefinitions::new(Arc::clone(&rest)),
@@ -951,7 +956,41 @@ impl RepoMap {
                 .iter()
                 .map(|&index| self.records[index as usize].path.clone())
                 .collect();
-            MapGraph { graph, files }
+            MapGraph {
+                graph,
+                files,
+                lexical: OnceLock::new(),
+            }
+        })
+    }
+
+    /// The lexical index of the map as it is: read from the snapshot a restored
+    /// map came from, else (or when that does not hold) built from the records.
+    fn lexical(&self) -> &LexicalIndex {
+        let MapGraph {
+            graph,
+            files,
+            lexical,
+        } = self.map_graph();
+        lexical.get_or_init(|| {
+            let stored = self
+                .on_disk
+                .as_ref()
+                .and_then(|on_disk| on_disk.rest.lexical(files.len()));
+            if let Some(stored) = stored {
+                return stored;
+            }
+            let records = self.map_records();
+            let symbols = self.symbols.get();
+            LexicalIndex::build(files.len(), |node| Document {
+                path: &files[node as usize],
+                names: records
+                    .definitions(graph.record_of(node))
+                    .iter()
+                    .filter(|definition| definition.kind != TagKind::Impl)
+                    .map(|definition| symbols.name(definition.name))
+                    .collect(),
+            })
         })
     }
 
@@ -978,6 +1017,7 @@ impl RepoMap {
         let mut records: Vec<&FileRecord> = self.records.iter().collect();
         records.sort_by(|a, b| a.path.cmp(&b.path));
         let graph = &self.map_graph().graph;
+        let lexical = self.lexical();
         let segments = &self.index.segments;
         snapshot::save(
             state,
@@ -986,6 +1026,7 @@ impl RepoMap {
             &records,
             self.symbols.get(),
             graph,
+            lexical,
             segments,
         )
         .map_err(|err| {
@@ -999,12 +1040,22 @@ impl RepoMap {
     /// Ranks and renders the map for one request from whatever is parsed so
     /// far; reads only the lines it shows from the shown files.
     pub fn render(&self, request: &MapRequest) -> MapOutput {
-        let MapGraph { graph, files } = self.map_graph();
+        let MapGraph { graph, files, .. } = self.map_graph();
         if graph.node_count() == 0 {
             return MapOutput::default();
         }
         let records = self.map_records();
+        if request.wait_for_history {
+            self.history.wait();
+        }
+        let without_history = !self.history.is_settled();
         let history = self.history.get().map(|table| table.by_node(files));
+        let query = words::query_terms(&request.message);
+        let relevance = if query.is_empty() {
+            Vec::new()
+        } else {
+            self.lexical().score(&query)
+        };
         let ranking = rank::rank(
             graph,
             records,
@@ -1012,6 +1063,10 @@ impl RepoMap {
             files,
             request,
             history.as_ref(),
+            rank::Relevance {
+                query: &query,
+                files: &relevance,
+            },
         );
         let sources = SourceLines::new(&self.reader, render::MAX_LINE_CHARS);
         // Every entry costs at least a token, so no more than the budget can fit;
@@ -1019,7 +1074,7 @@ impl RepoMap {
         let most = request.max_tokens.max(1);
         let mut limit = (most / ENTRY_TOKENS_GUESS).max(1);
         let (entries, text, tokens, count) = loop {
-            let entries = ranking.best_entries(graph, records, limit);
+            let entries = ranking.best_entries(graph, records, &self.symbols, limit);
             let (text, tokens, count) = render::fit(
                 graph,
                 records,
@@ -1046,7 +1101,13 @@ impl RepoMap {
             .into_iter()
             .map(|node| {
                 let record = &self.records[graph.record_of(node)];
+                let (matched_in_path, matched_in_definitions) = match request.explain {
+                    true => ranking.matched_words(node),
+                    false => (Vec::new(), Vec::new()),
+                };
                 RankedFile {
+                    matched_in_path,
+                    matched_in_definitions,
                     path: record.path.clone(),
                     score: ranking.file_rank[node as usize],
                     reasons: if request.explain {
@@ -1065,7 +1126,23 @@ impl RepoMap {
             text,
             tokens,
             ranked,
+            without_history,
         }
+    }
+
+    /// The files the words of `message` are about, best first, with their
+    /// lexical scores: what a request with this message seeds the ranking with.
+    pub fn message_relevance(&self, message: &str) -> Vec<(String, f64)> {
+        let query = words::query_terms(message);
+        if query.is_empty() {
+            return Vec::new();
+        }
+        let files = &self.map_graph().files;
+        self.lexical()
+            .score(&query)
+            .into_iter()
+            .map(|file| (files[file.node as usize].clone(), file.score))
+            .collect()
     }
 
     /// Brings the co-change table up to date when HEAD has moved since it was

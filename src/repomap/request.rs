@@ -61,11 +61,16 @@ pub struct MapRequest {
     pub mention_files: Vec<String>,
     /// Identifiers the user mentioned.
     pub mention_idents: Vec<String>,
+    /// The user's message: every word of it steers the map (see `lexical`).
+    pub message: String,
     /// Token budget of the rendered map.
     pub max_tokens: usize,
     /// Whether each ranked file's reasons are wanted (they take a while to
     /// gather on a very large tree); without it, `RankedFile::reasons` is empty.
     pub explain: bool,
+    /// Wait for the co-change history before ranking (a one-shot map, whose
+    /// output should not depend on timing).
+    pub wait_for_history: bool,
 }
 
 /// One contribution to a file's rank: an identifier it defines that `from`
@@ -91,6 +96,37 @@ pub struct RankedFile {
     /// Why the file counts as vendored or generated (or as project code against
     /// a path rule), when it does; filled with the reasons.
     pub classification: Option<String>,
+    /// The message's words found in the file's path (filled with the reasons).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matched_in_path: Vec<String>,
+    /// The message's words found in the names the file defines.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matched_in_definitions: Vec<String>,
+}
+
+impl RankedFile {
+    /// The message's words that matched the file, in words ("matched `password`,
+    /// `lookup` in the path"); `None` when none did.
+    pub fn matched(&self) -> Option<String> {
+        let list = |words: &[String]| {
+            words
+                .iter()
+                .map(|word| format!("`{word}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut parts = Vec::new();
+        if !self.matched_in_path.is_empty() {
+            parts.push(format!("{} in the path", list(&self.matched_in_path)));
+        }
+        if !self.matched_in_definitions.is_empty() {
+            parts.push(format!(
+                "{} in its definitions",
+                list(&self.matched_in_definitions)
+            ));
+        }
+        (!parts.is_empty()).then(|| format!("matched {}", parts.join("; ")))
+    }
 }
 
 /// A rendered map.
@@ -102,6 +138,8 @@ pub struct MapOutput {
     pub tokens: usize,
     /// The files shown, best first.
     pub ranked: Vec<RankedFile>,
+    /// The co-change history was still being read: the map was made without it.
+    pub without_history: bool,
 }
 
 /// What reading the co-change history did (see [`RepoMap::wait_for_history`](super::RepoMap::wait_for_history)).

@@ -37,8 +37,13 @@
 //!           [node, count], name weights, folders, families (u8), damped (u8),
 //!           edge starts, incoming edges [source, weight], lower-case initials (u8),
 //!           names: text (u8), ends (u32), references [symbol, count] (u32 × 2),
-//!           the tag store segments the tags came from (names, one per line)
+//!           the tag store segments the tags came from (names, one per line),
+//!           the lexical index: terms text (u8), term ends (u32), posting starts
+//!           (u32), postings [node, uses] (u32 × 2), document lengths (u32)
 //! ```
+//!
+//! The lexical index is read (and its sections checked) when a request first
+//! has words to score; one that does not hold is built again from the records.
 
 use std::io::Read;
 use std::sync::Mutex;
@@ -52,6 +57,7 @@ use crate::safe_fs::{StateDir, USER_SECRET_BYTES};
 
 use super::fnv::Fnv;
 use super::graph::{EdgeLists, FileGraph};
+use super::lexical::LexicalIndex;
 use super::record::{DefinitionRecord, FileRecord, FileStatus, StoredRecord};
 use super::symbol_lists::SymbolLists;
 use super::symbols::Symbols;
@@ -63,7 +69,7 @@ pub const SNAPSHOT_FILE_NAME: &str = "repomap-snapshot.bin";
 const OLD_GRAPH_FILE_NAME: &str = "repomap-graph.bin";
 
 /// Identifies the file format (bumped when the layout changes).
-const MAGIC: u64 = 0x6169_6465_7274_7337; // "aiderts7"
+const MAGIC: u64 = 0x6169_6465_7274_7338; // "aiderts8"
 
 /// The sections, in file order.
 #[derive(Clone, Copy)]
@@ -85,8 +91,13 @@ enum Section {
     NameEnds,
     References,
     Segments,
+    TermText,
+    TermEnds,
+    PostingStarts,
+    Postings,
+    DocumentLengths,
 }
-const SECTIONS: usize = 17;
+const SECTIONS: usize = 22;
 /// A SHA-256 (of a section, or the table's HMAC).
 const DIGEST: usize = 32;
 /// Where the table's MAC starts: everything before it is signed.
@@ -130,6 +141,7 @@ pub fn key<'a>(
 /// Keeps the map of `records` (every record of the listing keyed `key`, in path
 /// order, none unreadable) with its identifiers and graph and the names of the
 /// store `segments` its tags are in, replacing any snapshot kept before.
+#[allow(clippy::too_many_arguments)]
 pub fn save(
     state: &StateDir,
     secret: &Secret,
@@ -137,6 +149,7 @@ pub fn save(
     records: &[&FileRecord],
     symbols: &Symbols,
     graph: &FileGraph,
+    lexical: &LexicalIndex,
     segments: &[String],
 ) -> std::io::Result<()> {
     if !cfg!(target_endian = "little") {
@@ -149,7 +162,7 @@ pub fn save(
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     state.write_atomic_with(SNAPSHOT_FILE_NAME, |out| {
-        encode(secret, key, records, symbols, graph, segments, out)
+        encode(secret, key, records, symbols, graph, lexical, segments, out)
     })?;
     let _ = state.remove(OLD_GRAPH_FILE_NAME);
     Ok(())
@@ -342,6 +355,20 @@ impl SnapshotFile {
         Symbols::from_parts(text, self.read::<u32>(Section::NameEnds)?)
     }
 
+    /// The lexical index over `node_count` nodes; `None` when a section does not
+    /// read whole or match its SHA-256, or the parts do not hold together.
+    pub fn lexical(&self, node_count: usize) -> Option<LexicalIndex> {
+        let text = String::from_utf8(self.read::<u8>(Section::TermText)?).ok()?;
+        LexicalIndex::from_parts(
+            node_count,
+            text,
+            self.read(Section::TermEnds)?,
+            self.read(Section::PostingStarts)?,
+            self.read(Section::Postings)?,
+            self.read(Section::DocumentLengths)?,
+        )
+    }
+
     /// Every record's references, in record order.
     pub fn references(&self) -> Option<Vec<Vec<(u32, u32)>>> {
         let references: Vec<[u32; 2]> = self.read(Section::References)?;
@@ -415,12 +442,14 @@ fn read_at(file: &std::fs::File, bytes: &mut [u8], offset: u64) -> std::io::Resu
     file.read_exact(bytes)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn encode(
     secret: &Secret,
     key: u64,
     records: &[&FileRecord],
     symbols: &Symbols,
     graph: &FileGraph,
+    lexical: &LexicalIndex,
     segments: &[String],
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
@@ -482,6 +511,7 @@ fn encode(
     let lower: Vec<u8> = graph.lower_initial().iter().map(|&l| u8::from(l)).collect();
     let (text, ends) = symbols.parts();
     let segments = segments.join("\n");
+    let (term_text, term_ends, posting_starts, postings, lengths) = lexical.parts();
     let sections: [&[u8]; SECTIONS] = [
         bytemuck::cast_slice(&files),
         bytemuck::cast_slice(&definitions),
@@ -500,6 +530,11 @@ fn encode(
         bytemuck::cast_slice(ends),
         bytemuck::cast_slice(&references),
         segments.as_bytes(),
+        term_text.as_bytes(),
+        bytemuck::cast_slice(term_ends),
+        bytemuck::cast_slice(posting_starts),
+        bytemuck::cast_slice(postings),
+        bytemuck::cast_slice(lengths),
     ];
     let digests: Vec<[u8; DIGEST]> = sections
         .par_iter()
@@ -801,6 +836,18 @@ mod tests {
         (records, symbols, graph)
     }
 
+    /// The lexical index of the small map's three mapped files.
+    fn small_lexical(records: &[FileRecord], symbols: &Symbols) -> LexicalIndex {
+        LexicalIndex::build(3, |node| super::super::lexical::Document {
+            path: &records[node as usize].path,
+            names: records[node as usize]
+                .definitions
+                .iter()
+                .map(|definition| symbols.name(definition.name))
+                .collect(),
+        })
+    }
+
     /// A state folder holding `bytes` as the snapshot.
     fn state_with(bytes: &[u8]) -> (tempfile::TempDir, StateDir) {
         let dir = tempfile::tempdir().unwrap();
@@ -812,10 +859,14 @@ mod tests {
     #[test]
     fn a_kept_map_restores_as_built_and_damage_is_a_miss() {
         let (records, symbols, graph) = small_map();
+        let lexical = small_lexical(&records, &symbols);
         let all: Vec<&FileRecord> = records.iter().collect();
         let segments = vec!["one.seg".to_string(), "two.seg".to_string()];
         let mut bytes = Vec::new();
-        encode(&SECRET, 7, &all, &symbols, &graph, &segments, &mut bytes).unwrap();
+        encode(
+            &SECRET, 7, &all, &symbols, &graph, &lexical, &segments, &mut bytes,
+        )
+        .unwrap();
         let (_dir, state) = state_with(&bytes);
         let restored = load(&state, &SECRET, 7, 4).unwrap();
         for (stored, record) in restored.records.iter().zip(&records) {
@@ -854,6 +905,8 @@ mod tests {
         }
         let names = rest.names().unwrap();
         assert_eq!(names.parts(), symbols.parts());
+        assert_eq!(rest.lexical(3).as_ref(), Some(&lexical));
+        assert!(rest.lexical(2).is_none(), "another graph's nodes");
         let references = rest.references().unwrap();
         let expected: Vec<Vec<(u32, u32)>> = records.iter().map(|r| r.references.clone()).collect();
         assert_eq!(references, expected);
@@ -869,14 +922,16 @@ mod tests {
             damaged[position] ^= 0x40;
             let (_dir, state) = state_with(&damaged);
             let loaded = load(&state, &SECRET, 7, 4);
-            // Names, references and definitions are checked when they are read;
-            // one file's definitions alone by their own checksum.
+            // Names, references, definitions and the lexical index are checked
+            // when they are read; one file's definitions alone by their own
+            // checksum.
             let whole = loaded.is_some_and(|restored| {
                 let rest = std::sync::Arc::new(restored.rest);
                 let lazily = StoredDefinitions::new(std::sync::Arc::clone(&rest));
                 rest.names().is_some()
                     && rest.references().is_some()
                     && rest.definitions().is_some()
+                    && rest.lexical(3).is_some()
                     && lazily.of(0).len() == 2
             });
             assert!(!whole, "byte {position}");
@@ -891,9 +946,20 @@ mod tests {
     #[test]
     fn a_snapshot_is_trusted_only_under_the_secret_it_was_signed_with() {
         let (records, symbols, graph) = small_map();
+        let lexical = small_lexical(&records, &symbols);
         let all: Vec<&FileRecord> = records.iter().collect();
         let mut bytes = Vec::new();
-        encode(&SECRET, 7, &all, &symbols, &graph, &[], &mut bytes).unwrap();
+        encode(
+            &SECRET,
+            7,
+            &all,
+            &symbols,
+            &graph,
+            &lexical,
+            &[],
+            &mut bytes,
+        )
+        .unwrap();
         let (_dir, state) = state_with(&bytes);
         assert!(load(&state, &SECRET, 7, 4).is_some());
         let mut other_user = SECRET;

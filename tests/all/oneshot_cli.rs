@@ -483,3 +483,94 @@ fn settings_is_a_table_of_option_value_and_where_it_was_set() {
     assert!(row("auto-commits").ends_with("default"), "{stdout}");
     assert!(!stdout.contains("Settings {"), "no Debug dump: {stdout}");
 }
+
+/// `count` commits on top of HEAD, each changing `together` (every file gets a
+/// line), written straight into the object store.
+fn commit_together(root: &Path, together: &[&str], count: usize) {
+    let repo = git2::Repository::open(root).unwrap();
+    let signature = git2::Signature::now("test", "test@localhost").unwrap();
+    let mut parent = repo.head().unwrap().peel_to_commit().unwrap();
+    let mut texts: Vec<String> = together
+        .iter()
+        .map(|path| std::fs::read_to_string(root.join(path)).unwrap())
+        .collect();
+    for round in 0..count {
+        let mut tree = parent.tree().unwrap();
+        for (path, text) in together.iter().zip(&mut texts) {
+            text.push_str(&format!("# round {round}\n"));
+            let blob = repo.blob(text.as_bytes()).unwrap();
+            let mut builder = repo.treebuilder(Some(&tree)).unwrap();
+            builder.insert(path, blob, 0o100644).unwrap();
+            tree = repo.find_tree(builder.write().unwrap()).unwrap();
+        }
+        let id = repo
+            .commit(
+                Some("HEAD"),
+                &signature,
+                &signature,
+                "together",
+                &tree,
+                &[&parent],
+            )
+            .unwrap();
+        parent = repo.find_commit(id).unwrap();
+    }
+    for (path, text) in together.iter().zip(&texts) {
+        std::fs::write(root.join(path), text).unwrap();
+    }
+    let mut index = repo.index().unwrap();
+    index.read_tree(&parent.tree().unwrap()).unwrap();
+    index.write().unwrap();
+}
+
+#[test]
+fn a_headless_message_map_has_the_history_of_the_files_the_message_is_about() {
+    // invoice.py and banner.py share no word and no identifier: only their
+    // history (commits changing both) ties the banner to a message about
+    // invoices. Forty other files compete for a small map. The headless run
+    // waits for the history before its one map (a session's first map may not).
+    let mut files: Vec<(String, String)> = vec![
+        (
+            "invoice.py".to_string(),
+            "def compute_invoice_total(lines):\n    return sum(lines)\n".to_string(),
+        ),
+        (
+            "zz_banner.py".to_string(),
+            "def render_banner(title):\n    return title.upper()\n".to_string(),
+        ),
+    ];
+    for index in 0..40 {
+        files.push((
+            format!("filler_{index:02}.py"),
+            format!("def filler_function_{index}(value):\n    return value\n"),
+        ));
+    }
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(path, text)| (path.as_str(), text.as_str()))
+        .collect();
+    let repo = TestRepo::new(&borrowed);
+    commit_together(&repo.root(), &["invoice.py", "zz_banner.py"], 200);
+    let home = tempfile::tempdir().unwrap();
+    let mock = MockLlm::start_in_thread();
+    mock.push(Reply::text(["The total adds the lines."]));
+    let output = run_on_mock(
+        &repo.root(),
+        home.path(),
+        &mock.openai_base(),
+        &[
+            "--yes",
+            "--map-tokens",
+            "24",
+            "--message",
+            "why is the invoice total off by one?",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let body = mock.requests()[0].body.to_string();
+    assert!(body.contains("invoice.py"), "{body}");
+    assert!(
+        body.contains("zz_banner.py"),
+        "the co-change partner is missing: the map was made before the history was read\n{body}"
+    );
+}

@@ -76,6 +76,7 @@ fn request(
         mention_idents: idents.iter().map(|s| s.to_string()).collect(),
         max_tokens,
         explain: true,
+        ..MapRequest::default()
     }
 }
 
@@ -452,6 +453,93 @@ fn a_chat_files_test_appears_even_when_nothing_references_it() {
 }
 
 /// Commits the work tree's files on the branch HEAD names.
+/// A slice of Ansible's layout: lookup plugins, the config manager, and the
+/// errors module every file imports (the tree's hub).
+fn lookups(root: &Path) {
+    write(
+        root,
+        "lib/ansible/errors/__init__.py",
+        "class AnsibleError(Exception):\n    pass\n\n\nclass AnsibleOptionsError(AnsibleError):\n    pass\n\n\nclass AnsibleParserError(AnsibleError):\n    pass\n",
+    );
+    write(
+        root,
+        "lib/ansible/plugins/lookup/password.py",
+        "from ansible.errors import AnsibleError, AnsibleOptionsError\n\n\ndef _parse_parameters(term):\n    raise AnsibleOptionsError(term)\n\n\ndef _gen_candidate_chars(characters):\n    return characters\n\n\nclass LookupModule:\n    def run(self, terms):\n        raise AnsibleError(terms)\n",
+    );
+    write(
+        root,
+        "lib/ansible/plugins/lookup/file.py",
+        "from ansible.errors import AnsibleError, AnsibleParserError\n\n\nclass LookupModule:\n    def run(self, terms):\n        raise AnsibleParserError(terms)\n",
+    );
+    write(
+        root,
+        "lib/ansible/config/manager.py",
+        "from ansible.errors import AnsibleOptionsError\n\n\ndef get_config_value(name):\n    raise AnsibleOptionsError(name)\n\n\ndef ensure_type(value):\n    return value\n",
+    );
+    write(
+        root,
+        "lib/ansible/cli/doc.py",
+        "from ansible.errors import AnsibleError, AnsibleOptionsError, AnsibleParserError\n\n\ndef format_plugin_doc(plugin):\n    raise AnsibleParserError(plugin)\n",
+    );
+    write(
+        root,
+        "lib/ansible/executor/task_executor.py",
+        "from ansible.errors import AnsibleError, AnsibleParserError\n\n\nclass TaskExecutor:\n    def run(self):\n        raise AnsibleError(self)\n",
+    );
+}
+
+#[test]
+fn a_message_in_plain_words_ranks_the_file_it_is_about_first() {
+    let dir = tempfile::tempdir().unwrap();
+    lookups(dir.path());
+    let map = open(dir.path());
+    // No chat file and no word shaped like code: only the plain words can steer.
+    let message = "fix the password lookup's use of f=v settings";
+    let output = map.render(&MapRequest {
+        message: message.to_string(),
+        ..request(&[], &[], &[], 1024)
+    });
+    assert_eq!(
+        output.ranked[0].path, "lib/ansible/plugins/lookup/password.py",
+        "{:#?}",
+        output.ranked
+    );
+    let password = ranked(&output, "lib/ansible/plugins/lookup/password.py");
+    assert_eq!(
+        password.matched().as_deref(),
+        Some("matched `password`, `lookup` in the path; `lookup` in its definitions")
+    );
+    // Without the message the errors module, which every file uses, leads.
+    let unsteered = map.render(&request(&[], &[], &[], 1024));
+    assert_eq!(unsteered.ranked[0].path, "lib/ansible/errors/__init__.py");
+}
+
+#[test]
+fn a_name_the_repository_lacks_steers_by_its_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    lookups(dir.path());
+    let map = open(dir.path());
+    let output = map.render(&MapRequest {
+        message: "add _gen_candidate_chars_with_seed".to_string(),
+        ..request(&[], &[], &[], 1024)
+    });
+    let first = &output.ranked[0];
+    assert_eq!(first.path, "lib/ansible/plugins/lookup/password.py");
+    assert_eq!(first.matched_in_definitions, ["gen", "candidate", "chars"]);
+    // The file shows the definition that earned its place.
+    let section = output
+        .text
+        .split("lib/ansible/plugins/lookup/password.py:")
+        .nth(1)
+        .unwrap();
+    let section = section.split("\nlib/").next().unwrap();
+    assert!(
+        section.contains("def _gen_candidate_chars"),
+        "{}",
+        output.text
+    );
+}
+
 fn commit_all(repo: &git2::Repository, message: &str) -> git2::Oid {
     let mut index = repo.index().unwrap();
     index
@@ -573,6 +661,32 @@ fn files_that_changed_with_the_chat_file_rank_up_and_say_why() {
         "{output:?}"
     );
     assert!(output.tokens <= 4096);
+}
+
+#[test]
+fn files_that_changed_with_the_files_a_message_is_about_rank_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = tempfile::tempdir().unwrap();
+    shop_with_history(dir.path());
+    let map = open_with_history(dir.path(), state.path(), 100);
+    map.wait_for_history();
+    // No chat file: the message's words find reports.py, and its history
+    // brings payments.py, which shares no word and no identifier with it.
+    let output = map.render(&MapRequest {
+        message: "the monthly report".to_string(),
+        ..request(&[], &[], &[], 4096)
+    });
+    assert_eq!(output.ranked[0].path, "legacy/reports.py");
+    let payments = ranked(&output, "billing/payments.py");
+    assert_eq!(
+        history_reason(payments).as_deref(),
+        Some("changed together in 3 of the last 6 commits with legacy/reports.py")
+    );
+    assert!(
+        position(&output, "billing/payments.py") < position(&output, "app/models.py"),
+        "{output:?}"
+    );
+    assert!(!output.without_history);
 }
 
 #[test]

@@ -39,6 +39,9 @@ fn session_settings(repo: &TestRepo, mock: &MockLlm) -> Settings {
     settings.read = vec!["README.md".into()];
     settings.yes = false;
     settings.auto_lint = false;
+    // No co-change history: whether it is read before the first map is timing,
+    // and the map pane says when it was not.
+    settings.map_history = 0;
     settings
 }
 
@@ -634,6 +637,31 @@ async fn repo_map_inspector_shows_ranks_reasons_and_text() {
     assert_snapshot!("pane_repo_map_text_80x24", ui.screen(&repo));
     ui.key(KeyCode::Char('r'));
     assert_eq!(ui.take_ops(), vec![Op::RefreshRepoMap]);
+    ui.quit().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_map_pane_shows_which_words_of_the_message_matched_a_file() {
+    let repo = project();
+    let mock = mock();
+    mock.push(Reply::text([
+        "The command line greets each name it is given.",
+    ]));
+    let mut ui = started(&repo, &mock, 80, 24).await;
+    ui.send("what does the cli do with each name?");
+    ui.until_turn_finished().await;
+    ui.key(KeyCode::Tab).key(KeyCode::Tab);
+    assert_eq!(ui.app.focus(), Focus::Map);
+    // The inspector shows the map the last message was sent with.
+    ui.key(KeyCode::Char('r'));
+    ui.forward_ops().await;
+    ui.until("the refreshed map", |event| {
+        matches!(event, Event::RepoMap(_))
+    })
+    .await;
+    let screen = ui.screen(&repo);
+    assert!(screen.contains("matched `cli` in the path"), "{screen}");
+    assert_snapshot!("pane_repo_map_matched_80x24", screen);
     ui.quit().await;
 }
 

@@ -118,6 +118,44 @@ impl RepoMapPane {
         Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(inner)
     }
 
+    /// Why the selected file ranks where it does, under a note when the map was
+    /// made before the co-change history was read.
+    fn reasons(&self, map: &RepoMapView, styles: &crate::tui::theme::Styles) -> Vec<Line<'static>> {
+        let mut reasons: Vec<Line> = Vec::new();
+        if map.without_history {
+            reasons.push(Line::styled(
+                "made before the co-change history was read",
+                styles.warn,
+            ));
+        }
+        if let Some(file) = map.files.get(self.selected) {
+            reasons.push(Line::styled(
+                format!("why {} ranks here:", file.path),
+                styles.title,
+            ));
+            if let Some(classification) = &file.classification {
+                reasons.push(Line::styled(format!("  {classification}"), styles.warn));
+            }
+            if let Some(matched) = file.matched() {
+                reasons.push(Line::styled(format!("  {matched}"), styles.text));
+            }
+            if file.reasons.is_empty() {
+                reasons.push(Line::styled(
+                    "  no edges (ranked by personalization only)",
+                    styles.dim,
+                ));
+            }
+            for reason in &file.reasons {
+                reasons.push(Line::from(vec![
+                    Span::styled(format!("  {} ", reason.ident), styles.code_inline),
+                    Span::styled(format!("← {} ", reason.from), styles.text),
+                    Span::styled(format!("({:.3})", reason.weight), styles.dim),
+                ]));
+            }
+        }
+        reasons
+    }
+
     /// Draws the pane.
     pub fn draw(&self, frame: &mut Frame, area: Rect, context: DrawContext) {
         let styles = context.styles;
@@ -201,29 +239,7 @@ impl RepoMapPane {
             });
         }
         frame.render_widget(Paragraph::new(rows), list_area);
-        let mut reasons: Vec<Line> = Vec::new();
-        if let Some(file) = map.files.get(self.selected) {
-            reasons.push(Line::styled(
-                format!("why {} ranks here:", file.path),
-                styles.title,
-            ));
-            if let Some(classification) = &file.classification {
-                reasons.push(Line::styled(format!("  {classification}"), styles.warn));
-            }
-            if file.reasons.is_empty() {
-                reasons.push(Line::styled(
-                    "  no edges (ranked by personalization only)",
-                    styles.dim,
-                ));
-            }
-            for reason in &file.reasons {
-                reasons.push(Line::from(vec![
-                    Span::styled(format!("  {} ", reason.ident), styles.code_inline),
-                    Span::styled(format!("← {} ", reason.from), styles.text),
-                    Span::styled(format!("({:.3})", reason.weight), styles.dim),
-                ]));
-            }
-        }
+        let mut reasons = self.reasons(map, styles);
         let hint = if context.focused {
             "m map text · r refresh"
         } else {
